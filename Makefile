@@ -1,0 +1,46 @@
+# kbroker: `make run` starts a broker, `make test` runs everything. See README.md.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+KAFKA_VERSION := $(shell sed -n 's/^KAFKA_VERSION=//p' kbroker/protocol/schemas/VERSION)
+CACHE := .cache
+# pytest arguments for `make test`; override e.g. PYTEST_ARGS="-x tests/protocol"
+PYTEST_ARGS ?=
+
+.PHONY: install run test codegen codegen-check schemas lint clean
+
+$(BIN)/.installed: pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[test]'
+	touch $@
+
+install: $(BIN)/.installed
+
+run: install
+	$(BIN)/kbroker serve \
+	    --override listeners=PLAINTEXT://127.0.0.1:9092 \
+	    --override advertised.listeners=PLAINTEXT://127.0.0.1:9092 \
+	    --override log.dirs=./data
+
+codegen: install
+	$(BIN)/python -m kbroker.protocol.codegen
+
+# Fails when the committed generated code differs from what the generator writes now.
+codegen-check: codegen
+	git diff --exit-code --stat -- kbroker/protocol/messages
+	test -z "$$(git status --porcelain -- kbroker/protocol/messages)"
+
+lint: install
+	$(BIN)/ruff check kbroker tests compat_tests spark bench
+
+clean:
+	rm -rf $(VENV) $(CACHE) build *.egg-info
+
+# Sub-makefiles add their own targets and extend TEST_DEPS (java jars, Kafka distribution, ...).
+TEST_DEPS := install
+include $(sort $(wildcard mk/*.mk))
+
+test: $(TEST_DEPS)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
