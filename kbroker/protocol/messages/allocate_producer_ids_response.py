@@ -1,0 +1,93 @@
+"""AllocateProducerIdsResponse: generated from schemas/clients/AllocateProducerIdsResponse.json by kbroker.protocol.codegen. Do not edit."""
+
+# ruff: noqa
+from __future__ import annotations
+
+import struct
+import uuid
+
+import attrs
+
+from kbroker.protocol.wire import (
+    INT32,
+    NULL_INT32,
+    ZERO_UUID,
+    DecodeError,
+    EncodeError,
+    Message,
+    Writer,
+    check_count,
+    field_not_in_version,
+    read_bytes,
+    read_compact_bytes,
+    read_compact_length,
+    read_compact_records,
+    read_compact_string,
+    read_records,
+    read_string,
+    read_unknown_tagged_fields,
+    read_uuid,
+    read_uvarint,
+    unknown_tags_in_rigid_version,
+    write_bytes,
+    write_compact_bytes,
+    write_compact_records,
+    write_compact_string,
+    write_records,
+    write_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+_S_ihqi = struct.Struct('>ihqi')
+
+
+@attrs.define(eq=True, slots=True)
+class AllocateProducerIdsResponse(Message):
+    """The AllocateProducerIdsResponse struct of AllocateProducerIdsResponse."""
+
+    API_KEY = 67
+    SCHEMA_TYPE = 'response'
+    LOWEST_VERSION = 0
+    HIGHEST_VERSION = 0
+    FLEXIBLE_VERSION = 0
+    LATEST_VERSION_UNSTABLE = False
+
+    @staticmethod
+    def header_version(version: int) -> int:
+        if version >= 0:
+            return 1
+        return 0
+
+    throttle_time_ms: int = 0
+    error_code: int = 0
+    producer_id_start: int = 0
+    producer_id_len: int = 0
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+_DEFAULT_AllocateProducerIdsResponse = AllocateProducerIdsResponse()
+
+
+def _enc_AllocateProducerIdsResponse_v0(o, w):
+    b = w.buf
+    b += _S_ihqi.pack(o.throttle_time_ms, o.error_code, o.producer_id_start, o.producer_id_len)
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_AllocateProducerIdsResponse_v0(buf, p):
+    f_throttle_time_ms, f_error_code, f_producer_id_start, f_producer_id_len = _S_ihqi.unpack_from(buf, p)
+    p += 18
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'AllocateProducerIdsResponse')
+    return AllocateProducerIdsResponse(f_throttle_time_ms, f_error_code, f_producer_id_start, f_producer_id_len, _u), p
+
+
+AllocateProducerIdsResponse._ENCODERS = {0: _enc_AllocateProducerIdsResponse_v0}
+AllocateProducerIdsResponse._DECODERS = {0: _dec_AllocateProducerIdsResponse_v0}

@@ -1,0 +1,251 @@
+"""AssignReplicasToDirsRequest: generated from schemas/clients/AssignReplicasToDirsRequest.json by kbroker.protocol.codegen. Do not edit."""
+
+# ruff: noqa
+from __future__ import annotations
+
+import struct
+import uuid
+
+import attrs
+
+from kbroker.protocol.wire import (
+    INT32,
+    NULL_INT32,
+    ZERO_UUID,
+    DecodeError,
+    EncodeError,
+    Message,
+    Writer,
+    check_count,
+    field_not_in_version,
+    read_bytes,
+    read_compact_bytes,
+    read_compact_length,
+    read_compact_records,
+    read_compact_string,
+    read_records,
+    read_string,
+    read_unknown_tagged_fields,
+    read_uuid,
+    read_uvarint,
+    unknown_tags_in_rigid_version,
+    write_bytes,
+    write_compact_bytes,
+    write_compact_records,
+    write_compact_string,
+    write_records,
+    write_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+_S_16s = struct.Struct('>16s')
+_S_i = struct.Struct('>i')
+_S_iq = struct.Struct('>iq')
+
+
+@attrs.define(eq=True, slots=True)
+class PartitionData(Message):
+    """The partitions assigned to the directory."""
+
+    partition_index: int = 0
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+@attrs.define(eq=True, slots=True)
+class TopicData(Message):
+    """The topics assigned to the directory."""
+
+    topic_id: uuid.UUID = ZERO_UUID
+    partitions: list[PartitionData] = attrs.field(factory=list)
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+@attrs.define(eq=True, slots=True)
+class DirectoryData(Message):
+    """The directories to which replicas should be assigned."""
+
+    id: uuid.UUID = ZERO_UUID
+    topics: list[TopicData] = attrs.field(factory=list)
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+@attrs.define(eq=True, slots=True)
+class AssignReplicasToDirsRequest(Message):
+    """The AssignReplicasToDirsRequest struct of AssignReplicasToDirsRequest."""
+
+    API_KEY = 73
+    SCHEMA_TYPE = 'request'
+    LOWEST_VERSION = 0
+    HIGHEST_VERSION = 0
+    FLEXIBLE_VERSION = 0
+    LATEST_VERSION_UNSTABLE = False
+
+    @staticmethod
+    def header_version(version: int) -> int:
+        if version >= 0:
+            return 2
+        return 1
+
+    broker_id: int = 0
+    broker_epoch: int = -1
+    directories: list[DirectoryData] = attrs.field(factory=list)
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+_DEFAULT_PartitionData = PartitionData()
+_DEFAULT_TopicData = TopicData()
+_DEFAULT_DirectoryData = DirectoryData()
+_DEFAULT_AssignReplicasToDirsRequest = AssignReplicasToDirsRequest()
+
+
+def _enc_PartitionData_v0(o, w):
+    b = w.buf
+    b += _S_i.pack(o.partition_index)
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_PartitionData_v0(buf, p):
+    f_partition_index, = _S_i.unpack_from(buf, p)
+    p += 4
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'PartitionData')
+    return PartitionData(f_partition_index, _u), p
+
+
+def _enc_TopicData_v0(o, w):
+    b = w.buf
+    b += _S_16s.pack(o.topic_id.bytes)
+    _a = o.partitions
+    if _a is None:
+        raise EncodeError('Partitions' + ': null in a non-nullable array')
+    else:
+        write_uvarint(b, len(_a) + 1)
+        for _e in _a:
+            _enc_PartitionData_v0(_e, w)
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_TopicData_v0(buf, p):
+    f_topic_id, = _S_16s.unpack_from(buf, p)
+    p += 16
+    f_topic_id = uuid.UUID(bytes=f_topic_id)
+    _n = buf[p] - 1
+    if _n < 0x7F:
+        p += 1
+    else:
+        _n, p = read_compact_length(buf, p)
+    if _n < 0:
+        raise DecodeError('Partitions' + ': non-nullable array was serialized as null')
+    else:
+        check_count(_n, buf, p, 'Partitions')
+        f_partitions = []
+        for _ in range(_n):
+            _e, p = _dec_PartitionData_v0(buf, p)
+            f_partitions.append(_e)
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'TopicData')
+    return TopicData(f_topic_id, f_partitions, _u), p
+
+
+def _enc_DirectoryData_v0(o, w):
+    b = w.buf
+    b += _S_16s.pack(o.id.bytes)
+    _a = o.topics
+    if _a is None:
+        raise EncodeError('Topics' + ': null in a non-nullable array')
+    else:
+        write_uvarint(b, len(_a) + 1)
+        for _e in _a:
+            _enc_TopicData_v0(_e, w)
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_DirectoryData_v0(buf, p):
+    f_id, = _S_16s.unpack_from(buf, p)
+    p += 16
+    f_id = uuid.UUID(bytes=f_id)
+    _n = buf[p] - 1
+    if _n < 0x7F:
+        p += 1
+    else:
+        _n, p = read_compact_length(buf, p)
+    if _n < 0:
+        raise DecodeError('Topics' + ': non-nullable array was serialized as null')
+    else:
+        check_count(_n, buf, p, 'Topics')
+        f_topics = []
+        for _ in range(_n):
+            _e, p = _dec_TopicData_v0(buf, p)
+            f_topics.append(_e)
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'DirectoryData')
+    return DirectoryData(f_id, f_topics, _u), p
+
+
+def _enc_AssignReplicasToDirsRequest_v0(o, w):
+    b = w.buf
+    b += _S_iq.pack(o.broker_id, o.broker_epoch)
+    _a = o.directories
+    if _a is None:
+        raise EncodeError('Directories' + ': null in a non-nullable array')
+    else:
+        write_uvarint(b, len(_a) + 1)
+        for _e in _a:
+            _enc_DirectoryData_v0(_e, w)
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_AssignReplicasToDirsRequest_v0(buf, p):
+    f_broker_id, f_broker_epoch = _S_iq.unpack_from(buf, p)
+    p += 12
+    _n = buf[p] - 1
+    if _n < 0x7F:
+        p += 1
+    else:
+        _n, p = read_compact_length(buf, p)
+    if _n < 0:
+        raise DecodeError('Directories' + ': non-nullable array was serialized as null')
+    else:
+        check_count(_n, buf, p, 'Directories')
+        f_directories = []
+        for _ in range(_n):
+            _e, p = _dec_DirectoryData_v0(buf, p)
+            f_directories.append(_e)
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'AssignReplicasToDirsRequest')
+    return AssignReplicasToDirsRequest(f_broker_id, f_broker_epoch, f_directories, _u), p
+
+
+PartitionData._ENCODERS = {0: _enc_PartitionData_v0}
+PartitionData._DECODERS = {0: _dec_PartitionData_v0}
+TopicData._ENCODERS = {0: _enc_TopicData_v0}
+TopicData._DECODERS = {0: _dec_TopicData_v0}
+DirectoryData._ENCODERS = {0: _enc_DirectoryData_v0}
+DirectoryData._DECODERS = {0: _dec_DirectoryData_v0}
+AssignReplicasToDirsRequest._ENCODERS = {0: _enc_AssignReplicasToDirsRequest_v0}
+AssignReplicasToDirsRequest._DECODERS = {0: _dec_AssignReplicasToDirsRequest_v0}

@@ -1,0 +1,94 @@
+"""BrokerHeartbeatResponse: generated from schemas/clients/BrokerHeartbeatResponse.json by kbroker.protocol.codegen. Do not edit."""
+
+# ruff: noqa
+from __future__ import annotations
+
+import struct
+import uuid
+
+import attrs
+
+from kbroker.protocol.wire import (
+    INT32,
+    NULL_INT32,
+    ZERO_UUID,
+    DecodeError,
+    EncodeError,
+    Message,
+    Writer,
+    check_count,
+    field_not_in_version,
+    read_bytes,
+    read_compact_bytes,
+    read_compact_length,
+    read_compact_records,
+    read_compact_string,
+    read_records,
+    read_string,
+    read_unknown_tagged_fields,
+    read_uuid,
+    read_uvarint,
+    unknown_tags_in_rigid_version,
+    write_bytes,
+    write_compact_bytes,
+    write_compact_records,
+    write_compact_string,
+    write_records,
+    write_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+_S_ihooo = struct.Struct('>ih???')
+
+
+@attrs.define(eq=True, slots=True)
+class BrokerHeartbeatResponse(Message):
+    """The BrokerHeartbeatResponse struct of BrokerHeartbeatResponse."""
+
+    API_KEY = 63
+    SCHEMA_TYPE = 'response'
+    LOWEST_VERSION = 0
+    HIGHEST_VERSION = 2
+    FLEXIBLE_VERSION = 0
+    LATEST_VERSION_UNSTABLE = False
+
+    @staticmethod
+    def header_version(version: int) -> int:
+        if version >= 0:
+            return 1
+        return 0
+
+    throttle_time_ms: int = 0
+    error_code: int = 0
+    is_caught_up: bool = False
+    is_fenced: bool = True
+    should_shut_down: bool = False
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+_DEFAULT_BrokerHeartbeatResponse = BrokerHeartbeatResponse()
+
+
+def _enc_BrokerHeartbeatResponse_v0(o, w):
+    b = w.buf
+    b += _S_ihooo.pack(o.throttle_time_ms, o.error_code, o.is_caught_up, o.is_fenced, o.should_shut_down)
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_BrokerHeartbeatResponse_v0(buf, p):
+    f_throttle_time_ms, f_error_code, f_is_caught_up, f_is_fenced, f_should_shut_down = _S_ihooo.unpack_from(buf, p)
+    p += 9
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'BrokerHeartbeatResponse')
+    return BrokerHeartbeatResponse(f_throttle_time_ms, f_error_code, f_is_caught_up, f_is_fenced, f_should_shut_down, _u), p
+
+
+BrokerHeartbeatResponse._ENCODERS = {0: _enc_BrokerHeartbeatResponse_v0, 1: _enc_BrokerHeartbeatResponse_v0, 2: _enc_BrokerHeartbeatResponse_v0}
+BrokerHeartbeatResponse._DECODERS = {0: _dec_BrokerHeartbeatResponse_v0, 1: _dec_BrokerHeartbeatResponse_v0, 2: _dec_BrokerHeartbeatResponse_v0}

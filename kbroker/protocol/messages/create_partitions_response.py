@@ -1,0 +1,196 @@
+"""CreatePartitionsResponse: generated from schemas/clients/CreatePartitionsResponse.json by kbroker.protocol.codegen. Do not edit."""
+
+# ruff: noqa
+from __future__ import annotations
+
+import struct
+import uuid
+
+import attrs
+
+from kbroker.protocol.wire import (
+    INT32,
+    NULL_INT32,
+    ZERO_UUID,
+    DecodeError,
+    EncodeError,
+    Message,
+    Writer,
+    check_count,
+    field_not_in_version,
+    read_bytes,
+    read_compact_bytes,
+    read_compact_length,
+    read_compact_records,
+    read_compact_string,
+    read_records,
+    read_string,
+    read_unknown_tagged_fields,
+    read_uuid,
+    read_uvarint,
+    unknown_tags_in_rigid_version,
+    write_bytes,
+    write_compact_bytes,
+    write_compact_records,
+    write_compact_string,
+    write_records,
+    write_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+_S_h = struct.Struct('>h')
+_S_i = struct.Struct('>i')
+
+
+@attrs.define(eq=True, slots=True)
+class CreatePartitionsTopicResult(Message):
+    """The partition creation results for each topic."""
+
+    name: str = ''
+    error_code: int = 0
+    error_message: str | None = None
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+@attrs.define(eq=True, slots=True)
+class CreatePartitionsResponse(Message):
+    """The CreatePartitionsResponse struct of CreatePartitionsResponse."""
+
+    API_KEY = 37
+    SCHEMA_TYPE = 'response'
+    LOWEST_VERSION = 0
+    HIGHEST_VERSION = 3
+    FLEXIBLE_VERSION = 2
+    LATEST_VERSION_UNSTABLE = False
+
+    @staticmethod
+    def header_version(version: int) -> int:
+        if version >= 2:
+            return 1
+        return 0
+
+    throttle_time_ms: int = 0
+    results: list[CreatePartitionsTopicResult] = attrs.field(factory=list)
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+_DEFAULT_CreatePartitionsTopicResult = CreatePartitionsTopicResult()
+_DEFAULT_CreatePartitionsResponse = CreatePartitionsResponse()
+
+
+def _enc_CreatePartitionsTopicResult_v0(o, w):
+    b = w.buf
+    write_string(b, o.name, False, 'Name')
+    b += _S_h.pack(o.error_code)
+    write_string(b, o.error_message, True, 'ErrorMessage')
+    if o.unknown_tagged_fields:
+        raise unknown_tags_in_rigid_version('CreatePartitionsTopicResult')
+
+
+def _enc_CreatePartitionsTopicResult_v2(o, w):
+    b = w.buf
+    write_compact_string(b, o.name, False, 'Name')
+    b += _S_h.pack(o.error_code)
+    write_compact_string(b, o.error_message, True, 'ErrorMessage')
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_CreatePartitionsTopicResult_v0(buf, p):
+    f_name, p = read_string(buf, p, False, 'Name')
+    f_error_code, = _S_h.unpack_from(buf, p)
+    p += 2
+    f_error_message, p = read_string(buf, p, True, 'ErrorMessage')
+    return CreatePartitionsTopicResult(f_name, f_error_code, f_error_message, []), p
+
+
+def _dec_CreatePartitionsTopicResult_v2(buf, p):
+    f_name, p = read_compact_string(buf, p, False, 'Name')
+    f_error_code, = _S_h.unpack_from(buf, p)
+    p += 2
+    f_error_message, p = read_compact_string(buf, p, True, 'ErrorMessage')
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'CreatePartitionsTopicResult')
+    return CreatePartitionsTopicResult(f_name, f_error_code, f_error_message, _u), p
+
+
+def _enc_CreatePartitionsResponse_v0(o, w):
+    b = w.buf
+    b += _S_i.pack(o.throttle_time_ms)
+    _a = o.results
+    if _a is None:
+        raise EncodeError('Results' + ': null in a non-nullable array')
+    else:
+        b += INT32.pack(len(_a))
+        for _e in _a:
+            _enc_CreatePartitionsTopicResult_v0(_e, w)
+    if o.unknown_tagged_fields:
+        raise unknown_tags_in_rigid_version('CreatePartitionsResponse')
+
+
+def _enc_CreatePartitionsResponse_v2(o, w):
+    b = w.buf
+    b += _S_i.pack(o.throttle_time_ms)
+    _a = o.results
+    if _a is None:
+        raise EncodeError('Results' + ': null in a non-nullable array')
+    else:
+        write_uvarint(b, len(_a) + 1)
+        for _e in _a:
+            _enc_CreatePartitionsTopicResult_v2(_e, w)
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_CreatePartitionsResponse_v0(buf, p):
+    f_throttle_time_ms, = _S_i.unpack_from(buf, p)
+    p += 4
+    _n = INT32.unpack_from(buf, p)[0]
+    p += 4
+    if _n < 0:
+        raise DecodeError('Results' + ': non-nullable array was serialized as null')
+    else:
+        check_count(_n, buf, p, 'Results')
+        f_results = []
+        for _ in range(_n):
+            _e, p = _dec_CreatePartitionsTopicResult_v0(buf, p)
+            f_results.append(_e)
+    return CreatePartitionsResponse(f_throttle_time_ms, f_results, []), p
+
+
+def _dec_CreatePartitionsResponse_v2(buf, p):
+    f_throttle_time_ms, = _S_i.unpack_from(buf, p)
+    p += 4
+    _n = buf[p] - 1
+    if _n < 0x7F:
+        p += 1
+    else:
+        _n, p = read_compact_length(buf, p)
+    if _n < 0:
+        raise DecodeError('Results' + ': non-nullable array was serialized as null')
+    else:
+        check_count(_n, buf, p, 'Results')
+        f_results = []
+        for _ in range(_n):
+            _e, p = _dec_CreatePartitionsTopicResult_v2(buf, p)
+            f_results.append(_e)
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'CreatePartitionsResponse')
+    return CreatePartitionsResponse(f_throttle_time_ms, f_results, _u), p
+
+
+CreatePartitionsTopicResult._ENCODERS = {0: _enc_CreatePartitionsTopicResult_v0, 1: _enc_CreatePartitionsTopicResult_v0, 2: _enc_CreatePartitionsTopicResult_v2, 3: _enc_CreatePartitionsTopicResult_v2}
+CreatePartitionsTopicResult._DECODERS = {0: _dec_CreatePartitionsTopicResult_v0, 1: _dec_CreatePartitionsTopicResult_v0, 2: _dec_CreatePartitionsTopicResult_v2, 3: _dec_CreatePartitionsTopicResult_v2}
+CreatePartitionsResponse._ENCODERS = {0: _enc_CreatePartitionsResponse_v0, 1: _enc_CreatePartitionsResponse_v0, 2: _enc_CreatePartitionsResponse_v2, 3: _enc_CreatePartitionsResponse_v2}
+CreatePartitionsResponse._DECODERS = {0: _dec_CreatePartitionsResponse_v0, 1: _dec_CreatePartitionsResponse_v0, 2: _dec_CreatePartitionsResponse_v2, 3: _dec_CreatePartitionsResponse_v2}

@@ -1,0 +1,423 @@
+"""EndQuorumEpochRequest: generated from schemas/clients/EndQuorumEpochRequest.json by kbroker.protocol.codegen. Do not edit."""
+
+# ruff: noqa
+from __future__ import annotations
+
+import struct
+import uuid
+
+import attrs
+
+from kbroker.protocol.wire import (
+    INT32,
+    NULL_INT32,
+    ZERO_UUID,
+    DecodeError,
+    EncodeError,
+    Message,
+    Writer,
+    check_count,
+    field_not_in_version,
+    read_bytes,
+    read_compact_bytes,
+    read_compact_length,
+    read_compact_records,
+    read_compact_string,
+    read_records,
+    read_string,
+    read_unknown_tagged_fields,
+    read_uuid,
+    read_uvarint,
+    unknown_tags_in_rigid_version,
+    write_bytes,
+    write_compact_bytes,
+    write_compact_records,
+    write_compact_string,
+    write_records,
+    write_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+_S_H = struct.Struct('>H')
+_S_i16s = struct.Struct('>i16s')
+_S_iii = struct.Struct('>iii')
+
+
+@attrs.define(eq=True, slots=True)
+class ReplicaInfo(Message):
+    """A sorted list of preferred candidates to start the election."""
+
+    candidate_id: int = 0
+    candidate_directory_id: uuid.UUID = ZERO_UUID
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+@attrs.define(eq=True, slots=True)
+class PartitionData(Message):
+    """The partitions."""
+
+    partition_index: int = 0
+    leader_id: int = 0
+    leader_epoch: int = 0
+    preferred_successors: list[int] = attrs.field(factory=list)
+    preferred_candidates: list[ReplicaInfo] = attrs.field(factory=list)
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+@attrs.define(eq=True, slots=True)
+class TopicData(Message):
+    """The topics."""
+
+    topic_name: str = ''
+    partitions: list[PartitionData] = attrs.field(factory=list)
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+@attrs.define(eq=True, slots=True)
+class LeaderEndpoint(Message):
+    """Endpoints for the leader."""
+
+    name: str = ''
+    host: str = ''
+    port: int = 0
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+@attrs.define(eq=True, slots=True)
+class EndQuorumEpochRequest(Message):
+    """The EndQuorumEpochRequest struct of EndQuorumEpochRequest."""
+
+    API_KEY = 54
+    SCHEMA_TYPE = 'request'
+    LOWEST_VERSION = 0
+    HIGHEST_VERSION = 1
+    FLEXIBLE_VERSION = 1
+    LATEST_VERSION_UNSTABLE = False
+
+    @staticmethod
+    def header_version(version: int) -> int:
+        if version >= 1:
+            return 2
+        return 1
+
+    cluster_id: str | None = None
+    topics: list[TopicData] = attrs.field(factory=list)
+    leader_endpoints: list[LeaderEndpoint] = attrs.field(factory=list)
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+_DEFAULT_ReplicaInfo = ReplicaInfo()
+_DEFAULT_PartitionData = PartitionData()
+_DEFAULT_TopicData = TopicData()
+_DEFAULT_LeaderEndpoint = LeaderEndpoint()
+_DEFAULT_EndQuorumEpochRequest = EndQuorumEpochRequest()
+
+
+def _enc_ReplicaInfo_v0(o, w):
+    if o.candidate_id != 0:
+        raise field_not_in_version('CandidateId')
+    if o.candidate_directory_id != ZERO_UUID:
+        raise field_not_in_version('CandidateDirectoryId')
+    if o.unknown_tagged_fields:
+        raise unknown_tags_in_rigid_version('ReplicaInfo')
+
+
+def _enc_ReplicaInfo_v1(o, w):
+    b = w.buf
+    b += _S_i16s.pack(o.candidate_id, o.candidate_directory_id.bytes)
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_ReplicaInfo_v0(buf, p):
+    return ReplicaInfo(0, ZERO_UUID, []), p
+
+
+def _dec_ReplicaInfo_v1(buf, p):
+    f_candidate_id, f_candidate_directory_id = _S_i16s.unpack_from(buf, p)
+    p += 20
+    f_candidate_directory_id = uuid.UUID(bytes=f_candidate_directory_id)
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'ReplicaInfo')
+    return ReplicaInfo(f_candidate_id, f_candidate_directory_id, _u), p
+
+
+def _enc_PartitionData_v0(o, w):
+    b = w.buf
+    b += _S_iii.pack(o.partition_index, o.leader_id, o.leader_epoch)
+    _a = o.preferred_successors
+    if _a is None:
+        raise EncodeError('PreferredSuccessors' + ': null in a non-nullable array')
+    else:
+        b += INT32.pack(len(_a))
+        if _a:
+            b += struct.pack('>%di' % len(_a), *_a)
+    if o.unknown_tagged_fields:
+        raise unknown_tags_in_rigid_version('PartitionData')
+
+
+def _enc_PartitionData_v1(o, w):
+    b = w.buf
+    b += _S_iii.pack(o.partition_index, o.leader_id, o.leader_epoch)
+    _a = o.preferred_candidates
+    if _a is None:
+        raise EncodeError('PreferredCandidates' + ': null in a non-nullable array')
+    else:
+        write_uvarint(b, len(_a) + 1)
+        for _e in _a:
+            _enc_ReplicaInfo_v1(_e, w)
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_PartitionData_v0(buf, p):
+    f_partition_index, f_leader_id, f_leader_epoch = _S_iii.unpack_from(buf, p)
+    p += 12
+    _n = INT32.unpack_from(buf, p)[0]
+    p += 4
+    if _n < 0:
+        raise DecodeError('PreferredSuccessors' + ': non-nullable array was serialized as null')
+    else:
+        check_count(_n, buf, p, 'PreferredSuccessors')
+        f_preferred_successors = list(struct.unpack_from('>%di' % _n, buf, p))
+        p += 4 * _n
+    return PartitionData(f_partition_index, f_leader_id, f_leader_epoch, f_preferred_successors, [], []), p
+
+
+def _dec_PartitionData_v1(buf, p):
+    f_partition_index, f_leader_id, f_leader_epoch = _S_iii.unpack_from(buf, p)
+    p += 12
+    _n = buf[p] - 1
+    if _n < 0x7F:
+        p += 1
+    else:
+        _n, p = read_compact_length(buf, p)
+    if _n < 0:
+        raise DecodeError('PreferredCandidates' + ': non-nullable array was serialized as null')
+    else:
+        check_count(_n, buf, p, 'PreferredCandidates')
+        f_preferred_candidates = []
+        for _ in range(_n):
+            _e, p = _dec_ReplicaInfo_v1(buf, p)
+            f_preferred_candidates.append(_e)
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'PartitionData')
+    return PartitionData(f_partition_index, f_leader_id, f_leader_epoch, [], f_preferred_candidates, _u), p
+
+
+def _enc_TopicData_v0(o, w):
+    b = w.buf
+    write_string(b, o.topic_name, False, 'TopicName')
+    _a = o.partitions
+    if _a is None:
+        raise EncodeError('Partitions' + ': null in a non-nullable array')
+    else:
+        b += INT32.pack(len(_a))
+        for _e in _a:
+            _enc_PartitionData_v0(_e, w)
+    if o.unknown_tagged_fields:
+        raise unknown_tags_in_rigid_version('TopicData')
+
+
+def _enc_TopicData_v1(o, w):
+    b = w.buf
+    write_compact_string(b, o.topic_name, False, 'TopicName')
+    _a = o.partitions
+    if _a is None:
+        raise EncodeError('Partitions' + ': null in a non-nullable array')
+    else:
+        write_uvarint(b, len(_a) + 1)
+        for _e in _a:
+            _enc_PartitionData_v1(_e, w)
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_TopicData_v0(buf, p):
+    f_topic_name, p = read_string(buf, p, False, 'TopicName')
+    _n = INT32.unpack_from(buf, p)[0]
+    p += 4
+    if _n < 0:
+        raise DecodeError('Partitions' + ': non-nullable array was serialized as null')
+    else:
+        check_count(_n, buf, p, 'Partitions')
+        f_partitions = []
+        for _ in range(_n):
+            _e, p = _dec_PartitionData_v0(buf, p)
+            f_partitions.append(_e)
+    return TopicData(f_topic_name, f_partitions, []), p
+
+
+def _dec_TopicData_v1(buf, p):
+    f_topic_name, p = read_compact_string(buf, p, False, 'TopicName')
+    _n = buf[p] - 1
+    if _n < 0x7F:
+        p += 1
+    else:
+        _n, p = read_compact_length(buf, p)
+    if _n < 0:
+        raise DecodeError('Partitions' + ': non-nullable array was serialized as null')
+    else:
+        check_count(_n, buf, p, 'Partitions')
+        f_partitions = []
+        for _ in range(_n):
+            _e, p = _dec_PartitionData_v1(buf, p)
+            f_partitions.append(_e)
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'TopicData')
+    return TopicData(f_topic_name, f_partitions, _u), p
+
+
+def _enc_LeaderEndpoint_v0(o, w):
+    if o.name != '':
+        raise field_not_in_version('Name')
+    if o.host != '':
+        raise field_not_in_version('Host')
+    if o.port != 0:
+        raise field_not_in_version('Port')
+    if o.unknown_tagged_fields:
+        raise unknown_tags_in_rigid_version('LeaderEndpoint')
+
+
+def _enc_LeaderEndpoint_v1(o, w):
+    b = w.buf
+    write_compact_string(b, o.name, False, 'Name')
+    write_compact_string(b, o.host, False, 'Host')
+    b += _S_H.pack(o.port)
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_LeaderEndpoint_v0(buf, p):
+    return LeaderEndpoint('', '', 0, []), p
+
+
+def _dec_LeaderEndpoint_v1(buf, p):
+    f_name, p = read_compact_string(buf, p, False, 'Name')
+    f_host, p = read_compact_string(buf, p, False, 'Host')
+    f_port, = _S_H.unpack_from(buf, p)
+    p += 2
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'LeaderEndpoint')
+    return LeaderEndpoint(f_name, f_host, f_port, _u), p
+
+
+def _enc_EndQuorumEpochRequest_v0(o, w):
+    b = w.buf
+    write_string(b, o.cluster_id, True, 'ClusterId')
+    _a = o.topics
+    if _a is None:
+        raise EncodeError('Topics' + ': null in a non-nullable array')
+    else:
+        b += INT32.pack(len(_a))
+        for _e in _a:
+            _enc_TopicData_v0(_e, w)
+    if o.unknown_tagged_fields:
+        raise unknown_tags_in_rigid_version('EndQuorumEpochRequest')
+
+
+def _enc_EndQuorumEpochRequest_v1(o, w):
+    b = w.buf
+    write_compact_string(b, o.cluster_id, True, 'ClusterId')
+    _a = o.topics
+    if _a is None:
+        raise EncodeError('Topics' + ': null in a non-nullable array')
+    else:
+        write_uvarint(b, len(_a) + 1)
+        for _e in _a:
+            _enc_TopicData_v1(_e, w)
+    _a = o.leader_endpoints
+    if _a is None:
+        raise EncodeError('LeaderEndpoints' + ': null in a non-nullable array')
+    else:
+        write_uvarint(b, len(_a) + 1)
+        for _e in _a:
+            _enc_LeaderEndpoint_v1(_e, w)
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_EndQuorumEpochRequest_v0(buf, p):
+    f_cluster_id, p = read_string(buf, p, True, 'ClusterId')
+    _n = INT32.unpack_from(buf, p)[0]
+    p += 4
+    if _n < 0:
+        raise DecodeError('Topics' + ': non-nullable array was serialized as null')
+    else:
+        check_count(_n, buf, p, 'Topics')
+        f_topics = []
+        for _ in range(_n):
+            _e, p = _dec_TopicData_v0(buf, p)
+            f_topics.append(_e)
+    return EndQuorumEpochRequest(f_cluster_id, f_topics, [], []), p
+
+
+def _dec_EndQuorumEpochRequest_v1(buf, p):
+    f_cluster_id, p = read_compact_string(buf, p, True, 'ClusterId')
+    _n = buf[p] - 1
+    if _n < 0x7F:
+        p += 1
+    else:
+        _n, p = read_compact_length(buf, p)
+    if _n < 0:
+        raise DecodeError('Topics' + ': non-nullable array was serialized as null')
+    else:
+        check_count(_n, buf, p, 'Topics')
+        f_topics = []
+        for _ in range(_n):
+            _e, p = _dec_TopicData_v1(buf, p)
+            f_topics.append(_e)
+    _n = buf[p] - 1
+    if _n < 0x7F:
+        p += 1
+    else:
+        _n, p = read_compact_length(buf, p)
+    if _n < 0:
+        raise DecodeError('LeaderEndpoints' + ': non-nullable array was serialized as null')
+    else:
+        check_count(_n, buf, p, 'LeaderEndpoints')
+        f_leader_endpoints = []
+        for _ in range(_n):
+            _e, p = _dec_LeaderEndpoint_v1(buf, p)
+            f_leader_endpoints.append(_e)
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'EndQuorumEpochRequest')
+    return EndQuorumEpochRequest(f_cluster_id, f_topics, f_leader_endpoints, _u), p
+
+
+ReplicaInfo._ENCODERS = {0: _enc_ReplicaInfo_v0, 1: _enc_ReplicaInfo_v1}
+ReplicaInfo._DECODERS = {0: _dec_ReplicaInfo_v0, 1: _dec_ReplicaInfo_v1}
+PartitionData._ENCODERS = {0: _enc_PartitionData_v0, 1: _enc_PartitionData_v1}
+PartitionData._DECODERS = {0: _dec_PartitionData_v0, 1: _dec_PartitionData_v1}
+TopicData._ENCODERS = {0: _enc_TopicData_v0, 1: _enc_TopicData_v1}
+TopicData._DECODERS = {0: _dec_TopicData_v0, 1: _dec_TopicData_v1}
+LeaderEndpoint._ENCODERS = {0: _enc_LeaderEndpoint_v0, 1: _enc_LeaderEndpoint_v1}
+LeaderEndpoint._DECODERS = {0: _dec_LeaderEndpoint_v0, 1: _dec_LeaderEndpoint_v1}
+EndQuorumEpochRequest._ENCODERS = {0: _enc_EndQuorumEpochRequest_v0, 1: _enc_EndQuorumEpochRequest_v1}
+EndQuorumEpochRequest._DECODERS = {0: _dec_EndQuorumEpochRequest_v0, 1: _dec_EndQuorumEpochRequest_v1}

@@ -1,0 +1,108 @@
+"""ExpireDelegationTokenRequest: generated from schemas/clients/ExpireDelegationTokenRequest.json by kbroker.protocol.codegen. Do not edit."""
+
+# ruff: noqa
+from __future__ import annotations
+
+import struct
+import uuid
+
+import attrs
+
+from kbroker.protocol.wire import (
+    INT32,
+    NULL_INT32,
+    ZERO_UUID,
+    DecodeError,
+    EncodeError,
+    Message,
+    Writer,
+    check_count,
+    field_not_in_version,
+    read_bytes,
+    read_compact_bytes,
+    read_compact_length,
+    read_compact_records,
+    read_compact_string,
+    read_records,
+    read_string,
+    read_unknown_tagged_fields,
+    read_uuid,
+    read_uvarint,
+    unknown_tags_in_rigid_version,
+    write_bytes,
+    write_compact_bytes,
+    write_compact_records,
+    write_compact_string,
+    write_records,
+    write_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+_S_q = struct.Struct('>q')
+
+
+@attrs.define(eq=True, slots=True)
+class ExpireDelegationTokenRequest(Message):
+    """The ExpireDelegationTokenRequest struct of ExpireDelegationTokenRequest."""
+
+    API_KEY = 40
+    SCHEMA_TYPE = 'request'
+    LOWEST_VERSION = 1
+    HIGHEST_VERSION = 2
+    FLEXIBLE_VERSION = 2
+    LATEST_VERSION_UNSTABLE = False
+
+    @staticmethod
+    def header_version(version: int) -> int:
+        if version >= 2:
+            return 2
+        return 1
+
+    hmac: bytes = b''
+    expiry_time_period_ms: int = 0
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+_DEFAULT_ExpireDelegationTokenRequest = ExpireDelegationTokenRequest()
+
+
+def _enc_ExpireDelegationTokenRequest_v1(o, w):
+    b = w.buf
+    write_bytes(b, o.hmac, False, 'Hmac')
+    b += _S_q.pack(o.expiry_time_period_ms)
+    if o.unknown_tagged_fields:
+        raise unknown_tags_in_rigid_version('ExpireDelegationTokenRequest')
+
+
+def _enc_ExpireDelegationTokenRequest_v2(o, w):
+    b = w.buf
+    write_compact_bytes(b, o.hmac, False, 'Hmac')
+    b += _S_q.pack(o.expiry_time_period_ms)
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_ExpireDelegationTokenRequest_v1(buf, p):
+    f_hmac, p = read_bytes(buf, p, False, 'Hmac')
+    f_expiry_time_period_ms, = _S_q.unpack_from(buf, p)
+    p += 8
+    return ExpireDelegationTokenRequest(f_hmac, f_expiry_time_period_ms, []), p
+
+
+def _dec_ExpireDelegationTokenRequest_v2(buf, p):
+    f_hmac, p = read_compact_bytes(buf, p, False, 'Hmac')
+    f_expiry_time_period_ms, = _S_q.unpack_from(buf, p)
+    p += 8
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'ExpireDelegationTokenRequest')
+    return ExpireDelegationTokenRequest(f_hmac, f_expiry_time_period_ms, _u), p
+
+
+ExpireDelegationTokenRequest._ENCODERS = {1: _enc_ExpireDelegationTokenRequest_v1, 2: _enc_ExpireDelegationTokenRequest_v2}
+ExpireDelegationTokenRequest._DECODERS = {1: _dec_ExpireDelegationTokenRequest_v1, 2: _dec_ExpireDelegationTokenRequest_v2}

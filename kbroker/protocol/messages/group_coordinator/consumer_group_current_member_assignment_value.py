@@ -1,0 +1,216 @@
+"""ConsumerGroupCurrentMemberAssignmentValue: generated from schemas/group-coordinator/ConsumerGroupCurrentMemberAssignmentValue.json by kbroker.protocol.codegen. Do not edit."""
+
+# ruff: noqa
+from __future__ import annotations
+
+import struct
+import uuid
+
+import attrs
+
+from kbroker.protocol.wire import (
+    INT32,
+    NULL_INT32,
+    ZERO_UUID,
+    DecodeError,
+    EncodeError,
+    Message,
+    Writer,
+    check_count,
+    field_not_in_version,
+    read_bytes,
+    read_compact_bytes,
+    read_compact_length,
+    read_compact_records,
+    read_compact_string,
+    read_records,
+    read_string,
+    read_unknown_tagged_fields,
+    read_uuid,
+    read_uvarint,
+    unknown_tags_in_rigid_version,
+    write_bytes,
+    write_compact_bytes,
+    write_compact_records,
+    write_compact_string,
+    write_records,
+    write_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+_S_16s = struct.Struct('>16s')
+_S_iib = struct.Struct('>iib')
+
+
+@attrs.define(eq=True, slots=True)
+class TopicPartitions(Message):
+    """The TopicPartitions struct of ConsumerGroupCurrentMemberAssignmentValue."""
+
+    topic_id: uuid.UUID = ZERO_UUID
+    partitions: list[int] = attrs.field(factory=list)
+    assignment_epochs: list[int] | None = attrs.field(factory=list)
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+@attrs.define(eq=True, slots=True)
+class ConsumerGroupCurrentMemberAssignmentValue(Message):
+    """The ConsumerGroupCurrentMemberAssignmentValue struct of ConsumerGroupCurrentMemberAssignmentValue."""
+
+    API_KEY = 8
+    SCHEMA_TYPE = 'coordinator-value'
+    LOWEST_VERSION = 0
+    HIGHEST_VERSION = 0
+    FLEXIBLE_VERSION = 0
+    LATEST_VERSION_UNSTABLE = False
+
+    member_epoch: int = 0
+    previous_member_epoch: int = 0
+    state: int = 0
+    assigned_partitions: list[TopicPartitions] = attrs.field(factory=list)
+    partitions_pending_revocation: list[TopicPartitions] = attrs.field(factory=list)
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+_DEFAULT_TopicPartitions = TopicPartitions()
+_DEFAULT_ConsumerGroupCurrentMemberAssignmentValue = ConsumerGroupCurrentMemberAssignmentValue()
+
+
+def _enc_TopicPartitions_v0(o, w):
+    b = w.buf
+    b += _S_16s.pack(o.topic_id.bytes)
+    _a = o.partitions
+    if _a is None:
+        raise EncodeError('Partitions' + ': null in a non-nullable array')
+    else:
+        write_uvarint(b, len(_a) + 1)
+        if _a:
+            b += struct.pack('>%di' % len(_a), *_a)
+    _t = list(o.unknown_tagged_fields)
+    if o.assignment_epochs is None or len(o.assignment_epochs) != 0:
+        _tw = Writer()
+        _a = o.assignment_epochs
+        if _a is None:
+            _tw.buf.append(0)
+        else:
+            write_uvarint(_tw.buf, len(_a) + 1)
+            if _a:
+                _tw.buf += struct.pack('>%di' % len(_a), *_a)
+        _t.append((0, _tw.getvalue()))
+    write_tagged_fields(b, _t)
+
+
+def _dec_TopicPartitions_v0(buf, p):
+    f_topic_id, = _S_16s.unpack_from(buf, p)
+    p += 16
+    f_topic_id = uuid.UUID(bytes=f_topic_id)
+    _n = buf[p] - 1
+    if _n < 0x7F:
+        p += 1
+    else:
+        _n, p = read_compact_length(buf, p)
+    if _n < 0:
+        raise DecodeError('Partitions' + ': non-nullable array was serialized as null')
+    else:
+        check_count(_n, buf, p, 'Partitions')
+        f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
+        p += 4 * _n
+    f_assignment_epochs = []
+    _u = []
+    _nt = buf[p]
+    if _nt < 0x80:
+        p += 1
+    else:
+        _nt, p = read_uvarint(buf, p)
+    if _nt:
+        check_count(_nt, buf, p, 'TopicPartitions tagged fields')
+        for _ in range(_nt):
+            _tag, p = read_uvarint(buf, p)
+            _size, p = read_uvarint(buf, p)
+            _end = p + _size
+            if _end > len(buf):
+                raise DecodeError('TopicPartitions' + ': tagged field past the end')
+            if _tag == 0:
+                _n = buf[p] - 1
+                if _n < 0x7F:
+                    p += 1
+                else:
+                    _n, p = read_compact_length(buf, p)
+                if _n < 0:
+                    f_assignment_epochs = None
+                else:
+                    check_count(_n, buf, p, 'AssignmentEpochs')
+                    f_assignment_epochs = list(struct.unpack_from('>%di' % _n, buf, p))
+                    p += 4 * _n
+                if p != _end:
+                    raise DecodeError('AssignmentEpochs' + ': tagged field size mismatch')
+            else:
+                _u.append((_tag, bytes(buf[p:_end])))
+                p = _end
+    return TopicPartitions(f_topic_id, f_partitions, f_assignment_epochs, _u), p
+
+
+def _enc_ConsumerGroupCurrentMemberAssignmentValue_v0(o, w):
+    b = w.buf
+    b += _S_iib.pack(o.member_epoch, o.previous_member_epoch, o.state)
+    _a = o.assigned_partitions
+    if _a is None:
+        raise EncodeError('AssignedPartitions' + ': null in a non-nullable array')
+    else:
+        write_uvarint(b, len(_a) + 1)
+        for _e in _a:
+            _enc_TopicPartitions_v0(_e, w)
+    _a = o.partitions_pending_revocation
+    if _a is None:
+        raise EncodeError('PartitionsPendingRevocation' + ': null in a non-nullable array')
+    else:
+        write_uvarint(b, len(_a) + 1)
+        for _e in _a:
+            _enc_TopicPartitions_v0(_e, w)
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_ConsumerGroupCurrentMemberAssignmentValue_v0(buf, p):
+    f_member_epoch, f_previous_member_epoch, f_state = _S_iib.unpack_from(buf, p)
+    p += 9
+    _n = buf[p] - 1
+    if _n < 0x7F:
+        p += 1
+    else:
+        _n, p = read_compact_length(buf, p)
+    if _n < 0:
+        raise DecodeError('AssignedPartitions' + ': non-nullable array was serialized as null')
+    else:
+        check_count(_n, buf, p, 'AssignedPartitions')
+        f_assigned_partitions = []
+        for _ in range(_n):
+            _e, p = _dec_TopicPartitions_v0(buf, p)
+            f_assigned_partitions.append(_e)
+    _n = buf[p] - 1
+    if _n < 0x7F:
+        p += 1
+    else:
+        _n, p = read_compact_length(buf, p)
+    if _n < 0:
+        raise DecodeError('PartitionsPendingRevocation' + ': non-nullable array was serialized as null')
+    else:
+        check_count(_n, buf, p, 'PartitionsPendingRevocation')
+        f_partitions_pending_revocation = []
+        for _ in range(_n):
+            _e, p = _dec_TopicPartitions_v0(buf, p)
+            f_partitions_pending_revocation.append(_e)
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'ConsumerGroupCurrentMemberAssignmentValue')
+    return ConsumerGroupCurrentMemberAssignmentValue(f_member_epoch, f_previous_member_epoch, f_state, f_assigned_partitions, f_partitions_pending_revocation, _u), p
+
+
+TopicPartitions._ENCODERS = {0: _enc_TopicPartitions_v0}
+TopicPartitions._DECODERS = {0: _dec_TopicPartitions_v0}
+ConsumerGroupCurrentMemberAssignmentValue._ENCODERS = {0: _enc_ConsumerGroupCurrentMemberAssignmentValue_v0}
+ConsumerGroupCurrentMemberAssignmentValue._DECODERS = {0: _dec_ConsumerGroupCurrentMemberAssignmentValue_v0}

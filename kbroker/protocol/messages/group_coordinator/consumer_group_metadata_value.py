@@ -1,0 +1,106 @@
+"""ConsumerGroupMetadataValue: generated from schemas/group-coordinator/ConsumerGroupMetadataValue.json by kbroker.protocol.codegen. Do not edit."""
+
+# ruff: noqa
+from __future__ import annotations
+
+import struct
+import uuid
+
+import attrs
+
+from kbroker.protocol.wire import (
+    INT32,
+    NULL_INT32,
+    ZERO_UUID,
+    DecodeError,
+    EncodeError,
+    Message,
+    Writer,
+    check_count,
+    field_not_in_version,
+    read_bytes,
+    read_compact_bytes,
+    read_compact_length,
+    read_compact_records,
+    read_compact_string,
+    read_records,
+    read_string,
+    read_unknown_tagged_fields,
+    read_uuid,
+    read_uvarint,
+    unknown_tags_in_rigid_version,
+    write_bytes,
+    write_compact_bytes,
+    write_compact_records,
+    write_compact_string,
+    write_records,
+    write_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+_S_i = struct.Struct('>i')
+_S_q = struct.Struct('>q')
+
+
+@attrs.define(eq=True, slots=True)
+class ConsumerGroupMetadataValue(Message):
+    """The ConsumerGroupMetadataValue struct of ConsumerGroupMetadataValue."""
+
+    API_KEY = 3
+    SCHEMA_TYPE = 'coordinator-value'
+    LOWEST_VERSION = 0
+    HIGHEST_VERSION = 0
+    FLEXIBLE_VERSION = 0
+    LATEST_VERSION_UNSTABLE = False
+
+    epoch: int = 0
+    metadata_hash: int = 0
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+_DEFAULT_ConsumerGroupMetadataValue = ConsumerGroupMetadataValue()
+
+
+def _enc_ConsumerGroupMetadataValue_v0(o, w):
+    b = w.buf
+    b += _S_i.pack(o.epoch)
+    _t = list(o.unknown_tagged_fields)
+    if o.metadata_hash != 0:
+        _tw = Writer()
+        _tw.buf += _S_q.pack(o.metadata_hash)
+        _t.append((0, _tw.getvalue()))
+    write_tagged_fields(b, _t)
+
+
+def _dec_ConsumerGroupMetadataValue_v0(buf, p):
+    f_epoch, = _S_i.unpack_from(buf, p)
+    p += 4
+    f_metadata_hash = 0
+    _u = []
+    _nt = buf[p]
+    if _nt < 0x80:
+        p += 1
+    else:
+        _nt, p = read_uvarint(buf, p)
+    if _nt:
+        check_count(_nt, buf, p, 'ConsumerGroupMetadataValue tagged fields')
+        for _ in range(_nt):
+            _tag, p = read_uvarint(buf, p)
+            _size, p = read_uvarint(buf, p)
+            _end = p + _size
+            if _end > len(buf):
+                raise DecodeError('ConsumerGroupMetadataValue' + ': tagged field past the end')
+            if _tag == 0:
+                f_metadata_hash = _S_q.unpack_from(buf, p)[0]
+                p += 8
+                if p != _end:
+                    raise DecodeError('MetadataHash' + ': tagged field size mismatch')
+            else:
+                _u.append((_tag, bytes(buf[p:_end])))
+                p = _end
+    return ConsumerGroupMetadataValue(f_epoch, f_metadata_hash, _u), p
+
+
+ConsumerGroupMetadataValue._ENCODERS = {0: _enc_ConsumerGroupMetadataValue_v0}
+ConsumerGroupMetadataValue._DECODERS = {0: _dec_ConsumerGroupMetadataValue_v0}

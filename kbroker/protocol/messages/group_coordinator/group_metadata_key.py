@@ -1,0 +1,75 @@
+"""GroupMetadataKey: generated from schemas/group-coordinator/GroupMetadataKey.json by kbroker.protocol.codegen. Do not edit."""
+
+# ruff: noqa
+from __future__ import annotations
+
+import struct
+import uuid
+
+import attrs
+
+from kbroker.protocol.wire import (
+    INT32,
+    NULL_INT32,
+    ZERO_UUID,
+    DecodeError,
+    EncodeError,
+    Message,
+    Writer,
+    check_count,
+    field_not_in_version,
+    read_bytes,
+    read_compact_bytes,
+    read_compact_length,
+    read_compact_records,
+    read_compact_string,
+    read_records,
+    read_string,
+    read_unknown_tagged_fields,
+    read_uuid,
+    read_uvarint,
+    unknown_tags_in_rigid_version,
+    write_bytes,
+    write_compact_bytes,
+    write_compact_records,
+    write_compact_string,
+    write_records,
+    write_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+
+
+@attrs.define(eq=True, slots=True)
+class GroupMetadataKey(Message):
+    """The GroupMetadataKey struct of GroupMetadataKey."""
+
+    API_KEY = 2
+    SCHEMA_TYPE = 'coordinator-key'
+    LOWEST_VERSION = 0
+    HIGHEST_VERSION = 0
+    FLEXIBLE_VERSION = None
+    LATEST_VERSION_UNSTABLE = False
+
+    group: str = ''
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+_DEFAULT_GroupMetadataKey = GroupMetadataKey()
+
+
+def _enc_GroupMetadataKey_v0(o, w):
+    b = w.buf
+    write_string(b, o.group, False, 'group')
+    if o.unknown_tagged_fields:
+        raise unknown_tags_in_rigid_version('GroupMetadataKey')
+
+
+def _dec_GroupMetadataKey_v0(buf, p):
+    f_group, p = read_string(buf, p, False, 'group')
+    return GroupMetadataKey(f_group, []), p
+
+
+GroupMetadataKey._ENCODERS = {0: _enc_GroupMetadataKey_v0}
+GroupMetadataKey._DECODERS = {0: _dec_GroupMetadataKey_v0}

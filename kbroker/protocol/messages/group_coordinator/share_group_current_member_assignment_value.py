@@ -1,0 +1,159 @@
+"""ShareGroupCurrentMemberAssignmentValue: generated from schemas/group-coordinator/ShareGroupCurrentMemberAssignmentValue.json by kbroker.protocol.codegen. Do not edit."""
+
+# ruff: noqa
+from __future__ import annotations
+
+import struct
+import uuid
+
+import attrs
+
+from kbroker.protocol.wire import (
+    INT32,
+    NULL_INT32,
+    ZERO_UUID,
+    DecodeError,
+    EncodeError,
+    Message,
+    Writer,
+    check_count,
+    field_not_in_version,
+    read_bytes,
+    read_compact_bytes,
+    read_compact_length,
+    read_compact_records,
+    read_compact_string,
+    read_records,
+    read_string,
+    read_unknown_tagged_fields,
+    read_uuid,
+    read_uvarint,
+    unknown_tags_in_rigid_version,
+    write_bytes,
+    write_compact_bytes,
+    write_compact_records,
+    write_compact_string,
+    write_records,
+    write_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+_S_16s = struct.Struct('>16s')
+_S_iib = struct.Struct('>iib')
+
+
+@attrs.define(eq=True, slots=True)
+class TopicPartitions(Message):
+    """The TopicPartitions struct of ShareGroupCurrentMemberAssignmentValue."""
+
+    topic_id: uuid.UUID = ZERO_UUID
+    partitions: list[int] = attrs.field(factory=list)
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+@attrs.define(eq=True, slots=True)
+class ShareGroupCurrentMemberAssignmentValue(Message):
+    """The ShareGroupCurrentMemberAssignmentValue struct of ShareGroupCurrentMemberAssignmentValue."""
+
+    API_KEY = 14
+    SCHEMA_TYPE = 'coordinator-value'
+    LOWEST_VERSION = 0
+    HIGHEST_VERSION = 0
+    FLEXIBLE_VERSION = 0
+    LATEST_VERSION_UNSTABLE = False
+
+    member_epoch: int = 0
+    previous_member_epoch: int = 0
+    state: int = 0
+    assigned_partitions: list[TopicPartitions] = attrs.field(factory=list)
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+_DEFAULT_TopicPartitions = TopicPartitions()
+_DEFAULT_ShareGroupCurrentMemberAssignmentValue = ShareGroupCurrentMemberAssignmentValue()
+
+
+def _enc_TopicPartitions_v0(o, w):
+    b = w.buf
+    b += _S_16s.pack(o.topic_id.bytes)
+    _a = o.partitions
+    if _a is None:
+        raise EncodeError('Partitions' + ': null in a non-nullable array')
+    else:
+        write_uvarint(b, len(_a) + 1)
+        if _a:
+            b += struct.pack('>%di' % len(_a), *_a)
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_TopicPartitions_v0(buf, p):
+    f_topic_id, = _S_16s.unpack_from(buf, p)
+    p += 16
+    f_topic_id = uuid.UUID(bytes=f_topic_id)
+    _n = buf[p] - 1
+    if _n < 0x7F:
+        p += 1
+    else:
+        _n, p = read_compact_length(buf, p)
+    if _n < 0:
+        raise DecodeError('Partitions' + ': non-nullable array was serialized as null')
+    else:
+        check_count(_n, buf, p, 'Partitions')
+        f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
+        p += 4 * _n
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'TopicPartitions')
+    return TopicPartitions(f_topic_id, f_partitions, _u), p
+
+
+def _enc_ShareGroupCurrentMemberAssignmentValue_v0(o, w):
+    b = w.buf
+    b += _S_iib.pack(o.member_epoch, o.previous_member_epoch, o.state)
+    _a = o.assigned_partitions
+    if _a is None:
+        raise EncodeError('AssignedPartitions' + ': null in a non-nullable array')
+    else:
+        write_uvarint(b, len(_a) + 1)
+        for _e in _a:
+            _enc_TopicPartitions_v0(_e, w)
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_ShareGroupCurrentMemberAssignmentValue_v0(buf, p):
+    f_member_epoch, f_previous_member_epoch, f_state = _S_iib.unpack_from(buf, p)
+    p += 9
+    _n = buf[p] - 1
+    if _n < 0x7F:
+        p += 1
+    else:
+        _n, p = read_compact_length(buf, p)
+    if _n < 0:
+        raise DecodeError('AssignedPartitions' + ': non-nullable array was serialized as null')
+    else:
+        check_count(_n, buf, p, 'AssignedPartitions')
+        f_assigned_partitions = []
+        for _ in range(_n):
+            _e, p = _dec_TopicPartitions_v0(buf, p)
+            f_assigned_partitions.append(_e)
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'ShareGroupCurrentMemberAssignmentValue')
+    return ShareGroupCurrentMemberAssignmentValue(f_member_epoch, f_previous_member_epoch, f_state, f_assigned_partitions, _u), p
+
+
+TopicPartitions._ENCODERS = {0: _enc_TopicPartitions_v0}
+TopicPartitions._DECODERS = {0: _dec_TopicPartitions_v0}
+ShareGroupCurrentMemberAssignmentValue._ENCODERS = {0: _enc_ShareGroupCurrentMemberAssignmentValue_v0}
+ShareGroupCurrentMemberAssignmentValue._DECODERS = {0: _dec_ShareGroupCurrentMemberAssignmentValue_v0}

@@ -1,0 +1,75 @@
+"""StreamsGroupTopologyKey: generated from schemas/group-coordinator/StreamsGroupTopologyKey.json by kbroker.protocol.codegen. Do not edit."""
+
+# ruff: noqa
+from __future__ import annotations
+
+import struct
+import uuid
+
+import attrs
+
+from kbroker.protocol.wire import (
+    INT32,
+    NULL_INT32,
+    ZERO_UUID,
+    DecodeError,
+    EncodeError,
+    Message,
+    Writer,
+    check_count,
+    field_not_in_version,
+    read_bytes,
+    read_compact_bytes,
+    read_compact_length,
+    read_compact_records,
+    read_compact_string,
+    read_records,
+    read_string,
+    read_unknown_tagged_fields,
+    read_uuid,
+    read_uvarint,
+    unknown_tags_in_rigid_version,
+    write_bytes,
+    write_compact_bytes,
+    write_compact_records,
+    write_compact_string,
+    write_records,
+    write_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+
+
+@attrs.define(eq=True, slots=True)
+class StreamsGroupTopologyKey(Message):
+    """The StreamsGroupTopologyKey struct of StreamsGroupTopologyKey."""
+
+    API_KEY = 23
+    SCHEMA_TYPE = 'coordinator-key'
+    LOWEST_VERSION = 0
+    HIGHEST_VERSION = 0
+    FLEXIBLE_VERSION = None
+    LATEST_VERSION_UNSTABLE = False
+
+    group_id: str = ''
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+_DEFAULT_StreamsGroupTopologyKey = StreamsGroupTopologyKey()
+
+
+def _enc_StreamsGroupTopologyKey_v0(o, w):
+    b = w.buf
+    write_string(b, o.group_id, False, 'GroupId')
+    if o.unknown_tagged_fields:
+        raise unknown_tags_in_rigid_version('StreamsGroupTopologyKey')
+
+
+def _dec_StreamsGroupTopologyKey_v0(buf, p):
+    f_group_id, p = read_string(buf, p, False, 'GroupId')
+    return StreamsGroupTopologyKey(f_group_id, []), p
+
+
+StreamsGroupTopologyKey._ENCODERS = {0: _enc_StreamsGroupTopologyKey_v0}
+StreamsGroupTopologyKey._DECODERS = {0: _dec_StreamsGroupTopologyKey_v0}

@@ -1,0 +1,118 @@
+"""HeartbeatResponse: generated from schemas/clients/HeartbeatResponse.json by kbroker.protocol.codegen. Do not edit."""
+
+# ruff: noqa
+from __future__ import annotations
+
+import struct
+import uuid
+
+import attrs
+
+from kbroker.protocol.wire import (
+    INT32,
+    NULL_INT32,
+    ZERO_UUID,
+    DecodeError,
+    EncodeError,
+    Message,
+    Writer,
+    check_count,
+    field_not_in_version,
+    read_bytes,
+    read_compact_bytes,
+    read_compact_length,
+    read_compact_records,
+    read_compact_string,
+    read_records,
+    read_string,
+    read_unknown_tagged_fields,
+    read_uuid,
+    read_uvarint,
+    unknown_tags_in_rigid_version,
+    write_bytes,
+    write_compact_bytes,
+    write_compact_records,
+    write_compact_string,
+    write_records,
+    write_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+_S_h = struct.Struct('>h')
+_S_ih = struct.Struct('>ih')
+
+
+@attrs.define(eq=True, slots=True)
+class HeartbeatResponse(Message):
+    """The HeartbeatResponse struct of HeartbeatResponse."""
+
+    API_KEY = 12
+    SCHEMA_TYPE = 'response'
+    LOWEST_VERSION = 0
+    HIGHEST_VERSION = 4
+    FLEXIBLE_VERSION = 4
+    LATEST_VERSION_UNSTABLE = False
+
+    @staticmethod
+    def header_version(version: int) -> int:
+        if version >= 4:
+            return 1
+        return 0
+
+    throttle_time_ms: int = 0
+    error_code: int = 0
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+_DEFAULT_HeartbeatResponse = HeartbeatResponse()
+
+
+def _enc_HeartbeatResponse_v0(o, w):
+    b = w.buf
+    b += _S_h.pack(o.error_code)
+    if o.unknown_tagged_fields:
+        raise unknown_tags_in_rigid_version('HeartbeatResponse')
+
+
+def _enc_HeartbeatResponse_v1(o, w):
+    b = w.buf
+    b += _S_ih.pack(o.throttle_time_ms, o.error_code)
+    if o.unknown_tagged_fields:
+        raise unknown_tags_in_rigid_version('HeartbeatResponse')
+
+
+def _enc_HeartbeatResponse_v4(o, w):
+    b = w.buf
+    b += _S_ih.pack(o.throttle_time_ms, o.error_code)
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_HeartbeatResponse_v0(buf, p):
+    f_error_code, = _S_h.unpack_from(buf, p)
+    p += 2
+    return HeartbeatResponse(0, f_error_code, []), p
+
+
+def _dec_HeartbeatResponse_v1(buf, p):
+    f_throttle_time_ms, f_error_code = _S_ih.unpack_from(buf, p)
+    p += 6
+    return HeartbeatResponse(f_throttle_time_ms, f_error_code, []), p
+
+
+def _dec_HeartbeatResponse_v4(buf, p):
+    f_throttle_time_ms, f_error_code = _S_ih.unpack_from(buf, p)
+    p += 6
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'HeartbeatResponse')
+    return HeartbeatResponse(f_throttle_time_ms, f_error_code, _u), p
+
+
+HeartbeatResponse._ENCODERS = {0: _enc_HeartbeatResponse_v0, 1: _enc_HeartbeatResponse_v1, 2: _enc_HeartbeatResponse_v1, 3: _enc_HeartbeatResponse_v1, 4: _enc_HeartbeatResponse_v4}
+HeartbeatResponse._DECODERS = {0: _dec_HeartbeatResponse_v0, 1: _dec_HeartbeatResponse_v1, 2: _dec_HeartbeatResponse_v1, 3: _dec_HeartbeatResponse_v1, 4: _dec_HeartbeatResponse_v4}

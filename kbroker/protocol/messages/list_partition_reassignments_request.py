@@ -1,0 +1,160 @@
+"""ListPartitionReassignmentsRequest: generated from schemas/clients/ListPartitionReassignmentsRequest.json by kbroker.protocol.codegen. Do not edit."""
+
+# ruff: noqa
+from __future__ import annotations
+
+import struct
+import uuid
+
+import attrs
+
+from kbroker.protocol.wire import (
+    INT32,
+    NULL_INT32,
+    ZERO_UUID,
+    DecodeError,
+    EncodeError,
+    Message,
+    Writer,
+    check_count,
+    field_not_in_version,
+    read_bytes,
+    read_compact_bytes,
+    read_compact_length,
+    read_compact_records,
+    read_compact_string,
+    read_records,
+    read_string,
+    read_unknown_tagged_fields,
+    read_uuid,
+    read_uvarint,
+    unknown_tags_in_rigid_version,
+    write_bytes,
+    write_compact_bytes,
+    write_compact_records,
+    write_compact_string,
+    write_records,
+    write_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+_S_i = struct.Struct('>i')
+
+
+@attrs.define(eq=True, slots=True)
+class ListPartitionReassignmentsTopics(Message):
+    """The topics to list partition reassignments for, or null to list everything."""
+
+    name: str = ''
+    partition_indexes: list[int] = attrs.field(factory=list)
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+@attrs.define(eq=True, slots=True)
+class ListPartitionReassignmentsRequest(Message):
+    """The ListPartitionReassignmentsRequest struct of ListPartitionReassignmentsRequest."""
+
+    API_KEY = 46
+    SCHEMA_TYPE = 'request'
+    LOWEST_VERSION = 0
+    HIGHEST_VERSION = 0
+    FLEXIBLE_VERSION = 0
+    LATEST_VERSION_UNSTABLE = False
+
+    @staticmethod
+    def header_version(version: int) -> int:
+        if version >= 0:
+            return 2
+        return 1
+
+    timeout_ms: int = 60000
+    topics: list[ListPartitionReassignmentsTopics] | None = None
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+_DEFAULT_ListPartitionReassignmentsTopics = ListPartitionReassignmentsTopics()
+_DEFAULT_ListPartitionReassignmentsRequest = ListPartitionReassignmentsRequest()
+
+
+def _enc_ListPartitionReassignmentsTopics_v0(o, w):
+    b = w.buf
+    write_compact_string(b, o.name, False, 'Name')
+    _a = o.partition_indexes
+    if _a is None:
+        raise EncodeError('PartitionIndexes' + ': null in a non-nullable array')
+    else:
+        write_uvarint(b, len(_a) + 1)
+        if _a:
+            b += struct.pack('>%di' % len(_a), *_a)
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_ListPartitionReassignmentsTopics_v0(buf, p):
+    f_name, p = read_compact_string(buf, p, False, 'Name')
+    _n = buf[p] - 1
+    if _n < 0x7F:
+        p += 1
+    else:
+        _n, p = read_compact_length(buf, p)
+    if _n < 0:
+        raise DecodeError('PartitionIndexes' + ': non-nullable array was serialized as null')
+    else:
+        check_count(_n, buf, p, 'PartitionIndexes')
+        f_partition_indexes = list(struct.unpack_from('>%di' % _n, buf, p))
+        p += 4 * _n
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'ListPartitionReassignmentsTopics')
+    return ListPartitionReassignmentsTopics(f_name, f_partition_indexes, _u), p
+
+
+def _enc_ListPartitionReassignmentsRequest_v0(o, w):
+    b = w.buf
+    b += _S_i.pack(o.timeout_ms)
+    _a = o.topics
+    if _a is None:
+        b.append(0)
+    else:
+        write_uvarint(b, len(_a) + 1)
+        for _e in _a:
+            _enc_ListPartitionReassignmentsTopics_v0(_e, w)
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_ListPartitionReassignmentsRequest_v0(buf, p):
+    f_timeout_ms, = _S_i.unpack_from(buf, p)
+    p += 4
+    _n = buf[p] - 1
+    if _n < 0x7F:
+        p += 1
+    else:
+        _n, p = read_compact_length(buf, p)
+    if _n < 0:
+        f_topics = None
+    else:
+        check_count(_n, buf, p, 'Topics')
+        f_topics = []
+        for _ in range(_n):
+            _e, p = _dec_ListPartitionReassignmentsTopics_v0(buf, p)
+            f_topics.append(_e)
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'ListPartitionReassignmentsRequest')
+    return ListPartitionReassignmentsRequest(f_timeout_ms, f_topics, _u), p
+
+
+ListPartitionReassignmentsTopics._ENCODERS = {0: _enc_ListPartitionReassignmentsTopics_v0}
+ListPartitionReassignmentsTopics._DECODERS = {0: _dec_ListPartitionReassignmentsTopics_v0}
+ListPartitionReassignmentsRequest._ENCODERS = {0: _enc_ListPartitionReassignmentsRequest_v0}
+ListPartitionReassignmentsRequest._DECODERS = {0: _dec_ListPartitionReassignmentsRequest_v0}

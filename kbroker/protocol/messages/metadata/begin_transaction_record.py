@@ -1,0 +1,99 @@
+"""BeginTransactionRecord: generated from schemas/metadata/BeginTransactionRecord.json by kbroker.protocol.codegen. Do not edit."""
+
+# ruff: noqa
+from __future__ import annotations
+
+import struct
+import uuid
+
+import attrs
+
+from kbroker.protocol.wire import (
+    INT32,
+    NULL_INT32,
+    ZERO_UUID,
+    DecodeError,
+    EncodeError,
+    Message,
+    Writer,
+    check_count,
+    field_not_in_version,
+    read_bytes,
+    read_compact_bytes,
+    read_compact_length,
+    read_compact_records,
+    read_compact_string,
+    read_records,
+    read_string,
+    read_unknown_tagged_fields,
+    read_uuid,
+    read_uvarint,
+    unknown_tags_in_rigid_version,
+    write_bytes,
+    write_compact_bytes,
+    write_compact_records,
+    write_compact_string,
+    write_records,
+    write_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+
+
+@attrs.define(eq=True, slots=True)
+class BeginTransactionRecord(Message):
+    """The BeginTransactionRecord struct of BeginTransactionRecord."""
+
+    API_KEY = 23
+    SCHEMA_TYPE = 'metadata'
+    LOWEST_VERSION = 0
+    HIGHEST_VERSION = 0
+    FLEXIBLE_VERSION = 0
+    LATEST_VERSION_UNSTABLE = False
+
+    name: str | None = None
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+_DEFAULT_BeginTransactionRecord = BeginTransactionRecord()
+
+
+def _enc_BeginTransactionRecord_v0(o, w):
+    b = w.buf
+    _t = list(o.unknown_tagged_fields)
+    if o.name is not None:
+        _tw = Writer()
+        write_compact_string(_tw.buf, o.name, True, 'Name')
+        _t.append((0, _tw.getvalue()))
+    write_tagged_fields(b, _t)
+
+
+def _dec_BeginTransactionRecord_v0(buf, p):
+    f_name = None
+    _u = []
+    _nt = buf[p]
+    if _nt < 0x80:
+        p += 1
+    else:
+        _nt, p = read_uvarint(buf, p)
+    if _nt:
+        check_count(_nt, buf, p, 'BeginTransactionRecord tagged fields')
+        for _ in range(_nt):
+            _tag, p = read_uvarint(buf, p)
+            _size, p = read_uvarint(buf, p)
+            _end = p + _size
+            if _end > len(buf):
+                raise DecodeError('BeginTransactionRecord' + ': tagged field past the end')
+            if _tag == 0:
+                f_name, p = read_compact_string(buf, p, True, 'Name')
+                if p != _end:
+                    raise DecodeError('Name' + ': tagged field size mismatch')
+            else:
+                _u.append((_tag, bytes(buf[p:_end])))
+                p = _end
+    return BeginTransactionRecord(f_name, _u), p
+
+
+BeginTransactionRecord._ENCODERS = {0: _enc_BeginTransactionRecord_v0}
+BeginTransactionRecord._DECODERS = {0: _dec_BeginTransactionRecord_v0}

@@ -1,0 +1,82 @@
+"""ClearElrRecord: generated from schemas/metadata/ClearElrRecord.json by kbroker.protocol.codegen. Do not edit."""
+
+# ruff: noqa
+from __future__ import annotations
+
+import struct
+import uuid
+
+import attrs
+
+from kbroker.protocol.wire import (
+    INT32,
+    NULL_INT32,
+    ZERO_UUID,
+    DecodeError,
+    EncodeError,
+    Message,
+    Writer,
+    check_count,
+    field_not_in_version,
+    read_bytes,
+    read_compact_bytes,
+    read_compact_length,
+    read_compact_records,
+    read_compact_string,
+    read_records,
+    read_string,
+    read_unknown_tagged_fields,
+    read_uuid,
+    read_uvarint,
+    unknown_tags_in_rigid_version,
+    write_bytes,
+    write_compact_bytes,
+    write_compact_records,
+    write_compact_string,
+    write_records,
+    write_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+
+
+@attrs.define(eq=True, slots=True)
+class ClearElrRecord(Message):
+    """The ClearElrRecord struct of ClearElrRecord."""
+
+    API_KEY = 28
+    SCHEMA_TYPE = 'metadata'
+    LOWEST_VERSION = 0
+    HIGHEST_VERSION = 0
+    FLEXIBLE_VERSION = 0
+    LATEST_VERSION_UNSTABLE = False
+
+    topic_name: str = ''
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+_DEFAULT_ClearElrRecord = ClearElrRecord()
+
+
+def _enc_ClearElrRecord_v0(o, w):
+    b = w.buf
+    write_compact_string(b, o.topic_name, False, 'TopicName')
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_ClearElrRecord_v0(buf, p):
+    f_topic_name, p = read_compact_string(buf, p, False, 'TopicName')
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'ClearElrRecord')
+    return ClearElrRecord(f_topic_name, _u), p
+
+
+ClearElrRecord._ENCODERS = {0: _enc_ClearElrRecord_v0}
+ClearElrRecord._DECODERS = {0: _dec_ClearElrRecord_v0}

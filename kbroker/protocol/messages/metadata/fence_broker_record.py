@@ -1,0 +1,85 @@
+"""FenceBrokerRecord: generated from schemas/metadata/FenceBrokerRecord.json by kbroker.protocol.codegen. Do not edit."""
+
+# ruff: noqa
+from __future__ import annotations
+
+import struct
+import uuid
+
+import attrs
+
+from kbroker.protocol.wire import (
+    INT32,
+    NULL_INT32,
+    ZERO_UUID,
+    DecodeError,
+    EncodeError,
+    Message,
+    Writer,
+    check_count,
+    field_not_in_version,
+    read_bytes,
+    read_compact_bytes,
+    read_compact_length,
+    read_compact_records,
+    read_compact_string,
+    read_records,
+    read_string,
+    read_unknown_tagged_fields,
+    read_uuid,
+    read_uvarint,
+    unknown_tags_in_rigid_version,
+    write_bytes,
+    write_compact_bytes,
+    write_compact_records,
+    write_compact_string,
+    write_records,
+    write_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+_S_iq = struct.Struct('>iq')
+
+
+@attrs.define(eq=True, slots=True)
+class FenceBrokerRecord(Message):
+    """The FenceBrokerRecord struct of FenceBrokerRecord."""
+
+    API_KEY = 7
+    SCHEMA_TYPE = 'metadata'
+    LOWEST_VERSION = 0
+    HIGHEST_VERSION = 0
+    FLEXIBLE_VERSION = 0
+    LATEST_VERSION_UNSTABLE = False
+
+    id: int = 0
+    epoch: int = 0
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+_DEFAULT_FenceBrokerRecord = FenceBrokerRecord()
+
+
+def _enc_FenceBrokerRecord_v0(o, w):
+    b = w.buf
+    b += _S_iq.pack(o.id, o.epoch)
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_FenceBrokerRecord_v0(buf, p):
+    f_id, f_epoch = _S_iq.unpack_from(buf, p)
+    p += 12
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'FenceBrokerRecord')
+    return FenceBrokerRecord(f_id, f_epoch, _u), p
+
+
+FenceBrokerRecord._ENCODERS = {0: _enc_FenceBrokerRecord_v0}
+FenceBrokerRecord._DECODERS = {0: _dec_FenceBrokerRecord_v0}

@@ -1,0 +1,101 @@
+"""UserScramCredentialRecord: generated from schemas/metadata/UserScramCredentialRecord.json by kbroker.protocol.codegen. Do not edit."""
+
+# ruff: noqa
+from __future__ import annotations
+
+import struct
+import uuid
+
+import attrs
+
+from kbroker.protocol.wire import (
+    INT32,
+    NULL_INT32,
+    ZERO_UUID,
+    DecodeError,
+    EncodeError,
+    Message,
+    Writer,
+    check_count,
+    field_not_in_version,
+    read_bytes,
+    read_compact_bytes,
+    read_compact_length,
+    read_compact_records,
+    read_compact_string,
+    read_records,
+    read_string,
+    read_unknown_tagged_fields,
+    read_uuid,
+    read_uvarint,
+    unknown_tags_in_rigid_version,
+    write_bytes,
+    write_compact_bytes,
+    write_compact_records,
+    write_compact_string,
+    write_records,
+    write_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+_S_b = struct.Struct('>b')
+_S_i = struct.Struct('>i')
+
+
+@attrs.define(eq=True, slots=True)
+class UserScramCredentialRecord(Message):
+    """The UserScramCredentialRecord struct of UserScramCredentialRecord."""
+
+    API_KEY = 11
+    SCHEMA_TYPE = 'metadata'
+    LOWEST_VERSION = 0
+    HIGHEST_VERSION = 0
+    FLEXIBLE_VERSION = 0
+    LATEST_VERSION_UNSTABLE = False
+
+    name: str = ''
+    mechanism: int = 0
+    salt: bytes = b''
+    stored_key: bytes = b''
+    server_key: bytes = b''
+    iterations: int = 0
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+_DEFAULT_UserScramCredentialRecord = UserScramCredentialRecord()
+
+
+def _enc_UserScramCredentialRecord_v0(o, w):
+    b = w.buf
+    write_compact_string(b, o.name, False, 'Name')
+    b += _S_b.pack(o.mechanism)
+    write_compact_bytes(b, o.salt, False, 'Salt')
+    write_compact_bytes(b, o.stored_key, False, 'StoredKey')
+    write_compact_bytes(b, o.server_key, False, 'ServerKey')
+    b += _S_i.pack(o.iterations)
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_UserScramCredentialRecord_v0(buf, p):
+    f_name, p = read_compact_string(buf, p, False, 'Name')
+    f_mechanism, = _S_b.unpack_from(buf, p)
+    p += 1
+    f_salt, p = read_compact_bytes(buf, p, False, 'Salt')
+    f_stored_key, p = read_compact_bytes(buf, p, False, 'StoredKey')
+    f_server_key, p = read_compact_bytes(buf, p, False, 'ServerKey')
+    f_iterations, = _S_i.unpack_from(buf, p)
+    p += 4
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'UserScramCredentialRecord')
+    return UserScramCredentialRecord(f_name, f_mechanism, f_salt, f_stored_key, f_server_key, f_iterations, _u), p
+
+
+UserScramCredentialRecord._ENCODERS = {0: _enc_UserScramCredentialRecord_v0}
+UserScramCredentialRecord._DECODERS = {0: _dec_UserScramCredentialRecord_v0}

@@ -1,0 +1,66 @@
+"""StopReplicaResponse: generated from schemas/clients/StopReplicaResponse.json by kbroker.protocol.codegen. Do not edit."""
+
+# ruff: noqa
+from __future__ import annotations
+
+import struct
+import uuid
+
+import attrs
+
+from kbroker.protocol.wire import (
+    INT32,
+    NULL_INT32,
+    ZERO_UUID,
+    DecodeError,
+    EncodeError,
+    Message,
+    Writer,
+    check_count,
+    field_not_in_version,
+    read_bytes,
+    read_compact_bytes,
+    read_compact_length,
+    read_compact_records,
+    read_compact_string,
+    read_records,
+    read_string,
+    read_unknown_tagged_fields,
+    read_uuid,
+    read_uvarint,
+    unknown_tags_in_rigid_version,
+    write_bytes,
+    write_compact_bytes,
+    write_compact_records,
+    write_compact_string,
+    write_records,
+    write_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+
+
+@attrs.define(eq=True, slots=True)
+class StopReplicaResponse(Message):
+    """The StopReplicaResponse struct of StopReplicaResponse."""
+
+    API_KEY = 5
+    SCHEMA_TYPE = 'response'
+    LOWEST_VERSION = None
+    HIGHEST_VERSION = None
+    FLEXIBLE_VERSION = None
+    LATEST_VERSION_UNSTABLE = False
+
+    @staticmethod
+    def header_version(version: int) -> int:
+        return 0
+
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+_DEFAULT_StopReplicaResponse = StopReplicaResponse()
+
+
+StopReplicaResponse._ENCODERS = {}
+StopReplicaResponse._DECODERS = {}

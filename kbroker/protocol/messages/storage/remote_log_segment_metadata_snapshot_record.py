@@ -1,0 +1,179 @@
+"""RemoteLogSegmentMetadataSnapshotRecord: generated from schemas/storage/RemoteLogSegmentMetadataSnapshotRecord.json by kbroker.protocol.codegen. Do not edit."""
+
+# ruff: noqa
+from __future__ import annotations
+
+import struct
+import uuid
+
+import attrs
+
+from kbroker.protocol.wire import (
+    INT32,
+    NULL_INT32,
+    ZERO_UUID,
+    DecodeError,
+    EncodeError,
+    Message,
+    Writer,
+    check_count,
+    field_not_in_version,
+    read_bytes,
+    read_compact_bytes,
+    read_compact_length,
+    read_compact_records,
+    read_compact_string,
+    read_records,
+    read_string,
+    read_unknown_tagged_fields,
+    read_uuid,
+    read_uvarint,
+    unknown_tags_in_rigid_version,
+    write_bytes,
+    write_compact_bytes,
+    write_compact_records,
+    write_compact_string,
+    write_records,
+    write_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+_S_16sqqiqq = struct.Struct('>16sqqiqq')
+_S_b = struct.Struct('>b')
+_S_i = struct.Struct('>i')
+_S_iq = struct.Struct('>iq')
+_S_o = struct.Struct('>?')
+
+
+@attrs.define(eq=True, slots=True)
+class SegmentLeaderEpochEntry(Message):
+    """Leader epochs of this segment."""
+
+    leader_epoch: int = 0
+    offset: int = 0
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+@attrs.define(eq=True, slots=True)
+class RemoteLogSegmentMetadataSnapshotRecord(Message):
+    """The RemoteLogSegmentMetadataSnapshotRecord struct of RemoteLogSegmentMetadataSnapshotRecord."""
+
+    API_KEY = 3
+    SCHEMA_TYPE = 'metadata'
+    LOWEST_VERSION = 0
+    HIGHEST_VERSION = 0
+    FLEXIBLE_VERSION = 0
+    LATEST_VERSION_UNSTABLE = False
+
+    segment_id: uuid.UUID = ZERO_UUID
+    start_offset: int = 0
+    end_offset: int = 0
+    broker_id: int = 0
+    max_timestamp_ms: int = 0
+    event_timestamp_ms: int = 0
+    segment_leader_epochs: list[SegmentLeaderEpochEntry] = attrs.field(factory=list)
+    segment_size_in_bytes: int = 0
+    custom_metadata: bytes | None = None
+    remote_log_segment_state: int = 0
+    txn_index_empty: bool = False
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+_DEFAULT_SegmentLeaderEpochEntry = SegmentLeaderEpochEntry()
+_DEFAULT_RemoteLogSegmentMetadataSnapshotRecord = RemoteLogSegmentMetadataSnapshotRecord()
+
+
+def _enc_SegmentLeaderEpochEntry_v0(o, w):
+    b = w.buf
+    b += _S_iq.pack(o.leader_epoch, o.offset)
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_SegmentLeaderEpochEntry_v0(buf, p):
+    f_leader_epoch, f_offset = _S_iq.unpack_from(buf, p)
+    p += 12
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'SegmentLeaderEpochEntry')
+    return SegmentLeaderEpochEntry(f_leader_epoch, f_offset, _u), p
+
+
+def _enc_RemoteLogSegmentMetadataSnapshotRecord_v0(o, w):
+    b = w.buf
+    b += _S_16sqqiqq.pack(o.segment_id.bytes, o.start_offset, o.end_offset, o.broker_id, o.max_timestamp_ms, o.event_timestamp_ms)
+    _a = o.segment_leader_epochs
+    if _a is None:
+        raise EncodeError('SegmentLeaderEpochs' + ': null in a non-nullable array')
+    else:
+        write_uvarint(b, len(_a) + 1)
+        for _e in _a:
+            _enc_SegmentLeaderEpochEntry_v0(_e, w)
+    b += _S_i.pack(o.segment_size_in_bytes)
+    write_compact_bytes(b, o.custom_metadata, True, 'CustomMetadata')
+    b += _S_b.pack(o.remote_log_segment_state)
+    _t = list(o.unknown_tagged_fields)
+    if bool(o.txn_index_empty):
+        _tw = Writer()
+        _tw.buf += _S_o.pack(o.txn_index_empty)
+        _t.append((0, _tw.getvalue()))
+    write_tagged_fields(b, _t)
+
+
+def _dec_RemoteLogSegmentMetadataSnapshotRecord_v0(buf, p):
+    f_segment_id, f_start_offset, f_end_offset, f_broker_id, f_max_timestamp_ms, f_event_timestamp_ms = _S_16sqqiqq.unpack_from(buf, p)
+    p += 52
+    f_segment_id = uuid.UUID(bytes=f_segment_id)
+    _n = buf[p] - 1
+    if _n < 0x7F:
+        p += 1
+    else:
+        _n, p = read_compact_length(buf, p)
+    if _n < 0:
+        raise DecodeError('SegmentLeaderEpochs' + ': non-nullable array was serialized as null')
+    else:
+        check_count(_n, buf, p, 'SegmentLeaderEpochs')
+        f_segment_leader_epochs = []
+        for _ in range(_n):
+            _e, p = _dec_SegmentLeaderEpochEntry_v0(buf, p)
+            f_segment_leader_epochs.append(_e)
+    f_segment_size_in_bytes, = _S_i.unpack_from(buf, p)
+    p += 4
+    f_custom_metadata, p = read_compact_bytes(buf, p, True, 'CustomMetadata')
+    f_remote_log_segment_state, = _S_b.unpack_from(buf, p)
+    p += 1
+    f_txn_index_empty = False
+    _u = []
+    _nt = buf[p]
+    if _nt < 0x80:
+        p += 1
+    else:
+        _nt, p = read_uvarint(buf, p)
+    if _nt:
+        check_count(_nt, buf, p, 'RemoteLogSegmentMetadataSnapshotRecord tagged fields')
+        for _ in range(_nt):
+            _tag, p = read_uvarint(buf, p)
+            _size, p = read_uvarint(buf, p)
+            _end = p + _size
+            if _end > len(buf):
+                raise DecodeError('RemoteLogSegmentMetadataSnapshotRecord' + ': tagged field past the end')
+            if _tag == 0:
+                f_txn_index_empty = _S_o.unpack_from(buf, p)[0]
+                p += 1
+                if p != _end:
+                    raise DecodeError('TxnIndexEmpty' + ': tagged field size mismatch')
+            else:
+                _u.append((_tag, bytes(buf[p:_end])))
+                p = _end
+    return RemoteLogSegmentMetadataSnapshotRecord(f_segment_id, f_start_offset, f_end_offset, f_broker_id, f_max_timestamp_ms, f_event_timestamp_ms, f_segment_leader_epochs, f_segment_size_in_bytes, f_custom_metadata, f_remote_log_segment_state, f_txn_index_empty, _u), p
+
+
+SegmentLeaderEpochEntry._ENCODERS = {0: _enc_SegmentLeaderEpochEntry_v0}
+SegmentLeaderEpochEntry._DECODERS = {0: _dec_SegmentLeaderEpochEntry_v0}
+RemoteLogSegmentMetadataSnapshotRecord._ENCODERS = {0: _enc_RemoteLogSegmentMetadataSnapshotRecord_v0}
+RemoteLogSegmentMetadataSnapshotRecord._DECODERS = {0: _dec_RemoteLogSegmentMetadataSnapshotRecord_v0}

@@ -1,0 +1,126 @@
+"""RemotePartitionDeleteMetadataRecord: generated from schemas/storage/RemotePartitionDeleteMetadataRecord.json by kbroker.protocol.codegen. Do not edit."""
+
+# ruff: noqa
+from __future__ import annotations
+
+import struct
+import uuid
+
+import attrs
+
+from kbroker.protocol.wire import (
+    INT32,
+    NULL_INT32,
+    ZERO_UUID,
+    DecodeError,
+    EncodeError,
+    Message,
+    Writer,
+    check_count,
+    field_not_in_version,
+    read_bytes,
+    read_compact_bytes,
+    read_compact_length,
+    read_compact_records,
+    read_compact_string,
+    read_records,
+    read_string,
+    read_unknown_tagged_fields,
+    read_uuid,
+    read_uvarint,
+    unknown_tags_in_rigid_version,
+    write_bytes,
+    write_compact_bytes,
+    write_compact_records,
+    write_compact_string,
+    write_records,
+    write_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+_S_16si = struct.Struct('>16si')
+_S_iqb = struct.Struct('>iqb')
+
+
+@attrs.define(eq=True, slots=True)
+class TopicIdPartitionEntry(Message):
+    """Represents unique topic partition."""
+
+    name: str = ''
+    id: uuid.UUID = ZERO_UUID
+    partition: int = 0
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+@attrs.define(eq=True, slots=True)
+class RemotePartitionDeleteMetadataRecord(Message):
+    """The RemotePartitionDeleteMetadataRecord struct of RemotePartitionDeleteMetadataRecord."""
+
+    API_KEY = 2
+    SCHEMA_TYPE = 'metadata'
+    LOWEST_VERSION = 0
+    HIGHEST_VERSION = 0
+    FLEXIBLE_VERSION = 0
+    LATEST_VERSION_UNSTABLE = False
+
+    topic_id_partition: TopicIdPartitionEntry = attrs.field(factory=TopicIdPartitionEntry)
+    broker_id: int = 0
+    event_timestamp_ms: int = 0
+    remote_partition_delete_state: int = 0
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+_DEFAULT_TopicIdPartitionEntry = TopicIdPartitionEntry()
+_DEFAULT_RemotePartitionDeleteMetadataRecord = RemotePartitionDeleteMetadataRecord()
+
+
+def _enc_TopicIdPartitionEntry_v0(o, w):
+    b = w.buf
+    write_compact_string(b, o.name, False, 'Name')
+    b += _S_16si.pack(o.id.bytes, o.partition)
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_TopicIdPartitionEntry_v0(buf, p):
+    f_name, p = read_compact_string(buf, p, False, 'Name')
+    f_id, f_partition = _S_16si.unpack_from(buf, p)
+    p += 20
+    f_id = uuid.UUID(bytes=f_id)
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'TopicIdPartitionEntry')
+    return TopicIdPartitionEntry(f_name, f_id, f_partition, _u), p
+
+
+def _enc_RemotePartitionDeleteMetadataRecord_v0(o, w):
+    b = w.buf
+    _enc_TopicIdPartitionEntry_v0(o.topic_id_partition, w)
+    b += _S_iqb.pack(o.broker_id, o.event_timestamp_ms, o.remote_partition_delete_state)
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_RemotePartitionDeleteMetadataRecord_v0(buf, p):
+    f_topic_id_partition, p = _dec_TopicIdPartitionEntry_v0(buf, p)
+    f_broker_id, f_event_timestamp_ms, f_remote_partition_delete_state = _S_iqb.unpack_from(buf, p)
+    p += 13
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'RemotePartitionDeleteMetadataRecord')
+    return RemotePartitionDeleteMetadataRecord(f_topic_id_partition, f_broker_id, f_event_timestamp_ms, f_remote_partition_delete_state, _u), p
+
+
+TopicIdPartitionEntry._ENCODERS = {0: _enc_TopicIdPartitionEntry_v0}
+TopicIdPartitionEntry._DECODERS = {0: _dec_TopicIdPartitionEntry_v0}
+RemotePartitionDeleteMetadataRecord._ENCODERS = {0: _enc_RemotePartitionDeleteMetadataRecord_v0}
+RemotePartitionDeleteMetadataRecord._DECODERS = {0: _dec_RemotePartitionDeleteMetadataRecord_v0}

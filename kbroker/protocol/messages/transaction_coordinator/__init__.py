@@ -1,0 +1,1 @@
+"""Generated codecs for the schemas in schemas/transaction-coordinator/ (kbroker.protocol.codegen)."""

@@ -1,0 +1,90 @@
+"""UnregisterBrokerRequest: generated from schemas/clients/UnregisterBrokerRequest.json by kbroker.protocol.codegen. Do not edit."""
+
+# ruff: noqa
+from __future__ import annotations
+
+import struct
+import uuid
+
+import attrs
+
+from kbroker.protocol.wire import (
+    INT32,
+    NULL_INT32,
+    ZERO_UUID,
+    DecodeError,
+    EncodeError,
+    Message,
+    Writer,
+    check_count,
+    field_not_in_version,
+    read_bytes,
+    read_compact_bytes,
+    read_compact_length,
+    read_compact_records,
+    read_compact_string,
+    read_records,
+    read_string,
+    read_unknown_tagged_fields,
+    read_uuid,
+    read_uvarint,
+    unknown_tags_in_rigid_version,
+    write_bytes,
+    write_compact_bytes,
+    write_compact_records,
+    write_compact_string,
+    write_records,
+    write_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+_S_i = struct.Struct('>i')
+
+
+@attrs.define(eq=True, slots=True)
+class UnregisterBrokerRequest(Message):
+    """The UnregisterBrokerRequest struct of UnregisterBrokerRequest."""
+
+    API_KEY = 64
+    SCHEMA_TYPE = 'request'
+    LOWEST_VERSION = 0
+    HIGHEST_VERSION = 0
+    FLEXIBLE_VERSION = 0
+    LATEST_VERSION_UNSTABLE = False
+
+    @staticmethod
+    def header_version(version: int) -> int:
+        if version >= 0:
+            return 2
+        return 1
+
+    broker_id: int = 0
+    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+
+
+_DEFAULT_UnregisterBrokerRequest = UnregisterBrokerRequest()
+
+
+def _enc_UnregisterBrokerRequest_v0(o, w):
+    b = w.buf
+    b += _S_i.pack(o.broker_id)
+    if o.unknown_tagged_fields:
+        write_tagged_fields(b, o.unknown_tagged_fields)
+    else:
+        b.append(0)
+
+
+def _dec_UnregisterBrokerRequest_v0(buf, p):
+    f_broker_id, = _S_i.unpack_from(buf, p)
+    p += 4
+    if buf[p] == 0:
+        _u = []
+        p += 1
+    else:
+        _u, p = read_unknown_tagged_fields(buf, p, 'UnregisterBrokerRequest')
+    return UnregisterBrokerRequest(f_broker_id, _u), p
+
+
+UnregisterBrokerRequest._ENCODERS = {0: _enc_UnregisterBrokerRequest_v0}
+UnregisterBrokerRequest._DECODERS = {0: _dec_UnregisterBrokerRequest_v0}
