@@ -1,0 +1,1 @@
+"""Request handlers, one module per API key (see `registry.py` for how they are found)."""

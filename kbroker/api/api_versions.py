@@ -1,0 +1,72 @@
+"""ApiVersions (key 18), v0-v4: the API version ranges of every registered handler, plus features in v3+.
+
+Behaviour mirrors Kafka 4.3's KafkaApis.handleApiVersionsRequest:
+- v3+ requests whose ClientSoftwareName/Version do not match `[a-zA-Z0-9](?:[a-zA-Z0-9\\-.]*[a-zA-Z0-9])?`
+  get INVALID_REQUEST (42) with an empty ApiKeys list.
+- A request at a version the broker does not know never reaches this handler: the server answers it with
+  `unsupported_version_response()` (a v0 body, UNSUPPORTED_VERSION and just the ApiVersions range, KIP-511).
+- ThrottleTimeMs is always 0.
+- v3+ carries SupportedFeatures, FinalizedFeaturesEpoch and FinalizedFeatures (tagged). Below v4, features whose
+  minimum supported version is 0 (and finalized levels of 0) are left out, as Kafka does for old clients.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kbroker.api import features
+from kbroker.api.context import RequestContext
+from kbroker.protocol import errors
+from kbroker.protocol.messages.api_versions_response import (
+    ApiVersion,
+    ApiVersionsResponse,
+    FinalizedFeatureKey,
+    SupportedFeatureKey,
+)
+
+API_KEY = 18
+MIN_VERSION = 0
+MAX_VERSION = 4
+
+_SOFTWARE_NAME_OR_VERSION = re.compile(r"[a-zA-Z0-9](?:[a-zA-Z0-9\-.]*[a-zA-Z0-9])?")
+
+
+def is_valid_request(request, version: int) -> bool:
+    if version < 3:
+        return True
+    return all(value is not None and _SOFTWARE_NAME_OR_VERSION.fullmatch(value)
+               for value in (request.client_software_name, request.client_software_version))
+
+
+def unsupported_version_response() -> ApiVersionsResponse:
+    """Kafka's ApiVersionsRequest.getErrorResponse(UNSUPPORTED_VERSION): encode it at v0."""
+    return ApiVersionsResponse(
+        error_code=errors.UNSUPPORTED_VERSION.code,
+        api_keys=[ApiVersion(api_key=API_KEY, min_version=MIN_VERSION, max_version=MAX_VERSION)],
+    )
+
+
+def build_response(ctx: RequestContext) -> ApiVersionsResponse:
+    version = ctx.api_version
+    hide_level_zero = version < 4
+    supported = [SupportedFeatureKey(name=name, min_version=low, max_version=high)
+                 for name, (low, high) in sorted(features.SUPPORTED.items())
+                 if not (hide_level_zero and low == 0)]
+    finalized = [FinalizedFeatureKey(name=name, max_version_level=level, min_version_level=level)
+                 for name, level in sorted(ctx.state.finalized_features.items())
+                 if not (hide_level_zero and level == 0)]
+    return ApiVersionsResponse(
+        error_code=errors.NONE.code,
+        api_keys=[ApiVersion(api_key=key, min_version=low, max_version=high)
+                  for key, low, high in ctx.registry.ranges()],
+        throttle_time_ms=0,
+        supported_features=supported,
+        finalized_features_epoch=ctx.state.finalized_features_epoch,
+        finalized_features=finalized,
+    )
+
+
+async def handle(ctx: RequestContext, request) -> ApiVersionsResponse:
+    if not is_valid_request(request, ctx.api_version):
+        return ApiVersionsResponse(error_code=errors.INVALID_REQUEST.code, api_keys=[], throttle_time_ms=0)
+    return build_response(ctx)

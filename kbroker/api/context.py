@@ -1,0 +1,56 @@
+"""What a request handler is handed and may hand back: the request context (who asked, at which version, on
+which listener), the `NO_RESPONSE` marker a handler returns when Kafka sends nothing back (acks=0 produce), and
+`CloseConnection`, which a handler raises when Kafka would drop the connection instead of answering (e.g. a
+failed acks=0 produce)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+if TYPE_CHECKING:
+    from kbroker.api.registry import Registry
+    from kbroker.api.state import BrokerState, Clock
+    from kbroker.config import BrokerConfig
+
+
+class _NoResponse:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "NO_RESPONSE"
+
+
+NO_RESPONSE: Any = _NoResponse()
+
+
+class CloseConnection(Exception):
+    """Close this connection without answering; the message says why, for the one log line."""
+
+
+@attrs.frozen
+class RequestContext:
+    api_key: int
+    api_version: int
+    correlation_id: int
+    client_id: str | None
+    header: Any  # the decoded generated RequestHeader
+    peer: tuple[str, int]
+    listener_name: str
+    security_protocol: str
+    state: BrokerState
+    registry: Registry
+
+    @property
+    def config(self) -> BrokerConfig:
+        return self.state.config
+
+    @property
+    def clock(self) -> Clock:
+        return self.state.clock
+
+    def describe(self) -> str:
+        """The request in one phrase for log lines."""
+        return (f"api key {self.api_key} v{self.api_version} (correlation id {self.correlation_id}) from "
+                f"{self.peer[0]}:{self.peer[1]} client id {self.client_id!r}")

@@ -1,0 +1,24 @@
+"""Feature flags (KIP-584) the broker reports in ApiVersions v3+.
+
+SUPPORTED is what this broker's software can run at; the finalized levels live in the broker state (the
+metadata image, once it exists). Deliberately absent: transaction.version (Java clients would then use
+transactions v2, KIP-890, which kbroker does not implement), kraft.version, group.version, share.version,
+streams.version and eligible.leader.replicas.version: the features kbroker does not implement.
+"""
+
+from __future__ import annotations
+
+METADATA_VERSION = "metadata.version"
+# Kafka's MetadataVersion feature levels: 7 is 3.3-IV3 (the minimum Kafka 4.x accepts), 30 is 4.3-IV0.
+METADATA_VERSION_MIN = 7
+METADATA_VERSION_4_3_IV0 = 30
+
+# Feature name -> (min supported version, max supported version).
+SUPPORTED: dict[str, tuple[int, int]] = {
+    METADATA_VERSION: (METADATA_VERSION_MIN, METADATA_VERSION_4_3_IV0),
+}
+
+# Finalized levels of a freshly formatted single-node kbroker.
+BOOTSTRAP_FINALIZED: dict[str, int] = {
+    METADATA_VERSION: METADATA_VERSION_4_3_IV0,
+}

@@ -1,0 +1,183 @@
+"""pytest plugin (entry point `pytest11: kbroker`) and helpers to run a broker in tests.
+
+- `kafka_broker` fixture: a broker in this process (its own thread running `trio.run`) on 127.0.0.1 with an
+  ephemeral port and a temporary log dir; yields a `RunningBroker` (.bootstrap, .host, .port, .log_dir,
+  .config) and stops it cleanly afterwards. A broker that crashed fails the test at teardown.
+- `run_broker_in_thread(config)`: the same as a context manager, for tests that need their own config.
+- `start_broker_process(...)`: `python -m kbroker serve` as a subprocess (for crash tests), returned once it
+  printed its ready line.
+
+Only the standard library and pytest are imported at plugin load, so a broken kbroker module cannot break
+unrelated test runs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import queue
+import re
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+READY_LINE = re.compile(r"^kbroker ready on (?P<host>.+):(?P<port>[0-9]+)$")
+STARTUP_TIMEOUT_S = 60.0
+SHUTDOWN_TIMEOUT_S = 30.0
+
+
+class RunningBroker:
+    """A started broker: where to reach it and how it is configured."""
+
+    def __init__(self, host: str, port: int, log_dir: str, config: Any, state: Any = None) -> None:
+        self.host = host
+        self.port = port
+        self.log_dir = log_dir
+        self.config = config
+        self.state = state
+
+    @property
+    def bootstrap(self) -> str:
+        return f"{self.host}:{self.port}"
+
+    def __repr__(self) -> str:
+        return f"<RunningBroker {self.bootstrap} log_dir={self.log_dir}>"
+
+
+def broker_config(log_dir: str | os.PathLike, overrides: Mapping[str, Any] | None = None):
+    """A test broker config: PLAINTEXT on 127.0.0.1 port 0, the given log dir, then the overrides."""
+    from kbroker.config import BrokerConfig
+
+    props: dict[str, Any] = {
+        "listeners": "PLAINTEXT://127.0.0.1:0",
+        "log.dirs": str(log_dir),
+    }
+    props.update(overrides or {})
+    return BrokerConfig.from_properties({k: str(v) if not isinstance(v, str) else v for k, v in props.items()})
+
+
+@contextlib.contextmanager
+def run_broker_in_thread(config, *, registry=None) -> Iterator[RunningBroker]:
+    """Run a Broker on its own trio thread for the duration of the block."""
+    import trio
+
+    from kbroker.server import Broker
+
+    broker = Broker(config, registry=registry)
+    started: queue.Queue = queue.Queue()
+    failure: list[BaseException] = []
+
+    async def main() -> None:
+        async with trio.open_nursery() as nursery:
+            bound = await nursery.start(broker.serve)
+            started.put((trio.lowlevel.current_trio_token(), nursery.cancel_scope, bound))
+
+    def thread_main() -> None:
+        try:
+            trio.run(main)
+        except BaseException as e:  # reported to the test thread, which re-raises it
+            failure.append(e)
+            started.put(None)
+
+    thread = threading.Thread(target=thread_main, name="kbroker-test-broker", daemon=True)
+    thread.start()
+    try:
+        item = started.get(timeout=STARTUP_TIMEOUT_S)
+    except queue.Empty:
+        raise RuntimeError("the test broker did not start in time") from None
+    if item is None:
+        raise RuntimeError("the test broker failed to start") from failure[0]
+    token, cancel_scope, bound = item
+    first = bound[0]
+    try:
+        yield RunningBroker(first.host, first.port, config.log_dirs[0], config, broker.state)
+    finally:
+        trio.from_thread.run_sync(cancel_scope.cancel, trio_token=token)
+        thread.join(SHUTDOWN_TIMEOUT_S)
+        if thread.is_alive():
+            raise RuntimeError("the test broker did not stop")
+    if failure:
+        raise RuntimeError("the test broker crashed") from failure[0]
+
+
+@pytest.fixture
+def kafka_broker(tmp_path: Path) -> Iterator[RunningBroker]:
+    """A broker on 127.0.0.1:<ephemeral> with a fresh log dir, stopped after the test."""
+    with run_broker_in_thread(broker_config(tmp_path / "kafka-logs")) as broker:
+        yield broker
+
+
+class BrokerProcess:
+    """A `python -m kbroker serve` child process; its stderr (the broker log) goes to `log_path`."""
+
+    def __init__(self, proc: subprocess.Popen, host: str, port: int, log_dir: str, log_path: Path) -> None:
+        self.proc = proc
+        self.host = host
+        self.port = port
+        self.log_dir = log_dir
+        self.log_path = log_path
+
+    @property
+    def bootstrap(self) -> str:
+        return f"{self.host}:{self.port}"
+
+    def log_text(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def terminate(self, timeout: float = SHUTDOWN_TIMEOUT_S) -> int:
+        """SIGTERM and wait; the exit status."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+        try:
+            return self.proc.wait(timeout)
+        finally:
+            self.kill()
+
+    def kill(self) -> None:
+        """SIGKILL (a crash) if still running, and reap."""
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait()
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
+
+    def __enter__(self) -> BrokerProcess:
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.kill()
+
+
+def start_broker_process(log_dir: str | os.PathLike, overrides: Mapping[str, Any] | None = None, *,
+                         log_path: str | os.PathLike | None = None,
+                         extra_args: list[str] | None = None) -> BrokerProcess:
+    """Start `python -m kbroker serve` on 127.0.0.1 port 0 with `log_dir`; return once it is ready."""
+    props: dict[str, Any] = {"listeners": "PLAINTEXT://127.0.0.1:0", "log.dirs": str(log_dir)}
+    props.update(overrides or {})
+    args = [sys.executable, "-m", "kbroker", "serve"]
+    for key, value in props.items():
+        args += ["--override", f"{key}={value}"]
+    args += extra_args or []
+    log_file = Path(log_path) if log_path is not None else Path(log_dir).parent / "kbroker-stderr.log"
+    with open(log_file, "ab") as stderr:
+        proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=stderr, stdin=subprocess.DEVNULL,
+                                text=True)
+    lines: queue.Queue = queue.Queue()
+    threading.Thread(target=lambda: lines.put(proc.stdout.readline()), daemon=True).start()
+    try:
+        line = lines.get(timeout=STARTUP_TIMEOUT_S)
+    except queue.Empty:
+        line = None
+    match = READY_LINE.match(line.strip()) if line else None
+    if match is None:
+        proc.kill()
+        proc.wait()
+        raise RuntimeError(f"kbroker did not become ready (stdout {line!r}); log:\n"
+                           f"{log_file.read_text(errors='replace')}")
+    return BrokerProcess(proc, match["host"], int(match["port"]), str(log_dir), log_file)

@@ -1,0 +1,66 @@
+"""FrameReader: frames come out whole and exact however the bytes are split across recv calls."""
+
+import struct
+
+import trio
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kbroker.server import ConnectionClosed, FrameReader
+
+
+class ChunkedSocket:
+    """A socket stand-in whose recv_into hands out the data in the given chunk sizes, then EOF."""
+
+    def __init__(self, data: bytes, chunk_sizes: list[int]) -> None:
+        self.data = data
+        self.pos = 0
+        self.chunk_sizes = list(chunk_sizes)
+        self.calls = 0
+
+    async def recv_into(self, view, nbytes):
+        await trio.lowlevel.checkpoint()
+        self.calls += 1
+        step = self.chunk_sizes.pop(0) if self.chunk_sizes else len(self.data)
+        n = min(step, nbytes, len(self.data) - self.pos)
+        view[:n] = self.data[self.pos:self.pos + n]
+        self.pos += n
+        return n
+
+
+async def read_all(reader: FrameReader) -> list[bytes]:
+    frames = []
+    while True:
+        if reader.buffered < 4:
+            try:
+                await reader.fill(4)
+            except ConnectionClosed:
+                return frames
+        frames.append(bytes(await reader.read_body(reader.read_size())))
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(frames=st.lists(st.one_of(st.binary(max_size=300), st.integers(30_000, 100_000).map(lambda n: b"z" * n)),
+                       max_size=12),
+       chunks=st.lists(st.integers(1, 70_000), max_size=40))
+def test_frames_survive_any_chunking(frames, chunks):
+    data = b"".join(struct.pack(">i", len(f)) + f for f in frames)
+    reader = FrameReader(ChunkedSocket(data, chunks))
+    assert trio.run(read_all, reader) == frames
+
+
+def test_a_burst_of_small_frames_takes_one_recv():
+    frames = [b"a" * 10, b"b" * 20, b"c" * 30]
+    sock = ChunkedSocket(b"".join(struct.pack(">i", len(f)) + f for f in frames), [])
+    reader = FrameReader(sock)
+
+    async def three():
+        out = []
+        for _ in frames:
+            if reader.buffered < 4:
+                await reader.fill(4)
+            out.append(bytes(await reader.read_body(reader.read_size())))
+        return out
+
+    assert trio.run(three) == frames
+    assert sock.calls == 1
