@@ -1,0 +1,594 @@
+"""A partition log over `<log dir>/<topic>-<partition>` (Kafka's UnifiedLog + LocalLog, local storage only).
+
+Owns the ordered segments, the log end offset, the log start offset, the recovery point, the producer state
+and (through the log-extras classes) the leader-epoch cache and the .txnindex files. Synchronous and guarded
+by one lock: the broker calls it from worker threads. Time comes from `clock()` (milliseconds).
+
+Reads return file regions (fd, position, length) for os.sendfile; a segment's fd stays open until its files
+are really deleted, file.delete.delay.ms after it left the log, so a region handed to a fetch stays readable.
+"""
+
+from __future__ import annotations
+
+import bisect
+import os
+import threading
+from collections.abc import Callable
+from typing import NamedTuple
+
+from kbroker.log.config import LONG_MAX, LogConfig
+from kbroker.log.leader_epoch import LeaderEpochCache
+from kbroker.log.producer_state import BatchMetadata, CompletedTxn, ProducerStateError, ProducerStateManager
+from kbroker.log.segment import DELETED_SUFFIX, BatchLocation, FileRegion, LogSegment
+from kbroker.log.txn_index import AbortedTxn, collect_aborted_transactions
+from kbroker.log.validator import validate_records
+from kbroker.protocol import errors
+from kbroker.protocol import records as R
+
+EARLIEST_TIMESTAMP = -2
+LATEST_TIMESTAMP = -1
+MAX_TIMESTAMP = -3
+EARLIEST_LOCAL_TIMESTAMP = -4
+LATEST_TIERED_TIMESTAMP = -5
+
+ORIGIN_CLIENT = "client"
+ORIGIN_COORDINATOR = "coordinator"
+ORIGIN_REPLICATION = "replication"
+
+_INT32_MAX = 0x7FFFFFFF
+
+
+class LogError(Exception):
+    """A partition-level failure carrying Kafka's error code."""
+
+    def __init__(self, error_code: int, message: str):
+        super().__init__(message)
+        self.error_code = error_code
+
+
+class OffsetOutOfRangeError(LogError):
+    def __init__(self, message: str):
+        super().__init__(errors.OFFSET_OUT_OF_RANGE.code, message)
+
+
+class AppendResult(NamedTuple):
+    first_offset: int
+    last_offset: int
+    log_append_time: int          # -1 unless the topic uses LogAppendTime
+    log_start_offset: int
+    max_timestamp: int
+    record_count: int
+    duplicate: bool = False
+
+
+class ReadResult(NamedTuple):
+    regions: list[FileRegion]     # zero or one region (Kafka reads one segment per fetch)
+    first_batch_offset: int       # base offset of the first batch in the region, -1 if none
+    log_start_offset: int
+    log_end_offset: int
+
+
+class TimestampOffset(NamedTuple):
+    timestamp: int
+    offset: int
+    leader_epoch: int             # -1 when unknown
+
+
+class PendingDelete(NamedTuple):
+    due_ms: int
+    segment: LogSegment
+
+
+class Log:
+    def __init__(self, directory: str, config: LogConfig, *, clock: Callable[[], int], topic: str,
+                 partition: int, segments: list[LogSegment], log_start_offset: int, recovery_point: int,
+                 producer_state: ProducerStateManager, leader_epoch_cache: LeaderEpochCache):
+        self.directory = directory
+        self.config = config
+        self.clock = clock
+        self.topic = topic
+        self.partition = partition
+        self.lock = threading.RLock()
+        self._segments: dict[int, LogSegment] = {s.base_offset: s for s in segments}
+        self._bases: list[int] = sorted(self._segments)
+        self.log_start_offset = log_start_offset
+        self.recovery_point = recovery_point
+        self.producer_state = producer_state
+        self.leader_epoch_cache = leader_epoch_cache
+        self.log_end_offset = self.active_segment.next_offset()
+        self.pending_deletes: list[PendingDelete] = []
+        self.unflushed_messages = 0
+        self.last_flush_ms = clock()
+        self.flush_pending_after_roll = False
+        self._latest_epoch = leader_epoch_cache.latest_epoch()
+        self.closed = False
+
+    # --- construction ----------------------------------------------------------------------------------------
+    @classmethod
+    def open(cls, directory: str, config: LogConfig | None = None, *, clock: Callable[[], int],
+             topic: str | None = None, partition: int | None = None, recovery_point: int = 0,
+             log_start_offset: int = 0, had_clean_shutdown: bool = False) -> Log:
+        """Open (creating if needed) and recover the partition directory; see loader.load_log."""
+        from kbroker.log.loader import load_log
+        if topic is None or partition is None:
+            topic, partition = parse_topic_partition(os.path.basename(os.path.normpath(directory)))
+        return load_log(cls, directory, config or LogConfig(), clock=clock, topic=topic, partition=partition,
+                        recovery_point=recovery_point, log_start_offset=log_start_offset,
+                        had_clean_shutdown=had_clean_shutdown)
+
+    @property
+    def name(self) -> str:
+        return f"{self.topic}-{self.partition}"
+
+    # --- segments (also the cleaner's interface) --------------------------------------------------------------
+    @property
+    def segments(self) -> list[LogSegment]:
+        with self.lock:
+            return [self._segments[b] for b in self._bases]
+
+    @property
+    def active_segment(self) -> LogSegment:
+        return self._segments[self._bases[-1]]
+
+    def segment_for(self, offset: int) -> LogSegment | None:
+        """The segment whose range holds `offset` (the one with the greatest base offset <= offset)."""
+        i = bisect.bisect_right(self._bases, offset) - 1
+        return self._segments[self._bases[i]] if i >= 0 else None
+
+    def size_in_bytes(self) -> int:
+        with self.lock:
+            return sum(s.size for s in self._segments.values())
+
+    def _new_segment(self, base_offset: int) -> LogSegment:
+        return LogSegment(self.directory, base_offset, index_interval_bytes=self.config.index_interval_bytes,
+                          max_index_size=self.config.segment_index_bytes, created_ms=self.clock(), active=True)
+
+    def _add_segment(self, segment: LogSegment) -> None:
+        self._segments[segment.base_offset] = segment
+        self._bases = sorted(self._segments)
+
+    # --- append ----------------------------------------------------------------------------------------------
+    def append_as_leader(self, records, leader_epoch: int, *, origin: str = ORIGIN_CLIENT,
+                         produce_version: int | None = None, transaction_version: int = 0) -> AppendResult:
+        """Validate and append one produced batch (a writable buffer: offsets are patched in place)."""
+        now = self.clock()
+        validated = validate_records(records, topic=self.topic, partition=self.partition, config=self.config,
+                                     now_ms=now, from_client=origin == ORIGIN_CLIENT,
+                                     produce_version=produce_version)
+        batch = validated.batch
+        size = batch.size
+        has_producer_id = batch.producer_id >= 0
+        with self.lock:
+            self._check_open()
+            if has_producer_id and origin == ORIGIN_CLIENT:
+                duplicate = self.producer_state.find_duplicate(batch)
+                if duplicate is not None:
+                    return self._duplicate_result(duplicate, validated.record_count)
+            first_offset = self.log_end_offset
+            pending: dict = {}
+            completed: list[CompletedTxn] = []
+            started: list[int] = []
+            if has_producer_id:
+                try:
+                    self.producer_state.prepare(pending, batch, first_offset, origin=origin, completed=completed,
+                                                started=started, transaction_version=transaction_version)
+                except ProducerStateError as exc:
+                    raise LogError(exc.error_code, str(exc)) from exc
+            batch.set_base_offset(first_offset)
+            batch.set_partition_leader_epoch(leader_epoch)
+            log_append_time = -1
+            if self.config.log_append_time:
+                batch.set_max_timestamp(R.LOG_APPEND_TIME, now)
+                log_append_time = now
+            max_timestamp = batch.max_timestamp
+            last_offset = first_offset + validated.record_count - 1 if origin == ORIGIN_CLIENT \
+                else batch.last_offset
+            self._write(validated.buffer, [BatchLocation(0, size, first_offset, last_offset, max_timestamp)], now)
+            if leader_epoch >= 0 and leader_epoch != self._latest_epoch:
+                self.leader_epoch_cache.assign(leader_epoch, first_offset)
+                self._latest_epoch = self.leader_epoch_cache.latest_epoch()
+            if has_producer_id:
+                self._apply_producer_state(pending, started, completed)
+            else:
+                self.producer_state.last_map_offset = self.log_end_offset
+            self._after_append(validated.record_count, now)
+            return AppendResult(first_offset, last_offset, log_append_time, self.log_start_offset,
+                                max_timestamp, validated.record_count)
+
+    def append_as_follower(self, records) -> int:
+        """Append batches whose offsets the leader assigned (replication / tests); returns the new LEO.
+
+        Batches must be CRC-valid and continue from the log end offset; a partial trailing batch is ignored.
+        """
+        now = self.clock()
+        with self.lock:
+            self._check_open()
+            batches = []
+            expected = self.log_end_offset
+            for batch in R.iter_batches(records):
+                if batch.magic != R.CURRENT_MAGIC or not batch.is_valid():
+                    raise LogError(errors.CORRUPT_MESSAGE.code,
+                                   f"Corrupt batch at offset {batch.base_offset} replicated to {self.name}")
+                if batch.base_offset < expected:
+                    raise LogError(errors.UNKNOWN_SERVER_ERROR.code,
+                                   f"Out of order offsets in append to {self.name}: {batch.base_offset} < {expected}")
+                expected = batch.next_offset
+                batches.append(batch)
+            if not batches:
+                return self.log_end_offset
+            end = batches[-1].pos + batches[-1].size
+            data = memoryview(records)[:end]
+            count = 0
+            for batch in batches:
+                self._write(data[batch.pos:batch.pos + batch.size],
+                            [BatchLocation(0, batch.size, batch.base_offset, batch.last_offset, batch.max_timestamp)],
+                            now)
+                if batch.partition_leader_epoch >= 0:
+                    self.leader_epoch_cache.assign(batch.partition_leader_epoch, batch.base_offset)
+                    self._latest_epoch = self.leader_epoch_cache.latest_epoch()
+                if batch.has_producer_id:
+                    pending: dict = {}
+                    completed: list[CompletedTxn] = []
+                    started: list[int] = []
+                    self.producer_state.prepare(pending, batch, batch.base_offset, origin=ORIGIN_REPLICATION,
+                                                completed=completed, started=started)
+                    self._apply_producer_state(pending, started, completed)
+                count += batch.last_offset_delta + 1
+            self._after_append(count, now)
+            return self.log_end_offset
+
+    def append_control_marker(self, control_type: int, *, producer_id: int, producer_epoch: int,
+                              coordinator_epoch: int, leader_epoch: int, transaction_version: int = 0
+                              ) -> AppendResult:
+        """Write a COMMIT/ABORT marker as the transaction coordinator asks (WriteTxnMarkers)."""
+        marker = R.build_control_batch(control_type, timestamp=self.clock(), producer_id=producer_id,
+                                       producer_epoch=producer_epoch, coordinator_epoch=coordinator_epoch)
+        return self.append_as_leader(marker, leader_epoch, origin=ORIGIN_COORDINATOR,
+                                     transaction_version=transaction_version)
+
+    def _duplicate_result(self, meta: BatchMetadata, count: int) -> AppendResult:
+        return AppendResult(meta.first_offset, meta.last_offset, -1, self.log_start_offset, meta.timestamp, count,
+                            duplicate=True)
+
+    def _write(self, data, locations: list[BatchLocation], now: int) -> None:
+        """Append `data` (batches at `locations`, relative to `data`) to the active segment, rolling first if
+        needed."""
+        last = locations[-1]
+        segment = self._maybe_roll(len(data), locations[0].base_offset, last.last_offset, last.max_timestamp, now)
+        segment.append(data, locations)
+        self.log_end_offset = last.last_offset + 1
+
+    def _apply_producer_state(self, pending, started, completed) -> None:
+        self.producer_state.apply(pending, started, completed, self.log_end_offset)
+        for txn in completed:
+            if txn.is_aborted:
+                unstable = self.producer_state.first_unstable_offset()
+                lso = unstable if unstable is not None else txn.last_offset + 1
+                segment = self.segment_for(txn.last_offset)
+                segment.txn_index.append(AbortedTxn(txn.producer_id, txn.first_offset, txn.last_offset, lso))
+
+    def _after_append(self, messages: int, now: int) -> None:
+        self.unflushed_messages += messages
+        if (self.unflushed_messages >= self.config.flush_messages
+                or (self.config.flush_ms < LONG_MAX and now - self.last_flush_ms >= self.config.flush_ms)):
+            self.flush()
+
+    def _maybe_roll(self, size: int, first_offset: int, last_offset: int, max_timestamp: int,
+                    now: int) -> LogSegment:
+        """LogSegment.shouldRoll: segment.bytes, segment.ms (by batch timestamps), full indexes, offset
+        overflow of the relative index offsets."""
+        segment = self.active_segment
+        waited = (max_timestamp - segment.rolling_based_timestamp if segment.rolling_based_timestamp is not None
+                  and segment.rolling_based_timestamp >= 0 else now - segment.created_ms)
+        roll_ms = self.config.segment_ms - self.config.segment_jitter_ms
+        if ((segment.size > 0 and waited > roll_ms)
+                or segment.size > self.config.segment_bytes - size
+                or (segment.size > 0 and (segment.offset_index.is_full or segment.time_index.is_full))
+                or last_offset - segment.base_offset > _INT32_MAX):
+            return self.roll(first_offset)
+        return segment
+
+    def roll(self, expected_next_offset: int | None = None) -> LogSegment:
+        """Start a new active segment at max(expected, LEO); snapshot producer state at the new base."""
+        with self.lock:
+            new_base = max(expected_next_offset or 0, self.log_end_offset)
+            old = self.active_segment
+            if old.base_offset == new_base and old.size == 0:
+                return old
+            old.on_become_inactive()
+            if new_base in self._segments:
+                raise LogError(errors.UNKNOWN_SERVER_ERROR.code,
+                               f"Trying to roll {self.name} to {new_base}, which already exists")
+            segment = self._new_segment(new_base)
+            self._add_segment(segment)
+            self.producer_state.last_map_offset = max(self.producer_state.last_map_offset, new_base)
+            self.producer_state.take_snapshot(sync=False)
+            # Kafka flushes the rolled segment asynchronously; maybe_flush() (called periodically, in a
+            # worker thread) does it here and then moves the recovery point.
+            self.flush_pending_after_roll = True
+            return segment
+
+    def flush(self) -> None:
+        """fsync every segment holding offsets at or above the recovery point; the recovery point becomes
+        the LEO (after a crash, recovery starts there)."""
+        with self.lock:
+            first = (self.segment_for(self.recovery_point) or self.active_segment).base_offset
+            for base in self._bases:
+                if base >= first:
+                    self._segments[base].flush()
+            self.recovery_point = self.log_end_offset
+            self.unflushed_messages = 0
+            self.last_flush_ms = self.clock()
+            self.flush_pending_after_roll = False
+
+    def maybe_flush(self) -> None:
+        """The periodic flush: after a roll (Kafka's async flush of the old segment) and per flush.ms."""
+        with self.lock:
+            if self.flush_pending_after_roll or (
+                    self.config.flush_ms < LONG_MAX and self.clock() - self.last_flush_ms >= self.config.flush_ms):
+                self.flush()
+
+    # --- read ------------------------------------------------------------------------------------------------
+    def read(self, start_offset: int, max_bytes: int, max_offset: int | None = None,
+             min_one_message: bool = True) -> ReadResult:
+        """Batches from the one holding `start_offset`, at most `max_bytes` (the first batch whole when
+        `min_one_message`), none at or beyond `max_offset` (the HW or LSO; default the LEO)."""
+        with self.lock:
+            leo = self.log_end_offset
+            lso = self.log_start_offset
+            if start_offset < lso or start_offset > leo:
+                raise OffsetOutOfRangeError(
+                    f"Received request for offset {start_offset} for partition {self.name}, but we only have log "
+                    f"segments in the range {lso} to {leo}.")
+            bound = leo if max_offset is None else min(max_offset, leo)
+            empty = ReadResult([], -1, lso, leo)
+            if start_offset >= bound:
+                return empty
+            bases = list(self._bases)
+            segments = dict(self._segments)
+        i = max(0, bisect.bisect_right(bases, start_offset) - 1)
+        bound_segment = bases[max(0, bisect.bisect_right(bases, bound) - 1)]
+        while i < len(bases):
+            segment = segments[bases[i]]
+            if segment.base_offset >= bound:
+                break
+            max_position = None
+            if segment.base_offset == bound_segment and bound < leo:
+                loc = segment.translate_offset(bound)
+                max_position = loc.position if loc is not None else segment.size
+            found = segment.read(start_offset, max_bytes, max_position, min_one_message)
+            if found is not None:
+                region, first = found
+                return ReadResult([region], first.base_offset, lso, leo)
+            i += 1
+        return empty
+
+    def last_stable_offset(self, high_watermark: int) -> int:
+        """LSO: the first offset of the oldest open transaction, bounded by the high watermark."""
+        with self.lock:
+            unstable = self.producer_state.first_unstable_offset()
+            return high_watermark if unstable is None else min(unstable, high_watermark)
+
+    def collect_aborted_transactions(self, start_offset: int, upper_bound_offset: int) -> list[AbortedTxn]:
+        """Aborted transactions overlapping [start_offset, upper_bound) for read_committed fetches."""
+        with self.lock:
+            segments = [self._segments[b] for b in self._bases
+                        if b >= (self.segment_for(start_offset) or self.active_segment).base_offset]
+        return collect_aborted_transactions([s.txn_index for s in segments], start_offset, upper_bound_offset)
+
+    def read_batches(self, start_offset: int = 0, max_offset: int | None = None) -> list[bytes]:
+        """Whole batches as bytes (tests, tools, small internal logs); not for the fetch path."""
+        out = []
+        with self.lock:
+            segments = self.segments
+            bound = self.log_end_offset if max_offset is None else max_offset
+        for segment in segments:
+            for _pos, batch in segment.batch_views(0):
+                if batch.last_offset >= start_offset and batch.base_offset < bound:
+                    out.append(bytes(batch.buf))
+        return out
+
+    # --- timestamps / ListOffsets ----------------------------------------------------------------------------
+    def fetch_offset_by_timestamp(self, timestamp: int, max_offset: int | None = None) -> TimestampOffset | None:
+        """ListOffsets semantics; None when no record qualifies (the caller answers offset -1). With
+        `max_offset` (the HW or LSO for a client) a record at or beyond it does not qualify, and LATEST is
+        capped there."""
+        found = self._offset_by_timestamp(timestamp)
+        if max_offset is None or found is None:
+            return found
+        if timestamp == LATEST_TIMESTAMP:
+            return found._replace(offset=min(found.offset, max_offset))
+        if timestamp in (EARLIEST_TIMESTAMP, EARLIEST_LOCAL_TIMESTAMP):
+            return found
+        return found if found.offset < max_offset else None
+
+    def _offset_by_timestamp(self, timestamp: int) -> TimestampOffset | None:
+        with self.lock:
+            segments = self.segments
+            if timestamp in (EARLIEST_TIMESTAMP, EARLIEST_LOCAL_TIMESTAMP):
+                return TimestampOffset(R.NO_TIMESTAMP, self.log_start_offset,
+                                       self._epoch_for(self.log_start_offset))
+            if timestamp == LATEST_TIMESTAMP:
+                latest = self.leader_epoch_cache.latest_epoch()
+                return TimestampOffset(R.NO_TIMESTAMP, self.log_end_offset, -1 if latest is None else latest)
+            if timestamp == LATEST_TIERED_TIMESTAMP:
+                return None
+            start = self.log_start_offset
+        if timestamp == MAX_TIMESTAMP:
+            return self._max_timestamp_offset(segments, start)
+        for segment in segments:
+            if segment.largest_timestamp() < timestamp or segment.next_offset() <= start:
+                continue
+            found = segment.find_offset_by_timestamp(timestamp, start)
+            if found is not None:
+                offset, ts, epoch = found
+                return TimestampOffset(ts, offset, epoch)
+        return None
+
+    def _max_timestamp_offset(self, segments: list[LogSegment], start: int) -> TimestampOffset | None:
+        best = None
+        for segment in segments:
+            ts = segment.max_timestamp_so_far
+            if ts >= 0 and (best is None or ts > best.max_timestamp_so_far):
+                best = segment
+        if best is None:
+            return None
+        target = best.max_timestamp_so_far
+        found = best.find_offset_by_timestamp(target, start)
+        if found is None:
+            return None
+        offset, ts, epoch = found
+        return TimestampOffset(ts, offset, epoch)
+
+    def _epoch_for(self, offset: int) -> int:
+        epoch = self.leader_epoch_cache.epoch_for_offset(offset)
+        return -1 if epoch is None else epoch
+
+    # --- log start offset / truncation -----------------------------------------------------------------------
+    def maybe_increment_log_start_offset(self, new_start: int, high_watermark: int | None = None) -> bool:
+        """DeleteRecords / retention: move the log start forward (never past the HW or the LEO)."""
+        with self.lock:
+            limit = self.log_end_offset if high_watermark is None else min(high_watermark, self.log_end_offset)
+            if new_start > limit:
+                raise OffsetOutOfRangeError(f"Cannot increment the log start offset to {new_start} of partition "
+                                            f"{self.name} since it is larger than the high watermark {limit}")
+            if new_start <= self.log_start_offset:
+                return False
+            self.log_start_offset = new_start
+            self.leader_epoch_cache.truncate_from_start(new_start)
+            return True
+
+    def truncate_to(self, target_offset: int) -> bool:
+        """Remove every record at or above `target_offset` (follower truncation)."""
+        with self.lock:
+            self._check_open()
+            if target_offset < 0:
+                raise ValueError(f"Cannot truncate {self.name} to a negative offset {target_offset}")
+            if target_offset >= self.log_end_offset:
+                return False
+            if target_offset <= self._bases[0]:
+                self.truncate_fully_and_start_at(target_offset)
+                return True
+            doomed = [self._segments[b] for b in self._bases if b >= target_offset]
+            self._remove_segments(doomed)
+            self.active_segment.truncate_to(target_offset)
+            self.active_segment.make_active(self.config.segment_index_bytes)
+            self.log_end_offset = self.active_segment.next_offset()
+            self.recovery_point = min(self.recovery_point, self.log_end_offset)
+            self.log_start_offset = min(self.log_start_offset, self.log_end_offset)
+            self.leader_epoch_cache.truncate_from_end(self.log_end_offset)
+            self._latest_epoch = self.leader_epoch_cache.latest_epoch()
+            self._rebuild_producer_state()
+            return True
+
+    def truncate_fully_and_start_at(self, new_offset: int) -> None:
+        with self.lock:
+            self._remove_segments(self.segments)
+            self._add_segment(self._new_segment(new_offset))
+            self.log_end_offset = new_offset
+            self.log_start_offset = new_offset
+            self.recovery_point = new_offset
+            self.leader_epoch_cache.truncate_from_end(new_offset)
+            self._latest_epoch = self.leader_epoch_cache.latest_epoch()
+            self.producer_state.delete_snapshots_below(1 << 62)
+            self.producer_state.truncate_and_reload(new_offset, new_offset)
+
+    def _rebuild_producer_state(self) -> None:
+        from kbroker.log.loader import rebuild_producer_state
+        rebuild_producer_state(self)
+
+    # --- deletion (retention, truncation, cleaner swap) ------------------------------------------------------
+    def delete_segments(self, segments: list[LogSegment]) -> int:
+        """Remove whole segments from the log (retention); rolls first if the active one goes."""
+        with self.lock:
+            if not segments:
+                return 0
+            if segments[-1] is self.active_segment:
+                self.roll()
+            self._remove_segments(segments)
+            first_base = self._bases[0]
+            if first_base > self.log_start_offset:
+                self.log_start_offset = first_base
+                self.leader_epoch_cache.truncate_from_start(first_base)
+            self.producer_state.delete_snapshots_below(min(self._bases[0], self.producer_state.last_map_offset))
+            return len(segments)
+
+    def _remove_segments(self, segments: list[LogSegment]) -> None:
+        """Take segments out of the log now; their files go to `.deleted` and vanish after the delay."""
+        due = self.clock() + self.config.file_delete_delay_ms
+        for segment in segments:
+            self._segments.pop(segment.base_offset, None)
+            segment.rename_suffix("", DELETED_SUFFIX)
+            self.pending_deletes.append(PendingDelete(due, segment))
+        self._bases = sorted(self._segments)
+        if self.config.file_delete_delay_ms <= 0:
+            self.run_scheduled_deletes()
+
+    def run_scheduled_deletes(self) -> int:
+        """Delete the files whose file.delete.delay.ms has passed (the broker calls this periodically)."""
+        with self.lock:
+            now = self.clock()
+            due = [p for p in self.pending_deletes if p.due_ms <= now]
+            self.pending_deletes = [p for p in self.pending_deletes if p.due_ms > now]
+        for pending in due:
+            pending.segment.delete_files()
+        return len(due)
+
+    def replace_segments(self, cleaned: LogSegment, old_segments: list[LogSegment]) -> None:
+        """Swap a cleaned segment (files ending in `.cleaned`, base = old_segments[0].base_offset) in for
+        `old_segments`: .cleaned -> .swap, old -> .deleted, .swap -> live (Kafka's replaceSegments)."""
+        from kbroker.log.segment import CLEANED_SUFFIX, SWAP_SUFFIX
+        with self.lock:
+            cleaned.on_become_inactive()
+            cleaned.rename_suffix(CLEANED_SUFFIX, SWAP_SUFFIX)
+            self._remove_segments([s for s in old_segments if s.base_offset in self._segments])
+            cleaned.rename_suffix(SWAP_SUFFIX, "")
+            self._add_segment(cleaned)
+
+    # --- lifecycle -------------------------------------------------------------------------------------------
+    def _check_open(self) -> None:
+        if self.closed:
+            raise LogError(errors.KAFKA_STORAGE_ERROR.code, f"Log {self.name} is closed")
+
+    def close(self) -> None:
+        """Clean close: producer snapshot at the LEO, indexes trimmed, everything fsynced. The caller writes
+        the log dir's clean-shutdown marker afterwards."""
+        with self.lock:
+            if self.closed:
+                return
+            self.producer_state.last_map_offset = self.log_end_offset
+            self.producer_state.take_snapshot()
+            active = self.active_segment
+            active.flush()
+            for segment in self._segments.values():
+                segment.on_become_inactive()
+                segment.close()
+            self.leader_epoch_cache.flush()
+            for pending in self.pending_deletes:
+                pending.segment.close()
+            self.closed = True
+
+    def close_without_flush(self) -> None:
+        """Drop file handles without the clean-shutdown work (tests simulating a crash in-process)."""
+        with self.lock:
+            for segment in self._segments.values():
+                segment.close()
+            self.closed = True
+
+    def delete(self) -> None:
+        """Delete the partition directory (topic deletion)."""
+        import shutil
+        with self.lock:
+            for segment in list(self._segments.values()) + [p.segment for p in self.pending_deletes]:
+                segment.close()
+            self._segments.clear()
+            self.pending_deletes.clear()
+            self.closed = True
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+def parse_topic_partition(dirname: str) -> tuple[str, int]:
+    topic, _, partition = dirname.rpartition("-")
+    if not topic or not partition.isdigit():
+        raise ValueError(f"{dirname!r} is not a <topic>-<partition> directory name")
+    return topic, int(partition)

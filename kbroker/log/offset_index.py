@@ -1,0 +1,164 @@
+"""The sparse offset index (`<base>.index`): 8-byte entries (relative offset int32, file position int32).
+
+Also holds MappedIndex, the memory-mapped, preallocated entry file both indexes share (Kafka's AbstractIndex):
+a writable index is preallocated to `max_index_size` bytes (rounded down to whole entries) and trimmed to its
+entries when its segment stops being active; an existing file opened later is taken as full of entries.
+"""
+
+from __future__ import annotations
+
+import mmap
+import os
+import struct
+
+
+class IndexAppendError(Exception):
+    """Misuse of an index (append out of order, append to a full index)."""
+
+
+class CorruptIndexError(Exception):
+    """An index file that fails its sanity check; the loader rebuilds it."""
+
+
+class MappedIndex:
+    ENTRY = struct.Struct(">ii")
+
+    def __init__(self, path: str, base_offset: int, max_index_size: int, writable: bool):
+        self.path = path
+        self.base_offset = base_offset
+        self.entry_size = self.ENTRY.size
+        self.fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        length = os.fstat(self.fd).st_size
+        self.entries = length // self.entry_size
+        self.max_index_size = max_index_size
+        self.mm: mmap.mmap | None = None
+        if writable:
+            self._map(max(self._rounded(max_index_size), self.entries * self.entry_size))
+        else:
+            self._map(self.entries * self.entry_size)
+
+    def _rounded(self, size: int) -> int:
+        return size - size % self.entry_size
+
+    def _map(self, size: int) -> None:
+        if self.mm is not None:
+            self.mm.close()
+            self.mm = None
+        os.ftruncate(self.fd, size)
+        self.max_entries = size // self.entry_size
+        if size:
+            self.mm = mmap.mmap(self.fd, size)
+
+    @property
+    def is_full(self) -> bool:
+        return self.entries >= self.max_entries
+
+    @property
+    def size_bytes(self) -> int:
+        return self.entries * self.entry_size
+
+    def resize(self, new_size: int) -> None:
+        """Remap to `new_size` bytes (rounded down to whole entries, never below the current entries)."""
+        self._map(max(self._rounded(new_size), self.entries * self.entry_size))
+
+    def trim_to_valid_size(self) -> None:
+        self._map(self.entries * self.entry_size)
+
+    def flush(self) -> None:
+        if self.mm is not None:
+            self.mm.flush()
+
+    def truncate_entries(self, entries: int) -> None:
+        self.entries = max(0, min(entries, self.entries))
+
+    def reset(self) -> None:
+        self.entries = 0
+
+    def close(self) -> None:
+        if self.mm is not None:
+            self.mm.close()
+            self.mm = None
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+
+    def rename(self, new_path: str) -> None:
+        os.rename(self.path, new_path)
+        self.path = new_path
+
+    def delete(self) -> None:
+        self.close()
+        try:
+            os.unlink(self.path)
+        except FileNotFoundError:
+            pass
+
+    def _largest_at_most(self, key_of, target) -> int:
+        """Index of the last entry whose key is <= target, or -1."""
+        lo, hi = 0, self.entries - 1
+        if hi < 0 or key_of(0) > target:
+            return -1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if key_of(mid) <= target:
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
+    def _smallest_at_least(self, key_of, target) -> int:
+        """Index of the first entry whose key is >= target, or `entries`."""
+        lo, hi = 0, self.entries
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if key_of(mid) < target:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo
+
+
+class OffsetIndex(MappedIndex):
+    ENTRY = struct.Struct(">ii")
+
+    def entry(self, n: int) -> tuple[int, int]:
+        rel, position = self.ENTRY.unpack_from(self.mm, n * 8)
+        return self.base_offset + rel, position
+
+    def _offset_at(self, n: int) -> int:
+        return struct.unpack_from(">i", self.mm, n * 8)[0]
+
+    @property
+    def last_offset(self) -> int:
+        return self.entry(self.entries - 1)[0] if self.entries else self.base_offset
+
+    def append(self, offset: int, position: int) -> None:
+        if self.is_full:
+            raise IndexAppendError(f"attempt to append to a full index {self.path}")
+        if self.entries and offset <= self.last_offset:
+            raise IndexAppendError(f"offset {offset} is not larger than the last indexed offset {self.last_offset} "
+                              f"in {self.path}")
+        rel = offset - self.base_offset
+        if not 0 <= rel <= 0x7FFFFFFF:
+            raise IndexAppendError(f"offset {offset} does not fit in an index based at {self.base_offset}")
+        self.ENTRY.pack_into(self.mm, self.entries * 8, rel, position)
+        self.entries += 1
+
+    def lookup(self, target_offset: int) -> tuple[int, int]:
+        """(offset, position) of the last entry at or below `target_offset`; (base_offset, 0) if none."""
+        n = self._largest_at_most(self._offset_at, target_offset - self.base_offset)
+        return (self.base_offset, 0) if n < 0 else self.entry(n)
+
+    def truncate_to(self, offset: int) -> None:
+        """Drop every entry for an offset >= `offset`."""
+        self.truncate_entries(self._smallest_at_least(self._offset_at, offset - self.base_offset))
+
+    def sanity_check(self) -> None:
+        """O(1) like Kafka's: whole entries, and the last entry above the one before it (a zero-filled
+        preallocated file left by a crash fails this)."""
+        if os.fstat(self.fd).st_size % 8:
+            raise CorruptIndexError(f"index file {self.path} has a length that is not a multiple of 8")
+        if self.entries > 1 and self._offset_at(self.entries - 1) <= self._offset_at(self.entries - 2):
+            raise CorruptIndexError(f"index file {self.path}: the last entry is not above the one before it")
+        if self.entries and self._offset_at(self.entries - 1) < 0:
+            raise CorruptIndexError(f"index file {self.path}: negative relative offset")

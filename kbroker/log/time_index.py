@@ -1,0 +1,67 @@
+"""The sparse time index (`<base>.timeindex`): 12-byte entries (timestamp int64, relative offset int32),
+appended only when the segment's max timestamp grows (Kafka's TimeIndex)."""
+
+from __future__ import annotations
+
+import os
+import struct
+
+from kbroker.log.offset_index import CorruptIndexError, IndexAppendError, MappedIndex
+
+NO_TIMESTAMP = -1
+
+
+class TimeIndex(MappedIndex):
+    ENTRY = struct.Struct(">qi")
+
+    def entry(self, n: int) -> tuple[int, int]:
+        ts, rel = self.ENTRY.unpack_from(self.mm, n * 12)
+        return ts, self.base_offset + rel
+
+    def _timestamp_at(self, n: int) -> int:
+        return struct.unpack_from(">q", self.mm, n * 12)[0]
+
+    def _offset_at(self, n: int) -> int:
+        return struct.unpack_from(">i", self.mm, n * 12 + 8)[0]
+
+    @property
+    def last_entry(self) -> tuple[int, int]:
+        return self.entry(self.entries - 1) if self.entries else (NO_TIMESTAMP, self.base_offset)
+
+    def maybe_append(self, timestamp: int, offset: int, skip_full_check: bool = False) -> None:
+        """Append (timestamp, offset) if the timestamp is larger than the last entry's."""
+        if not skip_full_check and self.is_full:
+            raise IndexAppendError(f"attempt to append to a full time index {self.path}")
+        last_ts, last_offset = self.last_entry
+        if self.entries and offset < last_offset:
+            raise IndexAppendError(f"offset {offset} is below the last time-indexed offset {last_offset} in {self.path}")
+        if self.entries and timestamp < last_ts:
+            raise IndexAppendError(f"timestamp {timestamp} is below the last indexed timestamp {last_ts} in {self.path}")
+        if timestamp > last_ts or not self.entries:
+            if self.entries >= self.max_entries:
+                # onBecomeInactiveSegment on a full index: grow by one entry (trimmed right after).
+                self.resize((self.entries + 1) * 12)
+            rel = offset - self.base_offset
+            self.ENTRY.pack_into(self.mm, self.entries * 12, timestamp, rel)
+            self.entries += 1
+
+    def lookup(self, target_timestamp: int) -> tuple[int, int]:
+        """(timestamp, offset) of the last entry with timestamp <= target; (-1, base_offset) if none."""
+        n = self._largest_at_most(self._timestamp_at, target_timestamp)
+        return (NO_TIMESTAMP, self.base_offset) if n < 0 else self.entry(n)
+
+    def truncate_to(self, offset: int) -> None:
+        """Drop every entry whose offset is >= `offset`."""
+        self.truncate_entries(self._smallest_at_least(self._offset_at, offset - self.base_offset))
+
+    def sanity_check(self) -> None:
+        """O(1) like Kafka's, plus: the last entry's timestamp above the previous one (entries are only added
+        when the max timestamp grows, so a zero-filled preallocated tail fails)."""
+        if os.fstat(self.fd).st_size % 12:
+            raise CorruptIndexError(f"time index {self.path} has a length that is not a multiple of 12")
+        if self.entries:
+            last_ts, last_rel = self.ENTRY.unpack_from(self.mm, (self.entries - 1) * 12)
+            if last_rel < 0 or last_ts < self._timestamp_at(0):
+                raise CorruptIndexError(f"time index {self.path}: the last entry is before the first")
+        if self.entries > 1 and self._timestamp_at(self.entries - 1) <= self._timestamp_at(self.entries - 2):
+            raise CorruptIndexError(f"time index {self.path}: the last timestamp does not grow")
