@@ -1,0 +1,553 @@
+"""The single-node controller: validates requests as Kafka's QuorumController does (ReplicationControlManager,
+ConfigurationControlManager, ProducerIdControlManager, ClusterControlManager, FeatureControlManager) and
+appends the resulting records to the metadata quorum.
+
+Every operation runs under one lock: it reads the latest image, builds per-item results (Kafka's error codes
+and messages) and records, appends the records as one atomic batch (unless validate_only or nothing changed)
+and returns once they are committed, so the image the loader holds then already shows them. Operations block
+(they fsync): call them from a worker thread (`await controller.run(controller.create_topics, ...)`).
+
+Inputs are duck-typed on the generated request structs (CreatableTopic, CreatePartitionsTopic,
+AlterConfigsResource/AlterableConfig of IncrementalAlterConfigs, AlterConfigsResource of AlterConfigs).
+
+Deliberate simplifications: replicas are placed round-robin over the active brokers (Kafka's
+StripedReplicaPlacer is rack-aware and randomised; with one broker both give [node]); no create-topic or
+alter-config policies; CreateTopics results carry no effective configs (the API layer renders those from the
+image, as DescribeConfigs does); controller mutation quotas are not enforced.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+import uuid
+from collections.abc import Iterable, Mapping
+from typing import Any, NamedTuple
+
+import trio
+
+from kbroker.metadata import record_versions as V
+from kbroker.metadata import topic_names
+from kbroker.metadata.image import (
+    BROKER_RESOURCE,
+    KRAFT_VERSION,
+    METADATA_VERSION,
+    TOPIC_RESOURCE,
+    MetadataImage,
+)
+from kbroker.metadata.serde import MetadataRecord
+from kbroker.metadata.topic_configs import is_list_config, validate_topic_configs
+from kbroker.protocol import errors
+from kbroker.protocol.messages.metadata.config_record import ConfigRecord
+from kbroker.protocol.messages.metadata.feature_level_record import FeatureLevelRecord
+from kbroker.protocol.messages.metadata.partition_record import PartitionRecord
+from kbroker.protocol.messages.metadata.producer_ids_record import ProducerIdsRecord
+from kbroker.protocol.messages.metadata.register_broker_record import (
+    BrokerEndpoint,
+    BrokerFeature,
+    RegisterBrokerRecord,
+)
+from kbroker.protocol.messages.metadata.remove_topic_record import RemoveTopicRecord
+from kbroker.protocol.messages.metadata.topic_record import TopicRecord
+
+PRODUCER_ID_BLOCK_SIZE = 1000  # ProducerIdsBlock.PRODUCER_ID_BLOCK_SIZE
+MAX_PARTITIONS_PER_REQUEST = 10000  # ReplicationControlManager.MAX_PARTITIONS_PER_BATCH
+LONG_MAX = (1 << 63) - 1
+UNASSIGNED_DIRECTORY = uuid.UUID(int=0)  # DirectoryId.UNASSIGNED
+
+OP_SET, OP_DELETE, OP_APPEND, OP_SUBTRACT = 0, 1, 2, 3
+_OP_NAMES = {OP_SET: "SET", OP_DELETE: "DELETE", OP_APPEND: "APPEND", OP_SUBTRACT: "SUBTRACT"}
+
+# The features this broker supports, as its registration advertises them: (name, min, max).
+SUPPORTED_FEATURES = (
+    (METADATA_VERSION, V.MINIMUM_METADATA_VERSION_LEVEL, V.METADATA_VERSION_LEVEL),
+    (KRAFT_VERSION, 0, 0),
+)
+
+
+class ApiError(NamedTuple):
+    code: int = 0
+    message: str | None = None
+
+    @property
+    def is_failure(self) -> bool:
+        return self.code != 0
+
+
+NONE = ApiError()
+
+
+def _error(kind, message: str | None = None) -> ApiError:
+    return ApiError(kind.code, message)
+
+
+class CreateTopicResult(NamedTuple):
+    name: str
+    error: ApiError
+    topic_id: uuid.UUID = UNASSIGNED_DIRECTORY
+    num_partitions: int = -1
+    replication_factor: int = -1
+
+
+class DeleteTopicResult(NamedTuple):
+    name: str | None
+    topic_id: uuid.UUID
+    error: ApiError
+
+
+class ProducerIdBlock(NamedTuple):
+    error: ApiError
+    first_producer_id: int = -1
+    size: int = 0
+
+
+class _Invalid(Exception):
+    def __init__(self, error: ApiError):
+        super().__init__(error.message)
+        self.error = error
+
+
+def bootstrap_records() -> list[MetadataRecord]:
+    """What `format` puts in a new metadata log: the finalized features. kraft.version stays 0 (static
+    quorum, no record); transaction.version, group.version, share.version, streams.version and
+    eligible.leader.replicas.version, which Kafka 4.3's format also finalizes, are left out until kbroker
+    implements them."""
+    return [MetadataRecord(FeatureLevelRecord(name=METADATA_VERSION, feature_level=V.METADATA_VERSION_LEVEL),
+                           V.FEATURE_LEVEL_RECORD)]
+
+
+class QuorumController:
+    def __init__(self, raft, loader, *, node_id: int, default_num_partitions: int = 1,
+                 default_replication_factor: int = 1, delete_topic_enable: bool = True):
+        self.raft = raft
+        self.loader = loader
+        self.node_id = node_id
+        self.default_num_partitions = default_num_partitions
+        self.default_replication_factor = default_replication_factor
+        self.delete_topic_enable = delete_topic_enable
+        self._lock = threading.Lock()
+
+    @classmethod
+    def from_config(cls, raft, loader, config) -> QuorumController:
+        return cls(raft, loader, node_id=config.node_id, default_num_partitions=config["num.partitions"],
+                   default_replication_factor=config["default.replication.factor"],
+                   delete_topic_enable=config["delete.topic.enable"])
+
+    @property
+    def image(self) -> MetadataImage:
+        return self.loader.image
+
+    async def run(self, operation, *args, **kwargs):
+        """Run a (blocking) controller operation in a trio worker thread."""
+        return await trio.to_thread.run_sync(functools.partial(operation, *args, **kwargs))
+
+    def _commit(self, records: list[MetadataRecord]) -> None:
+        if records:
+            self.raft.append(records)
+
+    # --- brokers ---------------------------------------------------------------------------------------------
+    def register_broker(self, *, endpoints: Iterable[tuple[str, str, int, int]], incarnation_id: uuid.UUID,
+                        log_dirs: Iterable[uuid.UUID], rack: str | None = None) -> int:
+        """Register this node (RegisterBrokerRecord, unfenced at once: a single node has no heartbeat
+        round trip to wait for); returns the broker epoch, the offset of the record (as Kafka does).
+        endpoints: (listener name, host, port, security protocol id)."""
+        with self._lock:
+            epoch = self.raft.log_end_offset
+            record = RegisterBrokerRecord(
+                broker_id=self.node_id, incarnation_id=incarnation_id, broker_epoch=epoch,
+                end_points=[BrokerEndpoint(name=n, host=h, port=p, security_protocol=sp) for n, h, p, sp in endpoints],
+                features=[BrokerFeature(name=n, min_supported_version=lo, max_supported_version=hi)
+                          for n, lo, hi in SUPPORTED_FEATURES],
+                rack=rack, fenced=False, in_controlled_shutdown=False, log_dirs=list(log_dirs))
+            self._commit([MetadataRecord(record, V.REGISTER_BROKER_RECORD)])
+            return epoch
+
+    def finalize_features(self, records: list[MetadataRecord] | None = None) -> None:
+        """Write the bootstrap feature levels if metadata.version is not finalized yet (format time)."""
+        with self._lock:
+            if self.image.metadata_version == 0:
+                self._commit(records if records is not None else bootstrap_records())
+
+    # --- create topics ---------------------------------------------------------------------------------------
+    def create_topics(self, topics: list[Any], *, validate_only: bool = False) -> list[CreateTopicResult]:
+        with self._lock:
+            image = self.image
+            results: dict[int, CreateTopicResult] = {}
+            records: list[MetadataRecord] = []
+            counts: dict[str, int] = {}
+            for topic in topics:
+                counts[topic.name] = counts.get(topic.name, 0) + 1
+            total = sum(max(t.num_partitions, 0) if not t.assignments else len(t.assignments) for t in topics)
+            if total > MAX_PARTITIONS_PER_REQUEST:
+                error = _error(errors.POLICY_VIOLATION, "Excessively large number of partitions per request.")
+                return [CreateTopicResult(t.name, error) for t in topics]
+            collisions = {topic_names.unify_collision_chars(name): name for name in image.topics_by_name
+                          if topic_names.has_collision_chars(name)}
+            for i, topic in enumerate(topics):
+                if counts[topic.name] > 1:
+                    results[i] = CreateTopicResult(topic.name, _error(errors.INVALID_REQUEST, "Duplicate topic name."))
+                    continue
+                try:
+                    topic_records, result = self._create_topic(image, topic, collisions)
+                except _Invalid as exc:
+                    results[i] = CreateTopicResult(topic.name, exc.error)
+                    continue
+                results[i] = result
+                records += topic_records
+                if topic_names.has_collision_chars(topic.name):
+                    collisions[topic_names.unify_collision_chars(topic.name)] = topic.name
+            if not validate_only:
+                self._commit(records)
+            return [results[i] for i in range(len(topics))]
+
+    def _create_topic(self, image: MetadataImage, topic, collisions: Mapping[str, str]
+                      ) -> tuple[list[MetadataRecord], CreateTopicResult]:
+        name = topic.name
+        reason = topic_names.invalid_topic_name_reason(name)
+        if reason is not None:
+            raise _Invalid(_error(errors.INVALID_TOPIC_EXCEPTION, reason))
+        if topic_names.has_collision_chars(name):
+            colliding = collisions.get(topic_names.unify_collision_chars(name))
+            if colliding is not None and colliding != name:
+                raise _Invalid(_error(errors.INVALID_TOPIC_EXCEPTION,
+                                      f"Topic '{name}' collides with existing topic: {colliding}"))
+        if name in image.topics_by_name:
+            raise _Invalid(_error(errors.TOPIC_ALREADY_EXISTS, f"Topic '{name}' already exists."))
+        null_configs = [c.name for c in topic.configs if c.value is None]
+        if null_configs:
+            raise _Invalid(_error(errors.INVALID_CONFIG,
+                                  "Null value not supported for topic configs: " + ",".join(null_configs)))
+        configs = {c.name: c.value for c in topic.configs}
+        problem = validate_topic_configs(configs)
+        if problem is not None:
+            raise _Invalid(_error(errors.INVALID_CONFIG, problem))
+        if topic.assignments:
+            if topic.replication_factor != -1:
+                raise _Invalid(_error(errors.INVALID_REQUEST, "A manual partition assignment was specified, but "
+                                      "replication factor was not set to -1."))
+            if topic.num_partitions != -1:
+                raise _Invalid(_error(errors.INVALID_REQUEST, "A manual partition assignment was specified, but "
+                                      "numPartitions was not set to -1."))
+            assignment: dict[int, list[int]] = {}
+            replication_factor = None
+            for item in topic.assignments:
+                if item.partition_index in assignment:
+                    raise _Invalid(_error(errors.INVALID_REPLICA_ASSIGNMENT, "Found multiple manual partition "
+                                          f"assignments for partition {item.partition_index}"))
+                replicas = list(item.broker_ids)
+                _check_manual_assignment(image, item.partition_index, replicas, replication_factor)
+                replication_factor = len(replicas)
+                assignment[item.partition_index] = replicas
+            for i in range(len(assignment)):
+                if i not in assignment:
+                    raise _Invalid(_error(errors.INVALID_REPLICA_ASSIGNMENT,
+                                          "partitions should be a consecutive 0-based integer sequence"))
+        elif topic.replication_factor < -1 or topic.replication_factor == 0:
+            raise _Invalid(_error(errors.INVALID_REPLICATION_FACTOR,
+                                  "Replication factor must be larger than 0, or -1 to use the default value."))
+        elif topic.num_partitions < -1 or topic.num_partitions == 0:
+            raise _Invalid(_error(errors.INVALID_PARTITIONS,
+                                  "Number of partitions was set to an invalid non-positive value."))
+        else:
+            count = self.default_num_partitions if topic.num_partitions == -1 else topic.num_partitions
+            factor = (self.default_replication_factor if topic.replication_factor == -1
+                      else topic.replication_factor)
+            assignment = _place_replicas(image, 0, count, factor)
+        topic_id = _new_topic_id(image)
+        records = [MetadataRecord(TopicRecord(name=name, topic_id=topic_id), V.TOPIC_RECORD)]
+        records += [MetadataRecord(ConfigRecord(resource_type=TOPIC_RESOURCE, resource_name=name, name=k, value=v),
+                                   V.CONFIG_RECORD) for k, v in configs.items()]
+        records += [_partition_record(image, topic_id, p, replicas) for p, replicas in sorted(assignment.items())]
+        first = assignment[0]
+        return records, CreateTopicResult(name, NONE, topic_id, len(assignment), len(first))
+
+    # --- delete topics ---------------------------------------------------------------------------------------
+    def delete_topics(self, names: Iterable[str] = (), topic_ids: Iterable[uuid.UUID] = ()
+                      ) -> list[DeleteTopicResult]:
+        """One result per distinct topic id, then per distinct name (a name or id given twice gets one
+        INVALID_REQUEST result, as Kafka's ControllerApis answers)."""
+        names, topic_ids = list(names), list(topic_ids)
+        with self._lock:
+            image = self.image
+            results: list[DeleteTopicResult] = []
+            doomed: dict[uuid.UUID, None] = {}
+            for topic_id in dict.fromkeys(topic_ids):
+                topic = image.topic_by_id(topic_id)
+                if topic_ids.count(topic_id) > 1:
+                    error = _error(errors.INVALID_REQUEST, "Duplicate topic id.")
+                elif not self.delete_topic_enable:
+                    error = _error(errors.TOPIC_DELETION_DISABLED, errors.TOPIC_DELETION_DISABLED.message)
+                elif topic is None:
+                    error = _error(errors.UNKNOWN_TOPIC_ID, errors.UNKNOWN_TOPIC_ID.message)
+                else:
+                    error = NONE
+                    doomed[topic_id] = None
+                results.append(DeleteTopicResult(topic.name if topic is not None and not error.is_failure else None,
+                                                 topic_id, error))
+            for name in dict.fromkeys(names):
+                topic = image.topic(name) if name is not None else None
+                topic_id = UNASSIGNED_DIRECTORY
+                if names.count(name) > 1:
+                    error = _error(errors.INVALID_REQUEST, "Duplicate topic name.")
+                elif not self.delete_topic_enable:
+                    error = _error(errors.TOPIC_DELETION_DISABLED, errors.TOPIC_DELETION_DISABLED.message)
+                elif topic is None:
+                    error = _error(errors.UNKNOWN_TOPIC_OR_PARTITION, errors.UNKNOWN_TOPIC_OR_PARTITION.message)
+                else:
+                    error = NONE
+                    topic_id = topic.topic_id
+                    doomed[topic_id] = None
+                results.append(DeleteTopicResult(name, topic_id, error))
+            self._commit([MetadataRecord(RemoveTopicRecord(topic_id=t), V.REMOVE_TOPIC_RECORD) for t in doomed])
+            return results
+
+    # --- create partitions -----------------------------------------------------------------------------------
+    def create_partitions(self, topics: list[Any], *, validate_only: bool = False) -> list[tuple[str, ApiError]]:
+        with self._lock:
+            image = self.image
+            counts: dict[str, int] = {}
+            for topic in topics:
+                counts[topic.name] = counts.get(topic.name, 0) + 1
+            results: list[tuple[str, ApiError]] = []
+            records: list[MetadataRecord] = []
+            for topic in topics:
+                if counts[topic.name] > 1:
+                    results.append((topic.name, _error(errors.INVALID_REQUEST, "Duplicate topic name.")))
+                    continue
+                try:
+                    records += self._create_partitions(image, topic)
+                except _Invalid as exc:
+                    results.append((topic.name, exc.error))
+                    continue
+                results.append((topic.name, NONE))
+            if not validate_only:
+                self._commit(records)
+            return results
+
+    def _create_partitions(self, image: MetadataImage, request) -> list[MetadataRecord]:
+        topic = image.topic(request.name)
+        if topic is None:
+            raise _Invalid(_error(errors.UNKNOWN_TOPIC_OR_PARTITION))
+        existing = len(topic.partitions)
+        if request.count == existing:
+            raise _Invalid(_error(errors.INVALID_PARTITIONS, f"Topic already has {existing} partition(s)."))
+        if request.count < existing:
+            raise _Invalid(_error(errors.INVALID_PARTITIONS, f"The topic {request.name} currently has {existing} "
+                                  f"partition(s); {request.count} would not be an increase."))
+        additional = request.count - existing
+        factor = len(topic.partitions[0].replicas)
+        if request.assignments:
+            if len(request.assignments) != additional:
+                raise _Invalid(_error(errors.INVALID_REPLICA_ASSIGNMENT, f"Attempted to add {additional} additional "
+                                      f"partition(s), but only {len(request.assignments)} assignment(s) were "
+                                      "specified."))
+            assignment = {}
+            for i, item in enumerate(request.assignments):
+                replicas = list(item.broker_ids)
+                _check_manual_assignment(image, existing + i, replicas, factor)
+                assignment[existing + i] = replicas
+        else:
+            assignment = _place_replicas(image, existing, additional, factor)
+        return [_partition_record(image, topic.topic_id, p, replicas) for p, replicas in sorted(assignment.items())]
+
+    # --- configs ---------------------------------------------------------------------------------------------
+    def incremental_alter_configs(self, resources: list[Any], *, validate_only: bool = False) -> list[ApiError]:
+        """One ApiError per resource, in request order (IncrementalAlterConfigs semantics)."""
+        return self._alter_configs(resources, validate_only, incremental=True)
+
+    def legacy_alter_configs(self, resources: list[Any], *, validate_only: bool = False) -> list[ApiError]:
+        """AlterConfigs: each resource's overrides become exactly the given set."""
+        return self._alter_configs(resources, validate_only, incremental=False)
+
+    def _alter_configs(self, resources, validate_only: bool, *, incremental: bool) -> list[ApiError]:
+        with self._lock:
+            image = self.image
+            results = []
+            records: list[MetadataRecord] = []
+            for resource in resources:
+                try:
+                    records += self._alter_resource(image, resource, incremental)
+                except _Invalid as exc:
+                    results.append(exc.error)
+                    continue
+                results.append(NONE)
+            if not validate_only:
+                self._commit(records)
+            return results
+
+    def _alter_resource(self, image: MetadataImage, resource, incremental: bool) -> list[MetadataRecord]:
+        kind, name = resource.resource_type, resource.resource_name
+        if kind == TOPIC_RESOURCE:
+            reason = topic_names.invalid_topic_name_reason(name)
+            if reason is not None:
+                raise _Invalid(_error(errors.INVALID_TOPIC_EXCEPTION, reason))
+            if image.topic(name) is None:
+                raise _Invalid(_error(errors.UNKNOWN_TOPIC_OR_PARTITION, f"The topic '{name}' does not exist."))
+            current = dict(image.configs_of_topic(name))
+        elif kind == BROKER_RESOURCE:
+            # The broker that receives the request checks the id (Kafka's ConfigAdminManager): only its own
+            # id, or "" for the cluster-wide default.
+            if name:
+                try:
+                    broker_id = int(name)
+                except ValueError:
+                    raise _Invalid(_error(errors.INVALID_REQUEST,
+                                          f"Node id must be an integer, but it is: {name}")) from None
+                if broker_id != self.node_id:
+                    raise _Invalid(_error(errors.INVALID_REQUEST, f"Unexpected broker id, expected {self.node_id}, "
+                                          f"but received {name}"))
+            current = dict(image.configs_of_broker(name))
+        else:
+            raise _Invalid(_error(errors.INVALID_REQUEST, f"Unsupported resource type {kind}."))
+        names = [config.name for config in resource.configs]
+        if len(set(names)) != len(names):
+            raise _Invalid(_error(errors.INVALID_REQUEST, "Error due to duplicate config keys"))
+        null_values = [c.name for c in resource.configs
+                       if c.value is None and (not incremental or c.config_operation != OP_DELETE)]
+        if null_values:
+            raise _Invalid(_error(errors.INVALID_REQUEST, "Null value not supported for : " + ",".join(null_values)))
+        is_list = is_list_config if kind == TOPIC_RESOURCE else _is_broker_list_config
+        wanted = dict(current) if incremental else {}
+        for config in resource.configs:
+            op = config.config_operation if incremental else OP_SET
+            if op == OP_SET:
+                wanted[config.name] = config.value
+            elif op == OP_DELETE:
+                wanted.pop(config.name, None)
+            elif op in (OP_APPEND, OP_SUBTRACT):
+                if not is_list(config.name):
+                    raise _Invalid(_error(errors.INVALID_CONFIG, f"Can't {_OP_NAMES[op]} to key {config.name} "
+                                          "because its type is not LIST."))
+                items = [v for v in (wanted.get(config.name) or "").split(",") if v]
+                given = [v.strip() for v in config.value.split(",") if v.strip()]
+                if op == OP_APPEND:
+                    items += [v for v in given if v not in items]
+                else:
+                    items = [v for v in items if v not in given]
+                wanted[config.name] = ",".join(items)
+            else:
+                raise _Invalid(_error(errors.INVALID_REQUEST, f"Unknown alter configs operation type {op}"))
+        if kind == TOPIC_RESOURCE:
+            problem = validate_topic_configs(wanted)
+            if problem is not None:
+                raise _Invalid(_error(errors.INVALID_CONFIG, problem))
+        else:
+            # Broker config values are checked by the receiving broker (DynamicBrokerConfig): INVALID_REQUEST.
+            problem = _validate_broker_configs(wanted)
+            if problem is not None:
+                raise _Invalid(_error(errors.INVALID_REQUEST, problem))
+        records = []
+        for key in sorted(set(current) | set(wanted)):
+            if current.get(key) != wanted.get(key):
+                records.append(MetadataRecord(ConfigRecord(resource_type=kind, resource_name=name, name=key,
+                                                           value=wanted.get(key)), V.CONFIG_RECORD))
+        return records
+
+    # --- producer ids ----------------------------------------------------------------------------------------
+    def allocate_producer_ids(self, broker_id: int, broker_epoch: int) -> ProducerIdBlock:
+        """The next block of PRODUCER_ID_BLOCK_SIZE ids for `broker_id` (AllocateProducerIds semantics)."""
+        with self._lock:
+            image = self.image
+            broker = image.brokers.get(broker_id)
+            if broker is None:
+                return ProducerIdBlock(_error(errors.STALE_BROKER_EPOCH,
+                                              f"No broker registration found for broker {broker_id}"))
+            if broker.epoch != broker_epoch:
+                return ProducerIdBlock(_error(errors.STALE_BROKER_EPOCH, f"Expected broker epoch {broker.epoch}, "
+                                              f"but got broker epoch {broker_epoch}"))
+            first = image.next_producer_id
+            if first > LONG_MAX - PRODUCER_ID_BLOCK_SIZE:
+                return ProducerIdBlock(_error(errors.UNKNOWN_SERVER_ERROR, "Exhausted all producerIds as the next "
+                                              "block's end producerId has exceeded the int64 type limit"))
+            self._commit([MetadataRecord(ProducerIdsRecord(broker_id=broker_id, broker_epoch=broker_epoch,
+                                                           next_producer_id=first + PRODUCER_ID_BLOCK_SIZE),
+                                         V.PRODUCER_IDS_RECORD)])
+            return ProducerIdBlock(NONE, first, PRODUCER_ID_BLOCK_SIZE)
+
+
+# --- helpers -------------------------------------------------------------------------------------------------
+
+def _new_topic_id(image: MetadataImage) -> uuid.UUID:
+    """Uuid.randomUuid: random, never a reserved id (most significant bits 0 and least below 100) nor one
+    whose string form starts with '-', never in use."""
+    while True:
+        candidate = uuid.uuid4()
+        if candidate.int >> 64 == 0 and candidate.int < 100:
+            continue
+        if candidate.bytes[0] >> 2 == 62:  # base64url '-' leads
+            continue
+        if candidate not in image.topics_by_id:
+            return candidate
+
+
+def _check_manual_assignment(image: MetadataImage, partition: int, replicas: list[int],
+                             replication_factor: int | None) -> None:
+    """ReplicationControlManager.validateManualPartitionAssignment."""
+    if not replicas:
+        raise _Invalid(_error(errors.INVALID_REPLICA_ASSIGNMENT,
+                              "The manual partition assignment includes an empty replica list."))
+    seen: set[int] = set()
+    for broker_id in replicas:
+        if broker_id in seen:
+            raise _Invalid(_error(errors.INVALID_REPLICA_ASSIGNMENT, "The manual partition assignment includes "
+                                  f"the broker {broker_id} more than once."))
+        seen.add(broker_id)
+        if broker_id not in image.brokers:
+            raise _Invalid(_error(errors.INVALID_REPLICA_ASSIGNMENT, "The manual partition assignment includes "
+                                  f"broker {broker_id}, but no such broker is registered."))
+    if replication_factor is not None and len(replicas) != replication_factor:
+        raise _Invalid(_error(errors.INVALID_REPLICA_ASSIGNMENT, "The manual partition assignment includes a "
+                              f"partition with {len(replicas)} replica(s), but this is not consistent with "
+                              f"previous partitions, which have {replication_factor} replica(s)."))
+    if not any(_is_active(image, b) for b in replicas):
+        raise _Invalid(_error(errors.INVALID_REPLICA_ASSIGNMENT, "All brokers specified in the manual partition "
+                              f"assignment for partition {partition} are fenced or in controlled shutdown."))
+
+
+def _is_active(image: MetadataImage, broker_id: int) -> bool:
+    broker = image.brokers.get(broker_id)
+    return broker is not None and not broker.fenced and not broker.in_controlled_shutdown
+
+
+def _place_replicas(image: MetadataImage, first_partition: int, count: int, factor: int) -> dict[int, list[int]]:
+    active = [b.broker_id for b in image.active_brokers()]
+    if factor > len(active):
+        raise _Invalid(_error(errors.INVALID_REPLICATION_FACTOR, f"Unable to replicate the partition {factor} "
+                              f"time(s): The target replication factor of {factor} cannot be reached because "
+                              f"only {len(active)} broker(s) are registered or some brokers have all their log directories "
+                              "cordoned."))
+    return {p: [active[(p + j) % len(active)] for j in range(factor)]
+            for p in range(first_partition, first_partition + count)}
+
+
+def _partition_record(image: MetadataImage, topic_id: uuid.UUID, partition: int,
+                      replicas: list[int]) -> MetadataRecord:
+    isr = [b for b in replicas if _is_active(image, b)]
+    directories = []
+    for broker_id in replicas:
+        dirs = image.brokers[broker_id].log_dirs if broker_id in image.brokers else ()
+        directories.append(dirs[0] if len(dirs) == 1 else UNASSIGNED_DIRECTORY)
+    return MetadataRecord(PartitionRecord(partition_id=partition, topic_id=topic_id, replicas=replicas, isr=isr,
+                                          leader=isr[0], leader_epoch=0, partition_epoch=0,
+                                          directories=directories), V.PARTITION_RECORD)
+
+
+def _is_broker_list_config(name: str) -> bool:
+    from kbroker.config import CONFIGS_BY_NAME, LIST
+    key = CONFIGS_BY_NAME.get(name)
+    return key is not None and key.type == LIST
+
+
+def _validate_broker_configs(configs: Mapping[str, str]) -> str | None:
+    """Known broker configs must parse and pass their validators; other names are kept as Kafka keeps custom
+    dynamic configs."""
+    from kbroker.config import CONFIGS_BY_NAME, ConfigError
+    for name, value in configs.items():
+        key = CONFIGS_BY_NAME.get(name)
+        if key is None:
+            continue
+        try:
+            key.parse(value)
+        except ConfigError as exc:
+            return str(exc)
+    return None
