@@ -129,7 +129,7 @@ def rebuild_producer_state(log) -> None:
         for _pos, batch in segment.batch_views(position):
             if batch.last_offset < replay_from:
                 continue
-            state.replay_batch(batch)
+            log.index_aborted_transactions(state.replay_batch(batch))
     state.last_map_offset = log.log_end_offset
 
 

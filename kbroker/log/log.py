@@ -260,12 +260,21 @@ class Log:
 
     def _apply_producer_state(self, pending, started, completed) -> None:
         self.producer_state.apply(pending, started, completed, self.log_end_offset)
+        self.index_aborted_transactions(completed)
+
+    def index_aborted_transactions(self, completed) -> None:
+        """Record each aborted transaction in the .txnindex of the segment holding its marker. Replay after
+        recovery meets transactions whose segment was not recovered and is indexed already: those are skipped."""
         for txn in completed:
-            if txn.is_aborted:
-                unstable = self.producer_state.first_unstable_offset()
-                lso = unstable if unstable is not None else txn.last_offset + 1
-                segment = self.segment_for(txn.last_offset)
-                segment.txn_index.append(AbortedTxn(txn.producer_id, txn.first_offset, txn.last_offset, lso))
+            if not txn.is_aborted:
+                continue
+            segment = self.segment_for(txn.last_offset)
+            indexed = segment.txn_index.last_offset()
+            if indexed is not None and indexed >= txn.last_offset:
+                continue
+            unstable = self.producer_state.first_unstable_offset()
+            lso = unstable if unstable is not None else txn.last_offset + 1
+            segment.txn_index.append(AbortedTxn(txn.producer_id, txn.first_offset, txn.last_offset, lso))
 
     def _after_append(self, messages: int, now: int) -> None:
         self.unflushed_messages += messages

@@ -211,17 +211,19 @@ class ProducerStateManager:
             self.ongoing_txns.pop(txn.first_offset, None)
         self.last_map_offset = next_offset
 
-    def replay_batch(self, batch: R.RecordBatch) -> None:
-        """Recovery / follower path: apply a batch already in the log without client checks."""
+    def replay_batch(self, batch: R.RecordBatch) -> list[CompletedTxn]:
+        """Recovery / follower path: apply a batch already in the log without client checks; returns the
+        transactions its marker completed."""
+        completed: list[CompletedTxn] = []
         if batch.has_producer_id:
             pending: dict[int, ProducerStateEntry] = {}
-            completed: list[CompletedTxn] = []
             started: list[int] = []
             self.prepare(pending, batch, batch.base_offset, origin="replication", completed=completed,
                          started=started)
             self.apply(pending, started, completed, batch.next_offset)
         else:
             self.last_map_offset = batch.next_offset
+        return completed
 
     def first_unstable_offset(self) -> int | None:
         return min(self.ongoing_txns) if self.ongoing_txns else None

@@ -13,6 +13,7 @@ from kbroker.log.log import (
     MAX_TIMESTAMP,
     Log,
     LogError,
+    ORIGIN_COORDINATOR,
     OffsetOutOfRangeError,
 )
 from kbroker.log.segment import filename_prefix
@@ -344,3 +345,26 @@ def test_timestamp_lookup_bounded_by_high_watermark(tmp_path):
     assert log.fetch_offset_by_timestamp(START_MS + 20, max_offset=6).offset == 4
     assert log.fetch_offset_by_timestamp(LATEST_TIMESTAMP, max_offset=6).offset == 6
     assert log.fetch_offset_by_timestamp(EARLIEST_TIMESTAMP, max_offset=6).offset == 0
+
+
+@pytest.mark.parametrize("snapshot_before_abort", [False, True])
+def test_unclean_restart_rebuilds_aborted_transaction_index(tmp_path, snapshot_before_abort):
+    """Recovery resets the .txnindex of the segments it re-reads; the producer-state replay must put the
+    aborted transactions back, or read_committed fetches would serve aborted data."""
+    clock = VirtualClock()
+    log = open_log(tmp_path, clock=clock)
+    batch = R.build_batch([(START_MS, b"k", b"aborted")], producer_id=7, producer_epoch=0, base_sequence=0,
+                          transactional=True)
+    log.append_as_leader(batch, 0, origin=ORIGIN_COORDINATOR)
+    if snapshot_before_abort:
+        log.roll()
+    log.append_control_marker(R.CONTROL_ABORT, producer_id=7, producer_epoch=0, coordinator_epoch=0,
+                              leader_epoch=0)
+    expected = [(t.producer_id, t.first_offset, t.last_offset) for t in log.collect_aborted_transactions(0, 2)]
+    assert expected == [(7, 0, 1)]
+    log.close_without_flush()
+
+    reopened = open_log(tmp_path, clock=clock)
+    assert [(t.producer_id, t.first_offset, t.last_offset)
+            for t in reopened.collect_aborted_transactions(0, 2)] == expected
+    reopened.close()
