@@ -11,9 +11,9 @@ from kbroker.log.log import (
     EARLIEST_TIMESTAMP,
     LATEST_TIMESTAMP,
     MAX_TIMESTAMP,
+    ORIGIN_COORDINATOR,
     Log,
     LogError,
-    ORIGIN_COORDINATOR,
     OffsetOutOfRangeError,
 )
 from kbroker.log.segment import filename_prefix
