@@ -12,6 +12,7 @@ import importlib
 import pkgutil
 from typing import Any, NamedTuple
 
+from kbroker.protocol import wire
 from kbroker.protocol.messages import metadata as _metadata_pkg
 
 FRAME_VERSION = 1
@@ -42,27 +43,13 @@ def _load_record_classes() -> dict[int, type]:
 RECORD_CLASSES: dict[int, type] = _load_record_classes()
 
 
-def _write_uvarint(value: int, out: bytearray) -> None:
-    while value > 0x7F:
-        out.append((value & 0x7F) | 0x80)
-        value >>= 7
-    out.append(value)
-
-
 def _read_uvarint(buf, pos: int) -> tuple[int, int]:
-    value = 0
-    shift = 0
-    while True:
-        if pos >= len(buf):
-            raise MetadataSerdeError("metadata record frame is truncated")
-        b = buf[pos]
-        pos += 1
-        value |= (b & 0x7F) << shift
-        if not b & 0x80:
-            return value, pos
-        shift += 7
-        if shift > 28:
-            raise MetadataSerdeError("metadata record frame has a varint longer than 5 bytes")
+    try:
+        return wire.read_uvarint(buf, pos)
+    except IndexError:
+        raise MetadataSerdeError("metadata record frame is truncated") from None
+    except wire.DecodeError as exc:
+        raise MetadataSerdeError(f"metadata record frame has a bad varint: {exc}") from None
 
 
 def encode_record(message: Any, version: int) -> bytes:
@@ -70,9 +57,9 @@ def encode_record(message: Any, version: int) -> bytes:
     if api_key not in RECORD_CLASSES or not isinstance(message, RECORD_CLASSES[api_key]):
         raise MetadataSerdeError(f"{type(message).__name__} is not a metadata record type")
     out = bytearray()
-    _write_uvarint(FRAME_VERSION, out)
-    _write_uvarint(api_key, out)
-    _write_uvarint(version, out)
+    wire.write_uvarint(out, FRAME_VERSION)
+    wire.write_uvarint(out, api_key)
+    wire.write_uvarint(out, version)
     out += message.encode(version)
     return bytes(out)
 
