@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 LONG_MAX = (1 << 63) - 1
@@ -48,15 +50,15 @@ class LogConfig:
     producer_id_expiration_ms: int = _kafka("producer.id.expiration.ms", 24 * 3600 * 1000)
     retention_check_interval_ms: int = _kafka("log.retention.check.interval.ms", 5 * 60 * 1000)
 
-    @property
+    @functools.cached_property
     def compact(self) -> bool:
         return "compact" in self.cleanup_policy.split(",")
 
-    @property
+    @functools.cached_property
     def delete(self) -> bool:
         return "delete" in self.cleanup_policy.split(",")
 
-    @property
+    @functools.cached_property
     def log_append_time(self) -> bool:
         return self.message_timestamp_type == LOG_APPEND_TIME
 

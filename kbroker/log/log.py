@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import os
+import struct
 import threading
 from collections.abc import Callable
 from typing import NamedTuple
@@ -21,7 +22,7 @@ from kbroker.log.leader_epoch import LeaderEpochCache
 from kbroker.log.producer_state import BatchMetadata, CompletedTxn, ProducerStateError, ProducerStateManager
 from kbroker.log.segment import DELETED_SUFFIX, BatchLocation, FileRegion, LogSegment
 from kbroker.log.txn_index import AbortedTxn, collect_aborted_transactions
-from kbroker.log.validator import validate_records
+from kbroker.log.validator import validate_batch
 from kbroker.protocol import errors
 from kbroker.protocol import records as R
 
@@ -36,6 +37,7 @@ ORIGIN_COORDINATOR = "coordinator"
 ORIGIN_REPLICATION = "replication"
 
 _INT32_MAX = 0x7FFFFFFF
+_OFFSET_LENGTH_EPOCH = struct.Struct(">qii")
 
 
 class LogError(Exception):
@@ -88,6 +90,7 @@ class Log:
         self.clock = clock
         self.topic = topic
         self.partition = partition
+        self._name = f"{topic}-{partition}"
         self.lock = threading.RLock()
         self._segments: dict[int, LogSegment] = {s.base_offset: s for s in segments}
         self._bases: list[int] = sorted(self._segments)
@@ -118,7 +121,7 @@ class Log:
 
     @property
     def name(self) -> str:
-        return f"{self.topic}-{self.partition}"
+        return self._name
 
     # --- segments (also the cleaner's interface) --------------------------------------------------------------
     @property
@@ -152,48 +155,62 @@ class Log:
                          produce_version: int | None = None, transaction_version: int = 0) -> AppendResult:
         """Validate and append one produced batch (a writable buffer: offsets are patched in place)."""
         now = self.clock()
-        validated = validate_records(records, topic=self.topic, partition=self.partition, config=self.config,
-                                     now_ms=now, from_client=origin == ORIGIN_CLIENT,
-                                     produce_version=produce_version)
-        batch = validated.batch
-        size = batch.size
-        has_producer_id = batch.producer_id >= 0
+        from_client = origin == ORIGIN_CLIENT
+        buffer, record_count, _record_max_timestamp, header = validate_batch(
+            records, self._name, self.config, now, from_client, produce_version)
+        size = R.LOG_OVERHEAD + header[R.H_LENGTH]
+        has_producer_id = header[R.H_PRODUCER_ID] >= 0
+        batch = R.RecordBatch(buffer, 0, size) if has_producer_id or self.config.log_append_time else None
         with self.lock:
-            self._check_open()
-            if has_producer_id and origin == ORIGIN_CLIENT:
+            if self.closed:
+                self._check_open()
+            if has_producer_id and from_client:
                 duplicate = self.producer_state.find_duplicate(batch)
                 if duplicate is not None:
-                    return self._duplicate_result(duplicate, validated.record_count)
+                    return self._duplicate_result(duplicate, record_count)
             first_offset = self.log_end_offset
-            pending: dict = {}
-            completed: list[CompletedTxn] = []
-            started: list[int] = []
             if has_producer_id:
+                pending: dict = {}
+                completed: list[CompletedTxn] = []
+                started: list[int] = []
                 try:
                     self.producer_state.prepare(pending, batch, first_offset, origin=origin, completed=completed,
                                                 started=started, transaction_version=transaction_version)
                 except ProducerStateError as exc:
                     raise LogError(exc.error_code, str(exc)) from exc
-            batch.set_base_offset(first_offset)
-            batch.set_partition_leader_epoch(leader_epoch)
+            # baseOffset and partitionLeaderEpoch (outside the CRC) in one call; batchLength rewritten unchanged
+            _OFFSET_LENGTH_EPOCH.pack_into(buffer, 0, first_offset, header[R.H_LENGTH], leader_epoch)
             log_append_time = -1
             if self.config.log_append_time:
                 batch.set_max_timestamp(R.LOG_APPEND_TIME, now)
-                log_append_time = now
-            max_timestamp = batch.max_timestamp
-            last_offset = first_offset + validated.record_count - 1 if origin == ORIGIN_CLIENT \
-                else batch.last_offset
-            self._write(validated.buffer, [BatchLocation(0, size, first_offset, last_offset, max_timestamp)], now)
+                log_append_time = max_timestamp = now
+            else:
+                max_timestamp = header[R.H_MAX_TIMESTAMP]
+            last_offset = first_offset + (record_count - 1 if from_client else header[R.H_LAST_OFFSET_DELTA])
+            segment = self._maybe_roll(size, first_offset, last_offset, max_timestamp, now)
+            segment.append_batch(buffer, size, last_offset, max_timestamp)
+            self.log_end_offset = last_offset + 1
             if leader_epoch >= 0 and leader_epoch != self._latest_epoch:
                 self.leader_epoch_cache.assign(leader_epoch, first_offset)
                 self._latest_epoch = self.leader_epoch_cache.latest_epoch()
             if has_producer_id:
                 self._apply_producer_state(pending, started, completed)
             else:
-                self.producer_state.last_map_offset = self.log_end_offset
-            self._after_append(validated.record_count, now)
+                self.producer_state.last_map_offset = last_offset + 1
+            self.unflushed_messages += record_count
+            if self.unflushed_messages >= self.config.flush_messages or self.config.flush_ms < LONG_MAX:
+                self._flush_if_due(now)
             return AppendResult(first_offset, last_offset, log_append_time, self.log_start_offset,
-                                max_timestamp, validated.record_count)
+                                max_timestamp, record_count)
+
+    def become_leader(self, leader_epoch: int) -> None:
+        """Record a newer leader epoch at the log end offset, as Kafka's Partition.makeLeader does, so that
+        OffsetForLeaderEpoch knows the epoch before its first append."""
+        with self.lock:
+            latest = self._latest_epoch
+            if leader_epoch >= 0 and (latest is None or leader_epoch > latest):
+                self.leader_epoch_cache.assign(leader_epoch, self.log_end_offset)
+                self._latest_epoch = self.leader_epoch_cache.latest_epoch()
 
     def append_as_follower(self, records) -> int:
         """Append batches whose offsets the leader assigned (replication / tests); returns the new LEO.
@@ -278,22 +295,31 @@ class Log:
 
     def _after_append(self, messages: int, now: int) -> None:
         self.unflushed_messages += messages
-        if (self.unflushed_messages >= self.config.flush_messages
-                or (self.config.flush_ms < LONG_MAX and now - self.last_flush_ms >= self.config.flush_ms)):
+        self._flush_if_due(now)
+
+    def _flush_if_due(self, now: int) -> None:
+        """flush.messages / flush.ms (both off by default, as in Kafka)."""
+        config = self.config
+        if (self.unflushed_messages >= config.flush_messages
+                or (config.flush_ms < LONG_MAX and now - self.last_flush_ms >= config.flush_ms)):
             self.flush()
 
     def _maybe_roll(self, size: int, first_offset: int, last_offset: int, max_timestamp: int,
                     now: int) -> LogSegment:
         """LogSegment.shouldRoll: segment.bytes, segment.ms (by batch timestamps), full indexes, offset
         overflow of the relative index offsets."""
-        segment = self.active_segment
-        waited = (max_timestamp - segment.rolling_based_timestamp if segment.rolling_based_timestamp is not None
-                  and segment.rolling_based_timestamp >= 0 else now - segment.created_ms)
-        roll_ms = self.config.segment_ms - self.config.segment_jitter_ms
-        if ((segment.size > 0 and waited > roll_ms)
-                or segment.size > self.config.segment_bytes - size
-                or (segment.size > 0 and (segment.offset_index.is_full or segment.time_index.is_full))
-                or last_offset - segment.base_offset > _INT32_MAX):
+        segment = self._segments[self._bases[-1]]
+        config = self.config
+        segment_size = segment.size
+        if segment_size > 0:
+            rolling_base = segment.rolling_based_timestamp
+            waited = (max_timestamp - rolling_base if rolling_base is not None and rolling_base >= 0
+                      else now - segment.created_ms)
+            if (waited > config.segment_ms - config.segment_jitter_ms
+                    or segment.offset_index.entries >= segment.offset_index.max_entries
+                    or segment.time_index.entries >= segment.time_index.max_entries):
+                return self.roll(first_offset)
+        if segment_size > config.segment_bytes - size or last_offset - segment.base_offset > _INT32_MAX:
             return self.roll(first_offset)
         return segment
 
@@ -349,28 +375,35 @@ class Log:
                 raise OffsetOutOfRangeError(
                     f"Received request for offset {start_offset} for partition {self.name}, but we only have log "
                     f"segments in the range {lso} to {leo}.")
-            bound = leo if max_offset is None else min(max_offset, leo)
-            empty = ReadResult([], -1, lso, leo)
+            bound = leo if max_offset is None or max_offset > leo else max_offset
             if start_offset >= bound:
-                return empty
-            bases = list(self._bases)
-            segments = dict(self._segments)
-        i = max(0, bisect.bisect_right(bases, start_offset) - 1)
-        bound_segment = bases[max(0, bisect.bisect_right(bases, bound) - 1)]
-        while i < len(bases):
-            segment = segments[bases[i]]
+                return ReadResult([], -1, lso, leo)
+            # _bases is replaced, never changed in place: this list stays as it is after the lock is released
+            bases = self._bases
+            i = bisect.bisect_right(bases, start_offset) - 1
+            if i < 0:
+                i = 0
+            segment = self._segments[bases[i]]
+            bound_base = bases[max(0, bisect.bisect_right(bases, bound) - 1)] if bound < leo else None
+        while True:
             if segment.base_offset >= bound:
                 break
             max_position = None
-            if segment.base_offset == bound_segment and bound < leo:
+            if segment.base_offset == bound_base:
                 loc = segment.translate_offset(bound)
                 max_position = loc.position if loc is not None else segment.size
             found = segment.read(start_offset, max_bytes, max_position, min_one_message)
             if found is not None:
-                region, first = found
-                return ReadResult([region], first.base_offset, lso, leo)
+                return ReadResult([found[0]], found[1].base_offset, lso, leo)
+            # nothing at or after start_offset in this segment (e.g. compacted away): try the next one
             i += 1
-        return empty
+            if i >= len(bases):
+                break
+            with self.lock:
+                segment = self._segments.get(bases[i])
+            if segment is None:
+                break
+        return ReadResult([], -1, lso, leo)
 
     def last_stable_offset(self, high_watermark: int) -> int:
         """LSO: the first offset of the oldest open transaction, bounded by the high watermark."""

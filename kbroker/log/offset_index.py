@@ -7,9 +7,12 @@ entries when its segment stops being active; an existing file opened later is ta
 
 from __future__ import annotations
 
+import array
+import bisect
 import mmap
 import os
 import struct
+import sys
 
 
 class IndexAppendError(Exception):
@@ -118,36 +121,109 @@ class MappedIndex:
         return lo
 
 
+_ENTRY = struct.Struct(">ii")
+_REL_OFFSET = struct.Struct(">i")
+
+
 class OffsetIndex(MappedIndex):
-    ENTRY = struct.Struct(">ii")
+    """Entries are (batch last offset - base offset, batch position). The active segment's index also keeps
+    its relative offsets as native ints (`_keys`, ~4 bytes an entry) so that a fetch bisects them in C; an
+    inactive index drops them and searches the mapped file."""
+
+    ENTRY = _ENTRY
+    _keys: array.array | None = None
+
+    def _map(self, size: int) -> None:
+        super()._map(size)
+        self._keys = self._read_keys() if self.max_entries > self.entries else None
+
+    def _read_keys(self) -> array.array:
+        pairs = array.array("i", self.mm[:self.entries * 8] if self.entries else b"")
+        if sys.byteorder == "little":
+            pairs.byteswap()
+        return pairs[::2]
+
+    def truncate_entries(self, entries: int) -> None:
+        super().truncate_entries(entries)
+        if self._keys is not None:
+            del self._keys[self.entries:]
+
+    def reset(self) -> None:
+        super().reset()
+        if self._keys is not None:
+            del self._keys[:]
+
+    def close(self) -> None:
+        super().close()
+        self._keys = None
 
     def entry(self, n: int) -> tuple[int, int]:
         rel, position = self.ENTRY.unpack_from(self.mm, n * 8)
         return self.base_offset + rel, position
 
     def _offset_at(self, n: int) -> int:
-        return struct.unpack_from(">i", self.mm, n * 8)[0]
+        return _REL_OFFSET.unpack_from(self.mm, n * 8)[0]
 
     @property
     def last_offset(self) -> int:
         return self.entry(self.entries - 1)[0] if self.entries else self.base_offset
 
     def append(self, offset: int, position: int) -> None:
-        if self.is_full:
+        entries = self.entries
+        if entries >= self.max_entries:
             raise IndexAppendError(f"attempt to append to a full index {self.path}")
-        if self.entries and offset <= self.last_offset:
-            raise IndexAppendError(f"offset {offset} is not larger than the last indexed offset {self.last_offset} "
-                              f"in {self.path}")
         rel = offset - self.base_offset
+        if entries and rel <= _REL_OFFSET.unpack_from(self.mm, (entries - 1) << 3)[0]:
+            raise IndexAppendError(f"offset {offset} is not larger than the last indexed offset {self.last_offset} "
+                                   f"in {self.path}")
         if not 0 <= rel <= 0x7FFFFFFF:
             raise IndexAppendError(f"offset {offset} does not fit in an index based at {self.base_offset}")
-        self.ENTRY.pack_into(self.mm, self.entries * 8, rel, position)
-        self.entries += 1
+        _ENTRY.pack_into(self.mm, entries << 3, rel, position)
+        self.entries = entries + 1
+        if self._keys is not None:
+            self._keys.append(rel)
 
     def lookup(self, target_offset: int) -> tuple[int, int]:
         """(offset, position) of the last entry at or below `target_offset`; (base_offset, 0) if none."""
-        n = self._largest_at_most(self._offset_at, target_offset - self.base_offset)
-        return (self.base_offset, 0) if n < 0 else self.entry(n)
+        n = self._floor_slot(target_offset - self.base_offset)
+        if n < 0:
+            return self.base_offset, 0
+        rel, position = _ENTRY.unpack_from(self.mm, n << 3)
+        return self.base_offset + rel, position
+
+    def bracket(self, target_offset: int) -> tuple[int, int]:
+        """Positions of two batches around `target_offset`: the last indexed batch ending at or below it
+        (0 if none) and the first indexed batch ending at or above it (-1 if none). The batch holding
+        `target_offset` starts after the first and at or before the second."""
+        target = target_offset - self.base_offset
+        n = self._floor_slot(target)
+        if n < 0:
+            floor_rel, floor_position = -1, 0
+        else:
+            floor_rel, floor_position = _ENTRY.unpack_from(self.mm, n << 3)
+        if floor_rel == target:
+            return floor_position, floor_position
+        if n + 1 < self.entries:
+            return floor_position, _ENTRY.unpack_from(self.mm, (n + 1) << 3)[1]
+        return floor_position, -1
+
+    def _floor_slot(self, target: int) -> int:
+        """Slot of the last entry whose relative offset is <= `target`, or -1 (this runs on every fetch)."""
+        keys = self._keys
+        if keys is not None:
+            return bisect.bisect_right(keys, target) - 1
+        mm = self.mm
+        unpack = _REL_OFFSET.unpack_from
+        lo, hi = 0, self.entries - 1
+        if hi < 0 or unpack(mm, 0)[0] > target:
+            return -1
+        while lo < hi:
+            mid = (lo + hi + 1) >> 1
+            if unpack(mm, mid << 3)[0] <= target:
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
 
     def truncate_to(self, offset: int) -> None:
         """Drop every entry for an offset >= `offset`."""

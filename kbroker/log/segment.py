@@ -26,6 +26,8 @@ CLEANED_SUFFIX = ".cleaned"
 SWAP_SUFFIX = ".swap"
 
 _LEN = struct.Struct(">qi")
+# baseOffset, batchLength, lastOffsetDelta, maxTimestamp: the header prefix a BatchLocation is made of.
+_LOCATION = struct.Struct(">qi11xi8xq")
 
 
 def filename_prefix(offset: int) -> str:
@@ -102,6 +104,28 @@ class LogSegment:
         return last
 
     # --- append ----------------------------------------------------------------------------------------------
+    def append_batch(self, data, size: int, last_offset: int, max_timestamp: int) -> int:
+        """append() for one batch of `size` bytes (a produce): one write, index upkeep; returns its position."""
+        position = self.size
+        if position == 0:
+            self.rolling_based_timestamp = max_timestamp
+        written = os.write(self.fd, data)
+        if written < size:
+            _write_all(self.fd, memoryview(data)[written:size])
+        self.size = position + size
+        max_ts_and_offset = self._max_ts_and_offset or self.max_timestamp_and_offset
+        if max_timestamp > max_ts_and_offset[0]:
+            max_ts_and_offset = self._max_ts_and_offset = (max_timestamp, last_offset)
+        if self.bytes_since_last_index_entry > self.index_interval_bytes:
+            self.offset_index.append(last_offset, position)
+            time_index = self.time_index
+            if not time_index.entries or max_ts_and_offset[0] > time_index.last_timestamp():
+                time_index.maybe_append(*max_ts_and_offset)
+            self.bytes_since_last_index_entry = size
+        else:
+            self.bytes_since_last_index_entry += size
+        return position
+
     def append(self, data, batches: list[BatchLocation]) -> int:
         """Write `data` (the batches, laid out as in `batches` with positions relative to `data`) with one
         write; returns the file position it starts at."""
@@ -154,10 +178,31 @@ class LogSegment:
 
     def translate_offset(self, offset: int, start_position: int = 0) -> BatchLocation | None:
         """First batch whose last offset is >= `offset`, searching from the index entry at or below it."""
-        index_offset, index_position = self.offset_index.lookup(offset)
-        for loc in self.batches(max(start_position, index_position)):
-            if loc.last_offset >= offset:
-                return loc
+        # batches() inlined, reading only the header fields a BatchLocation needs: this runs on every fetch.
+        floor, ceiling = self.offset_index.bracket(offset)
+        pos = max(start_position, floor)
+        end = self.size
+        fd = self.fd
+        if ceiling > pos and end - ceiling >= R.RECORD_BATCH_OVERHEAD:
+            # the indexed batch ending at or above `offset` holds it unless more batches lie in between
+            head = os.pread(fd, _LOCATION.size, ceiling)
+            if len(head) == _LOCATION.size:
+                base, length, last_offset_delta, max_timestamp = _LOCATION.unpack(head)
+                size = R.LOG_OVERHEAD + length
+                if (base <= offset <= base + last_offset_delta and ceiling + size <= end
+                        and length >= R.RECORD_BATCH_OVERHEAD - R.LOG_OVERHEAD):
+                    return BatchLocation(ceiling, size, base, base + last_offset_delta, max_timestamp)
+        while end - pos >= R.RECORD_BATCH_OVERHEAD:
+            head = os.pread(fd, _LOCATION.size, pos)
+            if len(head) < _LOCATION.size:
+                return None
+            base, length, last_offset_delta, max_timestamp = _LOCATION.unpack(head)
+            size = R.LOG_OVERHEAD + length
+            if length < R.RECORD_BATCH_OVERHEAD - R.LOG_OVERHEAD or pos + size > end:
+                return None
+            if base + last_offset_delta >= offset:
+                return BatchLocation(pos, size, base, base + last_offset_delta, max_timestamp)
+            pos += size
         return None
 
     def read(self, start_offset: int, max_size: int, max_position: int | None = None,

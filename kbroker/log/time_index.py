@@ -9,6 +9,7 @@ import struct
 from kbroker.log.offset_index import CorruptIndexError, IndexAppendError, MappedIndex
 
 NO_TIMESTAMP = -1
+_TIMESTAMP = struct.Struct(">q")
 
 
 class TimeIndex(MappedIndex):
@@ -19,10 +20,13 @@ class TimeIndex(MappedIndex):
         return ts, self.base_offset + rel
 
     def _timestamp_at(self, n: int) -> int:
-        return struct.unpack_from(">q", self.mm, n * 12)[0]
+        return _TIMESTAMP.unpack_from(self.mm, n * 12)[0]
 
     def _offset_at(self, n: int) -> int:
         return struct.unpack_from(">i", self.mm, n * 12 + 8)[0]
+
+    def last_timestamp(self) -> int:
+        return _TIMESTAMP.unpack_from(self.mm, self.entries * 12 - 12)[0] if self.entries else NO_TIMESTAMP
 
     @property
     def last_entry(self) -> tuple[int, int]:

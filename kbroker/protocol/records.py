@@ -58,7 +58,11 @@ LOG_APPEND_TIME = 1
 CONTROL_ABORT = 0
 CONTROL_COMMIT = 1
 
-_HEADER = struct.Struct(">qiibIhiqqqhii")
+# The whole 61-byte header in one call; fields in layout order (indexes below).
+BATCH_HEADER = struct.Struct(">qiibIhiqqqhii")
+_HEADER = BATCH_HEADER
+H_BASE_OFFSET, H_LENGTH, H_PARTITION_LEADER_EPOCH, H_MAGIC, H_CRC, H_ATTRIBUTES, H_LAST_OFFSET_DELTA, \
+    H_BASE_TIMESTAMP, H_MAX_TIMESTAMP, H_PRODUCER_ID, H_PRODUCER_EPOCH, H_BASE_SEQUENCE, H_RECORDS_COUNT = range(13)
 _I64 = struct.Struct(">q")
 _I32 = struct.Struct(">i")
 _U32 = struct.Struct(">I")

@@ -71,3 +71,51 @@ def test_time_index(tmp_path):
     idx.trim_to_valid_size()
     assert os.path.getsize(idx.path) == 12
     idx.sanity_check()
+
+
+def _search_of_mapped_file(idx: OffsetIndex, target: int) -> tuple[int, int]:
+    """The answer of an index that has no in-memory keys (an inactive segment's), from a copy of the file."""
+    twin_path = idx.path + ".twin"
+    with open(idx.path, "rb") as src, open(twin_path, "wb") as dst:
+        dst.write(src.read()[:idx.entries * 8])
+    twin = OffsetIndex(twin_path, idx.base_offset, 0, writable=False)
+    try:
+        assert twin._keys is None
+        return twin.lookup(target)
+    finally:
+        twin.close()
+
+
+def test_active_offset_index_keys_follow_appends_truncation_and_reset(tmp_path):
+    idx = OffsetIndex(str(tmp_path / "00000000000000000050.index"), 50, 4000, writable=True)
+    assert idx._keys is not None
+    for i in range(200):
+        idx.append(50 + 3 * i + 1, 100 * i)
+    targets = [0, 49, 50, 51, 52, 53, 300, 347, 348, 649, 650, 10**12]
+    for target in targets:
+        assert idx.lookup(target) == _search_of_mapped_file(idx, target), target
+    idx.truncate_to(300)
+    assert list(idx._keys) == [3 * i + 1 for i in range(idx.entries)]
+    for target in targets:
+        assert idx.lookup(target) == _search_of_mapped_file(idx, target), target
+    idx.reset()
+    assert idx.lookup(400) == (50, 0) and len(idx._keys) == 0
+    idx.append(60, 7)
+    assert idx.lookup(400) == (60, 7)
+    idx.trim_to_valid_size()
+    assert idx._keys is None and idx.lookup(400) == (60, 7)
+    idx.resize(4000)
+    assert list(idx._keys) == [10]
+    idx.close()
+
+
+def test_offset_index_bracket(tmp_path):
+    idx = OffsetIndex(str(tmp_path / "0.index"), 0, 800, writable=True)
+    for last_offset, position in ((9, 0), (19, 1000), (29, 2000)):
+        idx.append(last_offset, position)
+    assert idx.bracket(5) == (0, 0)        # no entry below: from the start, up to the first indexed batch
+    assert idx.bracket(9) == (0, 0)        # an indexed batch ends exactly there
+    assert idx.bracket(10) == (0, 1000)
+    assert idx.bracket(25) == (1000, 2000)
+    assert idx.bracket(40) == (2000, -1)
+    idx.close()

@@ -368,3 +368,28 @@ def test_unclean_restart_rebuilds_aborted_transaction_index(tmp_path, snapshot_b
     assert [(t.producer_id, t.first_offset, t.last_offset)
             for t in reopened.collect_aborted_transactions(0, 2)] == expected
     reopened.close()
+
+
+@pytest.mark.parametrize("reopen", [False, True])
+def test_read_finds_the_batch_holding_every_offset(tmp_path, reopen):
+    """Batches of mixed sizes, some smaller and some larger than index.interval.bytes, so that the index
+    sometimes names the batch holding an offset and sometimes only brackets it; the active segment searches
+    in-memory keys, a reopened inactive one its mapped file."""
+    log = open_log(tmp_path, LogConfig(index_interval_bytes=300, file_delete_delay_ms=1000))
+    for i in range(40):
+        log.append_as_leader(make_batch(1 + i % 4, value_size=(20, 400, 60, 900)[i % 4]), leader_epoch=0)
+    if reopen:
+        log.roll()
+        log.close()
+        log = open_log(tmp_path, LogConfig(index_interval_bytes=300, file_delete_delay_ms=1000),
+                       had_clean_shutdown=True)
+    segment = log.segments[0]
+    assert segment.offset_index.entries > 3 and (segment.offset_index._keys is None) == reopen
+    batches = list(segment.batches())
+    for offset in range(log.log_end_offset):
+        holder = next(b for b in batches if b.base_offset <= offset <= b.last_offset)
+        assert segment.translate_offset(offset) == holder
+        result = log.read(offset, 1)
+        assert (result.first_batch_offset, result.regions[0].position, result.regions[0].length) == (
+            holder.base_offset, holder.position, holder.size)
+    log.close()
