@@ -891,15 +891,48 @@ def render_package_init(specs: list[MessageSpec]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def render_subpackage_init(schema_dir: str, specs: list[MessageSpec]) -> str:
+    """A subpackage's __init__: a lazy table of its keyed messages (records of the metadata log and of the
+    coordinators' internal topics), so a reader imports only the record types it meets."""
+    keyed = sorted((s.type, s.api_key, s) for s in specs if s.api_key is not None)
+    lines = [
+        f'"""Generated codecs for the schemas in schemas/{schema_dir}/ (kbroker.protocol.codegen).',
+        "",
+        "message_class(schema type, api key) imports one module on first use.",
+        '"""',
+        "",
+        "import importlib",
+        "",
+        "_CLASSES: dict[tuple[str, int], tuple[str, str]] = {",
+    ]
+    lines += [f"    ({kind!r}, {key}): ({spec.module.split('.')[-1]!r}, {spec.name!r})," for kind, key, spec in keyed]
+    lines += [
+        "}",
+        "",
+        "",
+        "def message_class(schema_type: str, api_key: int):",
+        '    """The class of a keyed message, e.g. ("metadata", 2) (KeyError when there is none)."""',
+        "    module, name = _CLASSES[(schema_type, api_key)]",
+        "    return getattr(importlib.import_module(f'{__name__}.{module}'), name)",
+        "",
+        "",
+        "def api_keys(schema_type: str) -> list[int]:",
+        '    """The api keys of the keyed messages of one schema type, ascending."""',
+        "    return sorted(key for kind, key in _CLASSES if kind == schema_type)",
+    ]
+    return "\n".join(lines) + "\n"
+
+
 def generated_files(specs: list[MessageSpec]) -> dict[Path, str]:
     files: dict[Path, str] = {MESSAGES_DIR / "__init__.py": render_package_init(specs)}
+    by_subpackage: dict[str, list[MessageSpec]] = {}
     for spec in specs:
         parts = spec.module.split(".")
         if len(parts) == 2:
-            files[MESSAGES_DIR / parts[0] / "__init__.py"] = (
-                f'"""Generated codecs for the schemas in schemas/{spec.schema_dir}/ (kbroker.protocol.codegen)."""\n'
-            )
+            by_subpackage.setdefault(parts[0], []).append(spec)
         files[MESSAGES_DIR.joinpath(*parts[:-1], parts[-1] + ".py")] = render_module(spec)
+    for package, members in by_subpackage.items():
+        files[MESSAGES_DIR / package / "__init__.py"] = render_subpackage_init(members[0].schema_dir, members)
     return files
 
 
