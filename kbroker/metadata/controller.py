@@ -26,6 +26,7 @@ from typing import Any, NamedTuple
 
 import trio
 
+from kbroker.config import CONFIGS_BY_NAME
 from kbroker.metadata import record_versions as V
 from kbroker.metadata import topic_names
 from kbroker.metadata.image import (
@@ -36,7 +37,7 @@ from kbroker.metadata.image import (
     MetadataImage,
 )
 from kbroker.metadata.serde import MetadataRecord
-from kbroker.metadata.topic_configs import is_list_config, validate_topic_configs
+from kbroker.metadata.topic_configs import TOPIC_CONFIG_KEYS, is_list_config, validate_topic_configs
 from kbroker.protocol import errors
 from kbroker.protocol.messages.metadata.config_record import ConfigRecord
 from kbroker.protocol.messages.metadata.feature_level_record import FeatureLevelRecord
@@ -107,13 +108,16 @@ class _Invalid(Exception):
         self.error = error
 
 
-def bootstrap_records() -> list[MetadataRecord]:
-    """What `format` puts in a new metadata log: the finalized features. kraft.version stays 0 (static
-    quorum, no record); transaction.version, group.version, share.version, streams.version and
-    eligible.leader.replicas.version, which Kafka 4.3's format also finalizes, are left out until kbroker
-    implements them."""
+def bootstrap_records(min_insync_replicas: int = 1) -> list[MetadataRecord]:
+    """What `format` puts in a new metadata log: the finalized features, and the cluster-wide dynamic
+    min.insync.replicas that Kafka 4.3's controller writes at activation (so DescribeConfigs reports its source
+    as DYNAMIC_DEFAULT_BROKER_CONFIG, as on Apache Kafka). kraft.version stays 0 (static quorum, no record);
+    transaction.version, group.version, share.version, streams.version and eligible.leader.replicas.version,
+    which Kafka 4.3's format also finalizes, are left out until kbroker implements them."""
     return [MetadataRecord(FeatureLevelRecord(name=METADATA_VERSION, feature_level=V.METADATA_VERSION_LEVEL),
-                           V.FEATURE_LEVEL_RECORD)]
+                           V.FEATURE_LEVEL_RECORD),
+            MetadataRecord(ConfigRecord(resource_type=BROKER_RESOURCE, resource_name="", name="min.insync.replicas",
+                                        value=str(min_insync_replicas)), V.CONFIG_RECORD)]
 
 
 class QuorumController:
@@ -194,8 +198,8 @@ class QuorumController:
                     continue
                 results[i] = result
                 records += topic_records
-                if topic_names.has_collision_chars(topic.name):
-                    collisions[topic_names.unify_collision_chars(topic.name)] = topic.name
+                # Kafka checks collisions against existing topics only: `a.b` and `a_b` in one request both
+                # get created (ReplicationControlManager.createTopics).
             if not validate_only:
                 self._commit(records)
             return [results[i] for i in range(len(topics))]
@@ -418,12 +422,17 @@ class QuorumController:
                 if not is_list(config.name):
                     raise _Invalid(_error(errors.INVALID_CONFIG, f"Can't {_OP_NAMES[op]} to key {config.name} "
                                           "because its type is not LIST."))
-                items = [v for v in (wanted.get(config.name) or "").split(",") if v]
-                given = [v.strip() for v in config.value.split(",") if v.strip()]
-                if op == OP_APPEND:
-                    items += [v for v in given if v not in items]
-                else:
-                    items = [v for v in items if v not in given]
+                # Kafka's ConfigurationControlManager.getParts: an unset key starts from its default; the
+                # request value is split on "," as given; SUBTRACT removes the first occurrence of each.
+                current_value = wanted.get(config.name)
+                if current_value is None:
+                    current_value = _default_list_text(kind, config.name)
+                items = [v for v in current_value.split(",") if v]
+                for value in config.value.split(","):
+                    if op == OP_APPEND and value not in items:
+                        items.append(value)
+                    elif op == OP_SUBTRACT and value in items:
+                        items.remove(value)
                 wanted[config.name] = ",".join(items)
             else:
                 raise _Invalid(_error(errors.INVALID_REQUEST, f"Unknown alter configs operation type {op}"))
@@ -530,6 +539,15 @@ def _partition_record(image: MetadataImage, topic_id: uuid.UUID, partition: int,
     return MetadataRecord(PartitionRecord(partition_id=partition, topic_id=topic_id, replicas=replicas, isr=isr,
                                           leader=isr[0], leader_epoch=0, partition_epoch=0,
                                           directories=directories), V.PARTITION_RECORD)
+
+
+def _default_list_text(kind: int, name: str) -> str:
+    """A list config's built-in default as its comma-joined text ("" when it has none)."""
+    key = TOPIC_CONFIG_KEYS.get(name) if kind == TOPIC_RESOURCE else CONFIGS_BY_NAME.get(name)
+    default = key.default if key is not None else None
+    if default is None:
+        return ""
+    return ",".join(default) if isinstance(default, list) else str(default)
 
 
 def _is_broker_list_config(name: str) -> bool:

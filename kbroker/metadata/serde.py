@@ -8,8 +8,6 @@ Every record type of schemas/metadata/ is known by its apiKey.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from typing import Any, NamedTuple
 
 from kbroker.protocol import wire
@@ -29,18 +27,14 @@ class MetadataRecord(NamedTuple):
     version: int
 
 
-def _load_record_classes() -> dict[int, type]:
-    classes: dict[int, type] = {}
-    for info in pkgutil.iter_modules(_metadata_pkg.__path__):
-        module = importlib.import_module(f"{_metadata_pkg.__name__}.{info.name}")
-        for value in vars(module).values():
-            if isinstance(value, type) and getattr(value, "SCHEMA_TYPE", None) == "metadata" \
-                    and getattr(value, "API_KEY", None) is not None:
-                classes[value.API_KEY] = value
-    return classes
+RECORD_API_KEYS = frozenset(_metadata_pkg.api_keys("metadata"))
 
 
-RECORD_CLASSES: dict[int, type] = _load_record_classes()
+def record_class(api_key: int) -> type | None:
+    """The generated class of a metadata record type (imported on first use), None for an unknown key."""
+    if api_key not in RECORD_API_KEYS:
+        return None
+    return _metadata_pkg.message_class("metadata", api_key)
 
 
 def _read_uvarint(buf, pos: int) -> tuple[int, int]:
@@ -54,7 +48,8 @@ def _read_uvarint(buf, pos: int) -> tuple[int, int]:
 
 def encode_record(message: Any, version: int) -> bytes:
     api_key = getattr(type(message), "API_KEY", None)
-    if api_key not in RECORD_CLASSES or not isinstance(message, RECORD_CLASSES[api_key]):
+    cls = record_class(api_key) if isinstance(api_key, int) else None
+    if cls is None or not isinstance(message, cls):
         raise MetadataSerdeError(f"{type(message).__name__} is not a metadata record type")
     out = bytearray()
     wire.write_uvarint(out, FRAME_VERSION)
@@ -72,7 +67,7 @@ def decode_record(value) -> MetadataRecord:
                                  f"{frame_version} (only frame version {FRAME_VERSION} is supported)")
     api_key, pos = _read_uvarint(buf, pos)
     version, pos = _read_uvarint(buf, pos)
-    cls = RECORD_CLASSES.get(api_key)
+    cls = record_class(api_key)
     if cls is None:
         raise MetadataSerdeError(f"Unknown metadata id {api_key}")
     if not cls.LOWEST_VERSION <= version <= cls.HIGHEST_VERSION:
