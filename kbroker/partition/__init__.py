@@ -1,0 +1,1 @@
+"""Hosted partitions: the partition logs this node leads, their upkeep, and parked fetches."""

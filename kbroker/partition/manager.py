@@ -1,0 +1,271 @@
+"""The partitions this node hosts and the upkeep of their logs (Kafka's LogManager + ReplicaManager, for a
+node that leads every partition it hosts).
+
+Owns:
+- start-up: each log dir's clean-shutdown marker and checkpoints are read, the partition directories found
+  there are opened (recovered when the marker is absent), and the marker is removed while the broker runs;
+- following the metadata image (`apply_image`): a partition assigned to this node gets a log (created in the
+  log dir holding the fewest partitions, with its `partition.metadata`), a partition of a deleted topic, or a
+  directory whose topic id is not the image's, is deleted; leadership and topic configs are pushed to the
+  live partitions;
+- background upkeep (`run`, in the broker's nursery): flush after a roll and per flush.ms, retention every
+  log.retention.check.interval.ms (the first after log.initial.task.delay.ms), delayed file deletion, the
+  log cleaner, and the recovery-point and log-start-offset checkpoints;
+- shutdown: every log closed cleanly, checkpoints written, then the clean-shutdown marker.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import shutil
+import threading
+import uuid
+from collections.abc import Callable, Iterator
+
+import trio
+
+from kbroker.config import BrokerConfig
+from kbroker.log.checkpoints import (
+    LOG_START_OFFSET_CHECKPOINT,
+    RECOVERY_POINT_CHECKPOINT,
+    CheckpointError,
+    log_dir_checkpoint,
+)
+from kbroker.log.cleaner import LogCleaner
+from kbroker.log.log import Log
+from kbroker.log.partition_metadata import PartitionMetadataError, PartitionMetadataFile
+from kbroker.log.retention import delete_old_segments
+from kbroker.metadata.image import MetadataImage
+from kbroker.partition.log_configs import LogConfigResolver
+from kbroker.partition.partition import Partition
+
+log = logging.getLogger(__name__)
+
+CLEAN_SHUTDOWN_FILE = ".kafka_cleanshutdown"
+METADATA_LOG_DIR_NAME = "__cluster_metadata-0"
+# Kafka's log.flush.offset.checkpoint.interval.ms and log.flush.start.offset.checkpoint.interval.ms defaults.
+CHECKPOINT_INTERVAL_MS = 60_000
+# log.cleaner.backoff.ms: how long the cleaner sleeps when no log needs cleaning.
+CLEANER_BACKOFF_MS = 15_000
+HOUSEKEEPING_TICK_MS = 1_000
+
+_PARTITION_DIR = re.compile(r"^(?P<topic>[A-Za-z0-9._-]+)-(?P<partition>[0-9]+)$")
+_DELETED_DIR = re.compile(r"^[A-Za-z0-9._-]+-[0-9]+\.[0-9a-f]{32}-delete$")
+
+
+class PartitionManager:
+    def __init__(self, config: BrokerConfig, *, time_ms: Callable[[], int]):
+        self.config = config
+        self.node_id = config.node_id
+        self.time_ms = time_ms
+        self.log_dirs = list(config.log_dirs)
+        self.configs = LogConfigResolver(config)
+        self.cleaner = LogCleaner(time_ms)
+        self._partitions: dict[tuple[str, int], Partition] = {}
+        self._by_topic_id: dict[uuid.UUID, str] = {}
+        self._unattached: dict[tuple[str, int], Log] = {}
+        self._started = False
+        self._closed = False
+        self._checkpoint_lock = threading.Lock()
+
+    # --- lookup ----------------------------------------------------------------------------------------------
+    def get(self, topic: str, partition: int) -> Partition | None:
+        return self._partitions.get((topic, partition))
+
+    def get_by_id(self, topic_id: uuid.UUID, partition: int) -> Partition | None:
+        topic = self._by_topic_id.get(topic_id)
+        return None if topic is None else self._partitions.get((topic, partition))
+
+    def __iter__(self) -> Iterator[Partition]:
+        return iter(list(self._partitions.values()))
+
+    def __len__(self) -> int:
+        return len(self._partitions)
+
+    # --- start-up --------------------------------------------------------------------------------------------
+    def startup(self, image: MetadataImage) -> None:
+        """Open the logs found in the log dirs, then follow `image`."""
+        for log_dir in self.log_dirs:
+            os.makedirs(log_dir, exist_ok=True)
+            marker = os.path.join(log_dir, CLEAN_SHUTDOWN_FILE)
+            clean = os.path.exists(marker)
+            recovery_points = _read_checkpoint(log_dir, RECOVERY_POINT_CHECKPOINT)
+            start_offsets = _read_checkpoint(log_dir, LOG_START_OFFSET_CHECKPOINT)
+            for name in sorted(os.listdir(log_dir)):
+                path = os.path.join(log_dir, name)
+                if not os.path.isdir(path) or name == METADATA_LOG_DIR_NAME:
+                    continue
+                if _DELETED_DIR.match(name):
+                    shutil.rmtree(path, ignore_errors=True)
+                    continue
+                match = _PARTITION_DIR.match(name)
+                if match is None:
+                    continue
+                key = (match["topic"], int(match["partition"]))
+                if key in self._unattached:
+                    log.error("partition %s-%d has a directory in two log dirs; using %s", *key,
+                              self._unattached[key].directory)
+                    continue
+                config = self.configs.for_topic(image, key[0])
+                self._unattached[key] = Log.open(path, config, clock=self.time_ms, topic=key[0], partition=key[1],
+                                                 recovery_point=recovery_points.get(key, 0),
+                                                 log_start_offset=start_offsets.get(key, 0),
+                                                 had_clean_shutdown=clean)
+            if clean:
+                os.unlink(marker)
+        log.info("loaded %d partition logs from %s", len(self._unattached), ", ".join(self.log_dirs))
+        self._started = True
+        self.apply_image(image)
+        self.write_checkpoints()
+
+    # --- following the metadata image ------------------------------------------------------------------------
+    def apply_image(self, image: MetadataImage) -> None:
+        """Create, delete and update hosted partitions so they match `image`."""
+        wanted: dict[tuple[str, int], tuple] = {}
+        for topic in image.topics_by_name.values():
+            for registration in topic.partitions.values():
+                if self.node_id in registration.replicas:
+                    wanted[(topic.name, registration.partition_id)] = (topic, registration)
+        for key in [k for k in self._partitions if k not in wanted or
+                    self._partitions[k].topic_id != wanted[k][0].topic_id]:
+            partition = self._partitions.pop(key)
+            log.info("deleting partition %s-%d (topic id %s is gone)", *key, partition.topic_id)
+            self._delete_log(partition.log)
+        for key in list(self._unattached):
+            if key not in wanted:
+                log.info("deleting the log of %s-%d: its topic is not in the metadata", *key)
+                self._delete_log(self._unattached.pop(key))
+        topic_configs = {}
+        for key, (topic, registration) in wanted.items():
+            config = topic_configs.get(topic.name)
+            if config is None:
+                config = topic_configs[topic.name] = self.configs.for_topic(image, topic.name)
+            partition = self._partitions.get(key)
+            if partition is None:
+                partition = self._attach(key, topic.topic_id, registration, config)
+                if partition is None:
+                    continue
+                self._partitions[key] = partition
+            partition.update_registration(registration)
+            if partition.log.config != config:
+                partition.log.config = config
+        self._by_topic_id = {p.topic_id: p.topic for p in self._partitions.values()}
+
+    def _attach(self, key: tuple[str, int], topic_id: uuid.UUID, registration, config) -> Partition | None:
+        existing = self._unattached.pop(key, None)
+        if existing is not None:
+            try:
+                stored_id = PartitionMetadataFile(existing.directory).read()
+            except (PartitionMetadataError, OSError) as exc:
+                log.warning("partition.metadata of %s is unreadable (%s); rewriting it", existing.directory, exc)
+                stored_id = None
+            if stored_id is not None and stored_id != topic_id:
+                log.info("deleting the log of %s-%d: it belongs to topic id %s, the metadata says %s", *key,
+                         stored_id, topic_id)
+                self._delete_log(existing)
+                existing = None
+        if existing is not None:
+            existing.config = config
+            log_ = existing
+        else:
+            directory = os.path.join(self._choose_log_dir(), f"{key[0]}-{key[1]}")
+            log_ = Log.open(directory, config, clock=self.time_ms, topic=key[0], partition=key[1],
+                            had_clean_shutdown=True)
+        metadata_file = PartitionMetadataFile(log_.directory)
+        if not metadata_file.exists():
+            metadata_file.write(topic_id)
+        if config.compact:
+            self.cleaner.add_log(log_)
+        return Partition(key[0], key[1], topic_id, log_, registration)
+
+    def _choose_log_dir(self) -> str:
+        counts = {d: 0 for d in self.log_dirs}
+        for partition in self._partitions.values():
+            parent = os.path.dirname(partition.log.directory)
+            if parent in counts:
+                counts[parent] += 1
+        return min(self.log_dirs, key=lambda d: counts[d])
+
+    def _delete_log(self, log_: Log) -> None:
+        self.cleaner.remove_log(log_)
+        log_.delete()
+
+    # --- upkeep ----------------------------------------------------------------------------------------------
+    async def run(self, monotonic_ms: Callable[[], int]) -> None:
+        """Background upkeep until cancelled."""
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(self._housekeeping, monotonic_ms)
+            if self.config["log.cleaner.enable"]:
+                nursery.start_soon(self._clean_forever)
+
+    async def _housekeeping(self, monotonic_ms: Callable[[], int]) -> None:
+        retention_interval = self.config["log.retention.check.interval.ms"]
+        next_retention = monotonic_ms() + self.config["log.initial.task.delay.ms"]
+        next_checkpoint = monotonic_ms() + CHECKPOINT_INTERVAL_MS
+        while True:
+            await trio.sleep(HOUSEKEEPING_TICK_MS / 1000)
+            now = monotonic_ms()
+            for partition in self:
+                await trio.to_thread.run_sync(partition.log.maybe_flush)
+                partition.log.run_scheduled_deletes()
+            if now >= next_retention:
+                next_retention = now + retention_interval
+                self.enforce_retention()
+            if now >= next_checkpoint:
+                next_checkpoint = now + CHECKPOINT_INTERVAL_MS
+                await trio.to_thread.run_sync(self.write_checkpoints)
+
+    def enforce_retention(self) -> int:
+        deleted = 0
+        for partition in self:
+            deleted += delete_old_segments(partition.log, partition.high_watermark)
+        if deleted:
+            log.info("retention deleted %d segments", deleted)
+        return deleted
+
+    async def _clean_forever(self) -> None:
+        while True:
+            if not await trio.to_thread.run_sync(self.cleaner.step):
+                await trio.sleep(CLEANER_BACKOFF_MS / 1000)
+
+    def write_checkpoints(self) -> None:
+        """Write each log dir's recovery-point and log-start-offset checkpoints (from any thread)."""
+        partitions = list(self._partitions.values())  # one C-level copy: safe against apply_image
+        with self._checkpoint_lock:
+            for log_dir in self.log_dirs:
+                self._write_checkpoints_of(log_dir, [p.log for p in partitions
+                                                     if os.path.dirname(p.log.directory) == log_dir])
+
+    @staticmethod
+    def _write_checkpoints_of(log_dir: str, logs: list[Log]) -> None:
+        recovery = {(lg.topic, lg.partition): lg.recovery_point for lg in logs}
+        starts = {(lg.topic, lg.partition): lg.log_start_offset for lg in logs}
+        log_dir_checkpoint(log_dir, RECOVERY_POINT_CHECKPOINT).write(recovery)
+        log_dir_checkpoint(log_dir, LOG_START_OFFSET_CHECKPOINT).write(starts)
+
+    # --- shutdown --------------------------------------------------------------------------------------------
+    def shutdown(self) -> None:
+        """Close every log cleanly, write the checkpoints, then mark each log dir cleanly shut down."""
+        if self._closed or not self._started:
+            return
+        self._closed = True
+        for partition in self:
+            partition.log.close()
+        for unattached in self._unattached.values():
+            unattached.close()
+        self.write_checkpoints()
+        for log_dir in self.log_dirs:
+            with open(os.path.join(log_dir, CLEAN_SHUTDOWN_FILE), "wb") as marker:
+                os.fsync(marker.fileno())
+        log.info("closed %d partition logs cleanly", len(self._partitions))
+
+
+def _read_checkpoint(log_dir: str, name: str) -> dict[tuple[str, int], int]:
+    try:
+        return log_dir_checkpoint(log_dir, name).read()
+    except (CheckpointError, OSError) as exc:
+        # Kafka starts from offset 0 / full recovery when a checkpoint cannot be read; so do we.
+        log.warning("ignoring unreadable checkpoint %s in %s: %s", name, log_dir, exc)
+        return {}
