@@ -1,0 +1,539 @@
+"""The transaction coordinator (Kafka's TransactionCoordinator + TransactionStateManager +
+TransactionMarkerChannelManager, for a single node, transaction version 1).
+
+Owns the state of every transactional id whose `__transaction_state` partition this node leads. State is
+written to that partition first and applied after (`_append`), so a restart replays the log into the same
+state (`_load`). Partitions are loaded when the coordinator starts and, for a partition created or taken over
+later, when it is first needed; the coordinator epoch of a partition is its leader epoch.
+
+Ending a transaction follows Kafka: PrepareCommit/PrepareAbort is written, then the COMMIT/ABORT marker goes to
+every partition of the transaction (in-process, `markers.write_marker`), then CompleteCommit/CompleteAbort is
+written. A transaction found in PrepareCommit/PrepareAbort at load (the broker died between the two writes)
+gets its markers again and is completed, so it ends committed or aborted, never half-visible. Markers a
+partition refused are retried by the background task (`run`), which also aborts transactions older than their
+timeout (fencing their producer by an epoch bump, as Kafka) and expires transactional ids unused for
+`transactional.id.expiration.ms`.
+
+Everything runs on the trio thread: a transition is prepared, written and completed without an await in
+between, so handlers never see each other's half-done transitions.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable, Iterable
+
+import attrs
+import trio
+
+from kbroker.log.log import LogError
+from kbroker.log.validator import RecordValidationError
+from kbroker.metadata.topic_names import GROUP_METADATA_TOPIC, TRANSACTION_STATE_TOPIC
+from kbroker.producer_ids import ProducerIdUnavailable
+from kbroker.protocol import errors
+from kbroker.txn import log_records
+from kbroker.txn.markers import write_marker
+from kbroker.txn.metadata import (
+    NO_PRODUCER_EPOCH,
+    NO_PRODUCER_ID,
+    IllegalTransition,
+    TopicPartition,
+    TransactionMetadata,
+    TxnState,
+    TxnTransit,
+    is_epoch_exhausted,
+)
+
+log = logging.getLogger(__name__)
+
+# Kafka's defaults (TransactionStateManagerConfig) for settings kbroker.config does not declare yet.
+ABORT_TIMED_OUT_INTERVAL_MS = 10_000
+REMOVE_EXPIRED_INTERVAL_MS = 3_600_000
+# How soon a marker a partition refused is tried again (Kafka's inter-broker retry backoff).
+MARKER_RETRY_MS = 100
+
+_APPEND_ERRORS = {
+    errors.UNKNOWN_TOPIC_OR_PARTITION.code: errors.COORDINATOR_NOT_AVAILABLE.code,
+    errors.NOT_ENOUGH_REPLICAS.code: errors.COORDINATOR_NOT_AVAILABLE.code,
+    errors.NOT_ENOUGH_REPLICAS_AFTER_APPEND.code: errors.COORDINATOR_NOT_AVAILABLE.code,
+    errors.REQUEST_TIMED_OUT.code: errors.COORDINATOR_NOT_AVAILABLE.code,
+    errors.NOT_LEADER_OR_FOLLOWER.code: errors.NOT_COORDINATOR.code,
+    errors.KAFKA_STORAGE_ERROR.code: errors.NOT_COORDINATOR.code,
+    errors.MESSAGE_TOO_LARGE.code: errors.UNKNOWN_SERVER_ERROR.code,
+    errors.RECORD_LIST_TOO_LARGE.code: errors.UNKNOWN_SERVER_ERROR.code,
+}
+NONE = errors.NONE.code
+
+
+class TxnError(Exception):
+    def __init__(self, code: int):
+        super().__init__(errors.for_code(code).name)
+        self.code = code
+
+
+@attrs.define(eq=False)
+class LoadedPartition:
+    """One `__transaction_state` partition this node coordinates."""
+    index: int
+    topic_id: object
+    coordinator_epoch: int
+    transactions: dict[str, TransactionMetadata] = attrs.field(factory=dict)
+
+
+@attrs.frozen
+class InitResult:
+    error: int
+    producer_id: int = NO_PRODUCER_ID
+    producer_epoch: int = NO_PRODUCER_EPOCH
+
+
+@attrs.frozen
+class DescribedTxn:
+    error: int
+    metadata: TransactionMetadata | None = None
+
+
+class TransactionCoordinator:
+    """`partitions` looks up hosted partitions (Kafka's ReplicaManager: `.get(topic, partition)`);
+    `partition_count(topic)` is the partition count of an internal topic (from the metadata image, else its
+    configured default); `generate_producer_id` is the broker's producer-id manager."""
+
+    def __init__(self, config, partitions, *, node_id: int, partition_count: Callable[[str], int],
+                 generate_producer_id: Callable[[], Awaitable[int]], now_ms: Callable[[], int],
+                 group_coordinator: Callable[[], object] = lambda: None):
+        self.config = config
+        self.partitions = partitions
+        self.node_id = node_id
+        self.partition_count = partition_count
+        self.generate_producer_id = generate_producer_id
+        self.now_ms = now_ms
+        self.group_coordinator = group_coordinator
+        self.max_timeout_ms = config["transaction.max.timeout.ms"]
+        self.id_expiration_ms = config["transactional.id.expiration.ms"]
+        # Not declared by kbroker.config yet: an override arrives as the string of the properties file.
+        self.abort_interval_ms = int(config.get("transaction.abort.timed.out.transaction.cleanup.interval.ms",
+                                                ABORT_TIMED_OUT_INTERVAL_MS))
+        self.expire_interval_ms = int(config.get("transaction.remove.expired.transaction.cleanup.interval.ms",
+                                                 REMOVE_EXPIRED_INTERVAL_MS))
+        self._loaded: dict[int, LoadedPartition] = {}
+        # transactional id -> partitions whose marker is still to be written (PrepareCommit/PrepareAbort)
+        self._unwritten_markers: dict[str, set[TopicPartition]] = {}
+        self._markers_pending = trio.Event()
+
+    # --- ownership and loading -------------------------------------------------------------------------------
+    def partition_for(self, transactional_id: str) -> int:
+        return log_records.partition_for(transactional_id, self.partition_count(TRANSACTION_STATE_TOPIC))
+
+    def _led_partition(self, index: int):
+        hosted = self.partitions.get(TRANSACTION_STATE_TOPIC, index)
+        if hosted is None or hosted.leader != self.node_id:
+            return None
+        return hosted
+
+    def _loaded_partition(self, index: int) -> LoadedPartition:
+        """The loaded state of a partition this node leads (loading it now if needed); NOT_COORDINATOR else."""
+        hosted = self._led_partition(index)
+        if hosted is None:
+            self._loaded.pop(index, None)
+            raise TxnError(errors.NOT_COORDINATOR.code)
+        loaded = self._loaded.get(index)
+        if loaded is None or loaded.topic_id != hosted.topic_id or loaded.coordinator_epoch != hosted.leader_epoch:
+            loaded = self._load(index, hosted)
+        return loaded
+
+    def _load(self, index: int, hosted) -> LoadedPartition:
+        loaded = LoadedPartition(index, hosted.topic_id, hosted.leader_epoch)
+        for record in log_records.iter_log_records(hosted.log.read_batches()):
+            if record.metadata is None:
+                loaded.transactions.pop(record.transactional_id, None)
+            else:
+                loaded.transactions[record.transactional_id] = record.metadata
+        for txn_id in [t for t in self._unwritten_markers if self.partition_for(t) == index]:
+            del self._unwritten_markers[txn_id]
+        self._loaded[index] = loaded
+        log.info("loaded %d transactions from %s-%d (coordinator epoch %d)", len(loaded.transactions),
+                 TRANSACTION_STATE_TOPIC, index, loaded.coordinator_epoch)
+        for metadata in loaded.transactions.values():
+            if metadata.state in (TxnState.PREPARE_COMMIT, TxnState.PREPARE_ABORT):
+                log.info("completing %s of %s found at load", metadata.state.kafka_name, metadata.transactional_id)
+                self._send_markers(loaded, metadata, set(metadata.partitions))
+        return loaded
+
+    def load_owned_partitions(self) -> None:
+        """Load every `__transaction_state` partition this node leads (start-up, after metadata changes)."""
+        for index in range(self.partition_count(TRANSACTION_STATE_TOPIC)):
+            if self._led_partition(index) is not None:
+                self._loaded_partition(index)
+            else:
+                self._loaded.pop(index, None)
+
+    def _transaction(self, transactional_id: str) -> tuple[LoadedPartition, TransactionMetadata | None]:
+        loaded = self._loaded_partition(self.partition_for(transactional_id))
+        return loaded, loaded.transactions.get(transactional_id)
+
+    # --- writing the log -------------------------------------------------------------------------------------
+    def _append(self, loaded: LoadedPartition, metadata: TransactionMetadata, transit: TxnTransit | None) -> int:
+        """Write the record of a prepared transition (None: a tombstone), then complete or drop the transition.
+        Returns the error code the requester gets, mapped as Kafka's TransactionStateManager maps it."""
+        hosted = self._led_partition(loaded.index)
+        if hosted is None or hosted.leader_epoch != loaded.coordinator_epoch or hosted.topic_id != loaded.topic_id:
+            metadata.abort_transition()
+            return errors.NOT_COORDINATOR.code
+        batch = log_records.build_record_batch(metadata.transactional_id, transit, self.now_ms())
+        try:
+            hosted.append_records(batch, required_acks=-1, origin="coordinator")
+        except (LogError, RecordValidationError) as exc:
+            code = _APPEND_ERRORS.get(exc.error_code, exc.error_code)
+            log.warning("writing %s of %s to %s-%d failed (%s): %s",
+                        "tombstone" if transit is None else transit.state.kafka_name, metadata.transactional_id,
+                        TRANSACTION_STATE_TOPIC, loaded.index, errors.for_code(code).name, exc)
+            metadata.abort_transition()
+            return code
+        if transit is None:
+            loaded.transactions.pop(metadata.transactional_id, None)
+            metadata.state = TxnState.DEAD
+            metadata.pending_state = None
+        else:
+            metadata.complete_transition(transit)
+        return NONE
+
+    # --- InitProducerId --------------------------------------------------------------------------------------
+    async def init_producer_id(self, transactional_id: str, txn_timeout_ms: int,
+                               expected: tuple[int, int] | None) -> InitResult:
+        """InitProducerId for a transactional id (the handler checked the id and the timeout already);
+        `expected` is the (producer id, epoch) a v3+ request carries, None for -1/-1."""
+        try:
+            new_producer_id = None
+            while True:
+                loaded, metadata = self._transaction(transactional_id)
+                if metadata is None:
+                    if new_producer_id is None:
+                        new_producer_id = await self.generate_producer_id()
+                        continue
+                    metadata = TransactionMetadata(transactional_id, new_producer_id, txn_timeout_ms=txn_timeout_ms,
+                                                   txn_last_update_timestamp=self.now_ms())
+                    loaded.transactions[transactional_id] = metadata
+                    new_producer_id = None
+                if self._needs_rotation(metadata, expected) and new_producer_id is None \
+                        and not metadata.pending_transition_in_progress \
+                        and _valid_expected(metadata, expected):
+                    new_producer_id = await self.generate_producer_id()
+                    continue
+                return self._init_transit(loaded, metadata, txn_timeout_ms, expected, new_producer_id)
+        except TxnError as exc:
+            return InitResult(exc.code)
+        except ProducerIdUnavailable as exc:
+            log.warning("no producer id for transactional id %s: %s", transactional_id, exc)
+            return InitResult(exc.error_code)
+
+    @staticmethod
+    def _needs_rotation(metadata: TransactionMetadata, expected) -> bool:
+        return (metadata.state in (TxnState.EMPTY, TxnState.COMPLETE_COMMIT, TxnState.COMPLETE_ABORT)
+                and metadata.is_producer_epoch_exhausted
+                and (expected is None or expected[1] == metadata.producer_epoch))
+
+    def _init_transit(self, loaded: LoadedPartition, metadata: TransactionMetadata, txn_timeout_ms: int,
+                      expected, new_producer_id: int | None) -> InitResult:
+        if metadata.pending_transition_in_progress:
+            return InitResult(errors.CONCURRENT_TRANSACTIONS.code)
+        if not _valid_expected(metadata, expected):
+            return InitResult(errors.PRODUCER_FENCED.code)
+        state = metadata.state
+        now = self.now_ms()
+        if state in (TxnState.PREPARE_COMMIT, TxnState.PREPARE_ABORT):
+            return InitResult(errors.CONCURRENT_TRANSACTIONS.code)
+        if state == TxnState.ONGOING:
+            # Abort the open transaction under a bumped epoch, which fences its producer; the new producer retries
+            # on CONCURRENT_TRANSACTIONS and then gets an epoch bumped once more.
+            fence = metadata.prepare_fence_producer_epoch()
+            error = self._end_transaction(loaded, metadata, fence.producer_id, fence.producer_epoch, commit=False,
+                                          from_client=False)
+            return InitResult(error if error != NONE else errors.CONCURRENT_TRANSACTIONS.code)
+        if self._needs_rotation(metadata, expected):
+            transit = metadata.prepare_producer_id_rotation(new_producer_id, txn_timeout_ms, now, expected is not None)
+        else:
+            try:
+                transit = metadata.prepare_increment_producer_epoch(
+                    txn_timeout_ms, None if expected is None else expected[1], now)
+            except IllegalTransition as exc:
+                # An exhausted epoch the request does not name: Kafka's IllegalStateException, answered as an
+                # unknown server error.
+                log.error("InitProducerId for %s: %s", metadata.transactional_id, exc)
+                return InitResult(errors.UNKNOWN_SERVER_ERROR.code)
+            if transit is None:
+                return InitResult(errors.PRODUCER_FENCED.code)
+        error = self._append(loaded, metadata, transit)
+        if error != NONE:
+            return InitResult(error)
+        log.info("initialized transactional id %s with producer id %d and epoch %d on %s-%d", metadata.transactional_id,
+                 transit.producer_id, transit.producer_epoch, TRANSACTION_STATE_TOPIC, loaded.index)
+        return InitResult(NONE, transit.producer_id, transit.producer_epoch)
+
+    # --- AddPartitionsToTxn / AddOffsetsToTxn ----------------------------------------------------------------
+    def add_partitions(self, transactional_id: str, producer_id: int, producer_epoch: int,
+                       partitions: Iterable[TopicPartition]) -> int:
+        partitions = set(partitions)
+        if not transactional_id:
+            return errors.INVALID_REQUEST.code
+        try:
+            loaded, metadata = self._transaction(transactional_id)
+        except TxnError as exc:
+            return exc.code
+        if metadata is None or metadata.producer_id != producer_id:
+            return errors.INVALID_PRODUCER_ID_MAPPING.code
+        if metadata.producer_epoch != producer_epoch:
+            return errors.PRODUCER_FENCED.code
+        if metadata.pending_transition_in_progress:
+            return errors.CONCURRENT_TRANSACTIONS.code
+        if metadata.state in (TxnState.PREPARE_COMMIT, TxnState.PREPARE_ABORT):
+            return errors.CONCURRENT_TRANSACTIONS.code
+        if metadata.state == TxnState.ONGOING and partitions <= metadata.partitions:
+            return NONE
+        return self._append(loaded, metadata, metadata.prepare_add_partitions(partitions, self.now_ms()))
+
+    def add_offsets(self, transactional_id: str, producer_id: int, producer_epoch: int, group_id: str) -> int:
+        """AddOffsetsToTxn: the group's `__consumer_offsets` partition joins the transaction."""
+        offsets_partition = log_records.partition_for(group_id, self.partition_count(GROUP_METADATA_TOPIC))
+        return self.add_partitions(transactional_id, producer_id, producer_epoch,
+                                   [(GROUP_METADATA_TOPIC, offsets_partition)])
+
+    def verify_partitions(self, transactional_id: str, producer_id: int, producer_epoch: int,
+                          partitions: Iterable[TopicPartition]) -> dict[TopicPartition, int]:
+        """AddPartitionsToTxn with VerifyOnly (KIP-890 part 1): is each partition in the open transaction?"""
+        partitions = list(partitions)
+        if not transactional_id:
+            return dict.fromkeys(partitions, errors.INVALID_REQUEST.code)
+        try:
+            _, metadata = self._transaction(transactional_id)
+        except TxnError as exc:
+            return dict.fromkeys(partitions, exc.code)
+        if metadata is None or metadata.producer_id != producer_id:
+            error = errors.INVALID_PRODUCER_ID_MAPPING.code
+        elif metadata.producer_epoch != producer_epoch:
+            error = errors.PRODUCER_FENCED.code
+        elif metadata.state in (TxnState.PREPARE_COMMIT, TxnState.PREPARE_ABORT):
+            error = errors.CONCURRENT_TRANSACTIONS.code
+        else:
+            return {tp: NONE if tp in metadata.partitions else errors.TRANSACTION_ABORTABLE.code
+                    for tp in partitions}
+        return dict.fromkeys(partitions, error)
+
+    # --- EndTxn ----------------------------------------------------------------------------------------------
+    def end_transaction(self, transactional_id: str, producer_id: int, producer_epoch: int, commit: bool) -> int:
+        """EndTxn from a client (transaction version 1: the epoch must match exactly)."""
+        if not transactional_id:
+            return errors.INVALID_REQUEST.code
+        try:
+            loaded, metadata = self._transaction(transactional_id)
+        except TxnError as exc:
+            return exc.code
+        if metadata is None:
+            return errors.INVALID_PRODUCER_ID_MAPPING.code
+        return self._end_transaction(loaded, metadata, producer_id, producer_epoch, commit=commit, from_client=True)
+
+    def _end_transaction(self, loaded: LoadedPartition, metadata: TransactionMetadata, producer_id: int,
+                         producer_epoch: int, *, commit: bool, from_client: bool) -> int:
+        fencing = metadata.pending_state == TxnState.PREPARE_EPOCH_FENCE
+        if metadata.producer_id != producer_id:
+            error = errors.INVALID_PRODUCER_ID_MAPPING.code
+        elif (from_client and producer_epoch != metadata.producer_epoch) or producer_epoch < metadata.producer_epoch:
+            error = errors.PRODUCER_FENCED.code
+        elif metadata.pending_transition_in_progress and not fencing:
+            error = errors.CONCURRENT_TRANSACTIONS.code
+        else:
+            error = self._end_state_error(metadata, commit)
+        if error is not None:
+            if fencing:
+                metadata.abort_transition()
+            return error
+        if fencing:
+            metadata.pending_state = None
+            metadata.producer_epoch = producer_epoch
+            metadata.last_producer_epoch = NO_PRODUCER_EPOCH
+        prepare = metadata.prepare_abort_or_commit(
+            TxnState.PREPARE_COMMIT if commit else TxnState.PREPARE_ABORT, self.now_ms())
+        error = self._append(loaded, metadata, prepare)
+        if error != NONE:
+            if fencing:
+                metadata.has_failed_epoch_fence = True
+            return error
+        self._send_markers(loaded, metadata, set(metadata.partitions))
+        return NONE
+
+    @staticmethod
+    def _end_state_error(metadata: TransactionMetadata, commit: bool) -> int | None:
+        """None when the transaction can end as asked; else the answer (NONE for a retried end)."""
+        state = metadata.state
+        if state == TxnState.ONGOING:
+            return None
+        wanted_complete = TxnState.COMPLETE_COMMIT if commit else TxnState.COMPLETE_ABORT
+        wanted_prepare = TxnState.PREPARE_COMMIT if commit else TxnState.PREPARE_ABORT
+        if state == wanted_complete:
+            return NONE
+        if state == wanted_prepare:
+            return errors.CONCURRENT_TRANSACTIONS.code
+        log.warning("transactional id %s is %s, but received %s", metadata.transactional_id, state.kafka_name,
+                    "COMMIT" if commit else "ABORT")
+        return errors.INVALID_TXN_STATE.code
+
+    # --- markers ---------------------------------------------------------------------------------------------
+    def _send_markers(self, loaded: LoadedPartition, metadata: TransactionMetadata,
+                      partitions: set[TopicPartition]) -> None:
+        """Write the markers of a PrepareCommit/PrepareAbort transaction to `partitions`, then complete it; what a
+        partition refused with a retriable error stays queued for the background task."""
+        commit = metadata.state == TxnState.PREPARE_COMMIT
+        remaining = set()
+        for topic, index in sorted(partitions):
+            code = write_marker(self.partitions, topic, index, commit=commit, producer_id=metadata.producer_id,
+                                producer_epoch=metadata.producer_epoch,
+                                coordinator_epoch=loaded.coordinator_epoch,
+                                group_coordinator=self.group_coordinator())
+            if code == errors.UNKNOWN_TOPIC_OR_PARTITION.code:
+                log.info("dropping the marker of %s for %s-%d: the partition is gone", metadata.transactional_id,
+                         topic, index)
+            elif code != NONE:
+                remaining.add((topic, index))
+        if remaining:
+            self._unwritten_markers[metadata.transactional_id] = remaining
+            self._markers_pending.set()
+            return
+        self._unwritten_markers.pop(metadata.transactional_id, None)
+        error = self._append(loaded, metadata, metadata.prepare_complete(self.now_ms()))
+        if error != NONE:
+            # Kafka retries the completion record with the markers: keep the transaction queued.
+            self._unwritten_markers[metadata.transactional_id] = set()
+            self._markers_pending.set()
+
+    def retry_markers(self) -> None:
+        for txn_id, partitions in list(self._unwritten_markers.items()):
+            try:
+                loaded, metadata = self._transaction(txn_id)
+            except TxnError:
+                self._unwritten_markers.pop(txn_id, None)
+                continue
+            if metadata is None or metadata.state not in (TxnState.PREPARE_COMMIT, TxnState.PREPARE_ABORT) \
+                    or metadata.pending_transition_in_progress:
+                self._unwritten_markers.pop(txn_id, None)
+                continue
+            self._send_markers(loaded, metadata, partitions)
+
+    # --- timeouts and expiration -----------------------------------------------------------------------------
+    def abort_timed_out_transactions(self) -> list[str]:
+        """Abort (with an epoch bump that fences the producer) every Ongoing transaction older than its timeout;
+        returns the ids aborted."""
+        now = self.now_ms()
+        aborted = []
+        for loaded in list(self._loaded.values()):
+            for metadata in list(loaded.transactions.values()):
+                if metadata.state != TxnState.ONGOING or metadata.pending_transition_in_progress:
+                    continue
+                if metadata.txn_start_timestamp + metadata.txn_timeout_ms >= now:
+                    continue
+                log.info("aborting transaction %s of producer %d epoch %d: older than its timeout of %d ms",
+                         metadata.transactional_id, metadata.producer_id, metadata.producer_epoch,
+                         metadata.txn_timeout_ms)
+                try:
+                    fence = metadata.prepare_fence_producer_epoch()
+                except IllegalTransition as exc:  # Kafka logs it and leaves the transaction alone, too
+                    log.error("cannot abort the timed-out transaction: %s", exc)
+                    continue
+                error = self._end_transaction(loaded, metadata, fence.producer_id, fence.producer_epoch, commit=False,
+                                              from_client=False)
+                if error == NONE:
+                    aborted.append(metadata.transactional_id)
+        return aborted
+
+    def expire_transactional_ids(self) -> list[str]:
+        """Remove (tombstone) ids whose last transaction ended more than transactional.id.expiration.ms ago."""
+        now = self.now_ms()
+        expired = []
+        for loaded in list(self._loaded.values()):
+            for metadata in list(loaded.transactions.values()):
+                if not metadata.state.is_expirable or metadata.pending_transition_in_progress:
+                    continue
+                if metadata.txn_last_update_timestamp > now - self.id_expiration_ms:
+                    continue
+                metadata.prepare_dead()
+                if self._append(loaded, metadata, None) == NONE:
+                    expired.append(metadata.transactional_id)
+        return expired
+
+    async def run(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
+        """Background work, in the broker's nursery: load at start, then timeouts, expiration, marker retries."""
+        self.load_owned_partitions()
+        task_status.started()
+        next_abort = trio.current_time() + self.abort_interval_ms / 1000
+        next_expire = trio.current_time() + self.expire_interval_ms / 1000
+        while True:
+            wake_at = min(next_abort, next_expire)
+            if self._unwritten_markers:
+                wake_at = min(wake_at, trio.current_time() + MARKER_RETRY_MS / 1000)
+            with trio.move_on_at(wake_at):
+                await self._markers_pending.wait()
+            now = trio.current_time()
+            if self._unwritten_markers:
+                self.retry_markers()
+            # Markers still refused wait for the retry delay, not for the event their retry just set.
+            self._markers_pending = trio.Event()
+            if now >= next_abort:
+                self.load_owned_partitions()
+                self.abort_timed_out_transactions()
+                next_abort = now + self.abort_interval_ms / 1000
+            if now >= next_expire:
+                self.expire_transactional_ids()
+                next_expire = now + self.expire_interval_ms / 1000
+
+    # --- describing ------------------------------------------------------------------------------------------
+    def describe(self, transactional_id: str) -> DescribedTxn:
+        if transactional_id == "":
+            return DescribedTxn(errors.INVALID_REQUEST.code)
+        try:
+            _, metadata = self._transaction(transactional_id)
+        except TxnError as exc:
+            return DescribedTxn(exc.code)
+        if metadata is None or metadata.state == TxnState.DEAD:
+            return DescribedTxn(errors.TRANSACTIONAL_ID_NOT_FOUND.code)
+        return DescribedTxn(NONE, metadata)
+
+    def list_transactions(self, *, states: list[str], producer_ids: list[int], duration_ms: int = -1,
+                          id_pattern: re.Pattern | None = None) -> tuple[list[TransactionMetadata], list[str]]:
+        """(matching transactions, unknown state names) over every partition this node coordinates."""
+        self.load_owned_partitions()
+        wanted_states = set()
+        unknown = []
+        for name in states:
+            state = TxnState.from_kafka_name(name)
+            if state is None:
+                unknown.append(name)
+            else:
+                wanted_states.add(state)
+        wanted_ids = set(producer_ids)
+        now = self.now_ms()
+        found = []
+        for index in sorted(self._loaded):
+            for txn_id, metadata in self._loaded[index].transactions.items():
+                if metadata.state == TxnState.DEAD:
+                    continue
+                if wanted_ids and metadata.producer_id not in wanted_ids:
+                    continue
+                if states and metadata.state not in wanted_states:
+                    continue
+                if duration_ms >= 0 and now - metadata.txn_start_timestamp <= duration_ms:
+                    continue
+                if id_pattern is not None and id_pattern.fullmatch(txn_id) is None:
+                    continue
+                found.append(metadata)
+        return found, unknown
+
+    def validate_timeout(self, txn_timeout_ms: int) -> bool:
+        return 0 < txn_timeout_ms <= self.max_timeout_ms
+
+
+def _valid_expected(metadata: TransactionMetadata, expected: tuple[int, int] | None) -> bool:
+    """Kafka's isValidProducerId: a v3+ InitProducerId naming a producer fences it unless it is this id's."""
+    if expected is None:
+        return True
+    producer_id, epoch = expected
+    return (metadata.producer_epoch == NO_PRODUCER_EPOCH or producer_id == metadata.producer_id
+            or (producer_id == metadata.previous_producer_id and is_epoch_exhausted(epoch)))

@@ -1,0 +1,121 @@
+"""Records of `__transaction_state` (Kafka's TransactionLog): the key is the transactional id, the value the
+transaction's state, both prefixed by their int16 schema version; a null value (tombstone) removes the id.
+
+kbroker finalizes no transaction.version, so values are written at version 0 (Kafka writes version 1, the
+flexible one, only from transaction.version 1 on); both versions are read. The value of an Empty transaction
+carries a null partition list, as Kafka's.
+
+Also here: which partition of `__transaction_state` (or of `__consumer_offsets`) owns an id, with Java's
+String.hashCode and Kafka's Utils.abs, so that kbroker and Kafka agree on coordinators.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Iterator
+
+import attrs
+
+from kbroker.protocol import records as R
+from kbroker.protocol.messages.transaction_coordinator.transaction_log_key import TransactionLogKey
+from kbroker.protocol.messages.transaction_coordinator.transaction_log_value import (
+    PartitionsSchema,
+    TransactionLogValue,
+)
+from kbroker.txn.metadata import TransactionMetadata, TxnState, TxnTransit
+
+_VERSION = struct.Struct(">h")
+KEY_VERSION = 0
+VALUE_VERSION = 0
+_INT_MIN = -(1 << 31)
+
+
+class CorruptTransactionLog(ValueError):
+    """A record of __transaction_state that does not decode."""
+
+
+def java_string_hash(text: str) -> int:
+    """String.hashCode: over UTF-16 code units, wrapping as a Java int."""
+    h = 0
+    data = text.encode("utf-16-be")
+    for i in range(0, len(data), 2):
+        h = (31 * h + ((data[i] << 8) | data[i + 1])) & 0xFFFFFFFF
+    return h - (1 << 32) if h & 0x80000000 else h
+
+
+def partition_for(key: str, partition_count: int) -> int:
+    """Utils.abs(key.hashCode) % partitionCount (Utils.abs maps Integer.MIN_VALUE to 0)."""
+    h = java_string_hash(key)
+    return (0 if h == _INT_MIN else abs(h)) % partition_count
+
+
+def encode_key(transactional_id: str) -> bytes:
+    return _VERSION.pack(KEY_VERSION) + TransactionLogKey(transactional_id=transactional_id).encode(KEY_VERSION)
+
+
+def encode_value(transit: TxnTransit) -> bytes:
+    if transit.state == TxnState.EMPTY:
+        partitions = None
+    else:
+        by_topic: dict[str, list[int]] = {}
+        for topic, partition in sorted(transit.partitions):
+            by_topic.setdefault(topic, []).append(partition)
+        partitions = [PartitionsSchema(topic=topic, partition_ids=ids) for topic, ids in by_topic.items()]
+    value = TransactionLogValue(
+        producer_id=transit.producer_id, producer_epoch=transit.producer_epoch,
+        transaction_timeout_ms=transit.txn_timeout_ms, transaction_status=int(transit.state),
+        transaction_partitions=partitions, transaction_last_update_timestamp_ms=transit.txn_last_update_timestamp,
+        transaction_start_timestamp_ms=transit.txn_start_timestamp)
+    return _VERSION.pack(VALUE_VERSION) + value.encode(VALUE_VERSION)
+
+
+def build_record_batch(transactional_id: str, transit: TxnTransit | None, timestamp: int) -> bytearray:
+    """One uncompressed batch holding the record (a tombstone when `transit` is None)."""
+    value = None if transit is None else encode_value(transit)
+    return R.build_batch([(timestamp, encode_key(transactional_id), value)])
+
+
+@attrs.frozen
+class LoadedRecord:
+    transactional_id: str
+    metadata: TransactionMetadata | None  # None for a tombstone
+
+
+def decode_record(key: bytes | None, value: bytes | None) -> LoadedRecord | None:
+    """The transaction a record describes; None for a key of another (unknown) version, which Kafka skips."""
+    if key is None or len(key) < 2:
+        raise CorruptTransactionLog("record without a versioned key")
+    (key_version,) = _VERSION.unpack_from(key, 0)
+    if key_version != KEY_VERSION:
+        return None
+    try:
+        decoded_key, _ = TransactionLogKey.decode(memoryview(key), 2, key_version)
+        txn_id = decoded_key.transactional_id
+        if value is None:
+            return LoadedRecord(txn_id, None)
+        (value_version,) = _VERSION.unpack_from(value, 0)
+        if not TransactionLogValue.LOWEST_VERSION <= value_version <= TransactionLogValue.HIGHEST_VERSION:
+            raise CorruptTransactionLog(f"unknown TransactionLogValue version {value_version} for {txn_id!r}")
+        v, _ = TransactionLogValue.decode(memoryview(value), 2, value_version)
+    except (ValueError, struct.error) as exc:
+        raise CorruptTransactionLog(str(exc)) from exc
+    partitions = {(p.topic, index) for p in v.transaction_partitions or () for index in p.partition_ids}
+    metadata = TransactionMetadata(
+        transactional_id=txn_id, producer_id=v.producer_id, previous_producer_id=v.previous_producer_id,
+        producer_epoch=v.producer_epoch, txn_timeout_ms=v.transaction_timeout_ms,
+        state=TxnState(v.transaction_status), partitions=partitions,
+        txn_start_timestamp=v.transaction_start_timestamp_ms,
+        txn_last_update_timestamp=v.transaction_last_update_timestamp_ms)
+    return LoadedRecord(txn_id, metadata)
+
+
+def iter_log_records(batches) -> Iterator[LoadedRecord]:
+    """Every transaction record of the given stored batches, in log order (control batches skipped)."""
+    for raw in batches:
+        for batch in R.iter_batches(raw):
+            if batch.is_control:
+                continue
+            for record in batch.records():
+                loaded = decode_record(record.key, record.value)
+                if loaded is not None:
+                    yield loaded

@@ -1,0 +1,40 @@
+"""Writing one transaction marker (COMMIT or ABORT control batch) to one hosted partition: what Kafka's
+WriteTxnMarkers does on a partition leader, done in-process by the transaction coordinator of a single node
+and by the WriteTxnMarkers API.
+
+A marker for a `__consumer_offsets` partition is also reported to the group coordinator (when the broker has
+one that takes it, through `transaction_marker_written`), so that offsets committed in the transaction become
+visible on commit and are dropped on abort.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from kbroker.log.log import LogError
+from kbroker.metadata.topic_names import GROUP_METADATA_TOPIC
+from kbroker.protocol import errors
+from kbroker.protocol import records as R
+
+log = logging.getLogger(__name__)
+
+
+def write_marker(partitions, topic: str, partition: int, *, commit: bool, producer_id: int, producer_epoch: int,
+                 coordinator_epoch: int, group_coordinator=None) -> int:
+    """Append the marker; returns Kafka's error code for the partition (NONE on success)."""
+    hosted = partitions.get(topic, partition)
+    if hosted is None:
+        return errors.UNKNOWN_TOPIC_OR_PARTITION.code
+    try:
+        hosted.append_control_marker(R.CONTROL_COMMIT if commit else R.CONTROL_ABORT, producer_id=producer_id,
+                                     producer_epoch=producer_epoch, coordinator_epoch=coordinator_epoch)
+    except LogError as exc:
+        log.warning("%s marker for producer %d epoch %d (coordinator epoch %d) refused by %s-%d: %s",
+                    "COMMIT" if commit else "ABORT", producer_id, producer_epoch, coordinator_epoch, topic,
+                    partition, exc)
+        return exc.error_code
+    if topic == GROUP_METADATA_TOPIC and group_coordinator is not None:
+        notify = getattr(group_coordinator, "transaction_marker_written", None)
+        if notify is not None:
+            notify(partition, producer_id=producer_id, producer_epoch=producer_epoch, commit=commit)
+    return errors.NONE.code

@@ -1,0 +1,66 @@
+"""Transactional produce verification (KIP-890 part 1; Kafka's ReplicaManager + AddPartitionsToTxnManager with
+`transaction.partition.verification.enable`, on by default).
+
+A transactional batch from a producer that has no open transaction (at its epoch) on the partition is appended
+only if the transaction coordinator says the partition is part of the producer's open transaction. Else the
+partition is refused with Kafka's translation of the coordinator's answer:
+- not in the transaction: TRANSACTION_ABORTABLE for Produce v11+, INVALID_TXN_STATE ("Partition was not added
+  to the transaction") below;
+- PRODUCER_FENCED: INVALID_PRODUCER_EPOCH;
+- coordinator unavailable / not the coordinator / loading / CONCURRENT_TRANSACTIONS: NOT_ENOUGH_REPLICAS
+  ("Unable to verify ...", retriable without a metadata refresh);
+- anything else (INVALID_PRODUCER_ID_MAPPING) as it is.
+"""
+
+from __future__ import annotations
+
+from kbroker.metadata.topic_names import TRANSACTION_STATE_TOPIC
+from kbroker.protocol import errors
+from kbroker.protocol import records as R
+from kbroker.txn import coordinator_of
+
+FIRST_ABORTABLE_PRODUCE_VERSION = 11
+VERIFICATION_CONFIG = "transaction.partition.verification.enable"
+_RETRIABLE = {errors.NETWORK_EXCEPTION.code, errors.COORDINATOR_LOAD_IN_PROGRESS.code,
+              errors.COORDINATOR_NOT_AVAILABLE.code, errors.NOT_COORDINATOR.code,
+              errors.CONCURRENT_TRANSACTIONS.code}
+
+
+def verification_enabled(config) -> bool:
+    return str(config.get(VERIFICATION_CONFIG, True)).lower() != "false"
+
+
+def verify_transactional_write(ctx, transactional_id: str, partition, producer_id: int, epoch: int) -> int:
+    """The transaction coordinator's verdict on a transactional write of `producer_id` at `epoch` to a hosted
+    partition: NONE when the producer has an open transaction there already or the partition is part of its
+    open transaction; else the coordinator's error, with PRODUCER_FENCED as INVALID_PRODUCER_EPOCH (what the
+    verifying broker passes on)."""
+    with partition.log.lock:
+        entry = partition.log.producer_state.producers.get(producer_id)
+        if entry is not None and entry.current_txn_first_offset is not None and entry.epoch == epoch:
+            return errors.NONE.code
+    tp = (partition.topic, partition.partition)
+    if ctx.state.image.topic(TRANSACTION_STATE_TOPIC) is None:
+        return errors.COORDINATOR_NOT_AVAILABLE.code
+    code = coordinator_of(ctx.state).verify_partitions(transactional_id, producer_id, epoch, [tp])[tp]
+    return errors.INVALID_PRODUCER_EPOCH.code if code == errors.PRODUCER_FENCED.code else code
+
+
+def unverified_transaction(ctx, transactional_id: str | None, partition, records) -> tuple[int, str | None] | None:
+    """For Produce: None when the batch may be appended; else (error code, error message) for the partition."""
+    if transactional_id is None or len(records) < R.RECORDS_OFFSET or not verification_enabled(ctx.config):
+        return None
+    batch = R.RecordBatch(records, 0, R.RECORDS_OFFSET)
+    if batch.magic != R.CURRENT_MAGIC or not batch.is_transactional or batch.is_control:
+        return None
+    code = verify_transactional_write(ctx, transactional_id, partition, batch.producer_id, batch.producer_epoch)
+    if code == errors.NONE.code:
+        return None
+    if code == errors.TRANSACTION_ABORTABLE.code and ctx.api_version < FIRST_ABORTABLE_PRODUCE_VERSION:
+        code = errors.INVALID_TXN_STATE.code
+    if code == errors.INVALID_TXN_STATE.code:
+        return code, "Partition was not added to the transaction"
+    if code in _RETRIABLE:
+        return (errors.NOT_ENOUGH_REPLICAS.code, "Unable to verify the partition has been added to the transaction. "
+                f"Underlying error: {errors.for_code(code).name}")
+    return code, None
