@@ -52,8 +52,9 @@ def build_response(ctx: RequestContext) -> ApiVersionsResponse:
     supported = [SupportedFeatureKey(name=name, min_version=low, max_version=high)
                  for name, (low, high) in sorted(features.SUPPORTED.items())
                  if not (hide_level_zero and low == 0)]
+    epoch, levels = ctx.state.finalized_feature_levels()
     finalized = [FinalizedFeatureKey(name=name, max_version_level=level, min_version_level=level)
-                 for name, level in sorted(ctx.state.finalized_features.items())
+                 for name, level in sorted(levels.items())
                  if not (hide_level_zero and level == 0)]
     return ApiVersionsResponse(
         error_code=errors.NONE.code,
@@ -61,7 +62,7 @@ def build_response(ctx: RequestContext) -> ApiVersionsResponse:
                   for key, low, high in ctx.registry.ranges()],
         throttle_time_ms=0,
         supported_features=supported,
-        finalized_features_epoch=ctx.state.finalized_features_epoch,
+        finalized_features_epoch=epoch,
         finalized_features=finalized,
     )
 

@@ -2,60 +2,127 @@
 
 Every module in `kbroker.api` that declares `API_KEY`, `MIN_VERSION`, `MAX_VERSION` and `async def handle(ctx,
 request)` is an API; `Registry.discover()` finds them all, so ApiVersions advertises exactly what is registered.
+
+Start-up imports no handler: discovery reads the three declarations from each module's source (top-level
+`NAME = <int>` lines), and a handler module, with its generated codecs, is imported on the first request of its
+API key. The import checks that the module declares what its source said; a module whose declarations are not
+plain integer literals is imported at discovery instead.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
+import re
 from collections.abc import Awaitable, Callable, Iterable
 from types import ModuleType
 from typing import Any
-
-import attrs
 
 from kbroker.api.context import RequestContext
 from kbroker.protocol import messages
 
 Handler = Callable[[RequestContext, Any], Awaitable[Any]]
 
-
-def _request_class(spec: ApiSpec) -> type:
-    return messages.request_class(spec.api_key)
-
-
-def _response_class(spec: ApiSpec) -> type:
-    return messages.response_class(spec.api_key)
+_DECLARATIONS = ("API_KEY", "MIN_VERSION", "MAX_VERSION")
+_DECLARED = re.compile(rb"^(API_KEY|MIN_VERSION|MAX_VERSION)[ \t]*=[ \t]*([^#\r\n]*?)[ \t]*(?:#[^\r\n]*)?$",
+                       re.MULTILINE)
+_HANDLER = re.compile(rb"^async def handle\(", re.MULTILINE)
 
 
-@attrs.frozen
 class ApiSpec:
-    api_key: int
-    min_version: int
-    max_version: int
-    handle: Handler
-    module: str
-    # The generated codecs of this API key (resolved once, when the spec is made).
-    request_class: type = attrs.field(default=attrs.Factory(_request_class, takes_self=True), repr=False)
-    response_class: type = attrs.field(default=attrs.Factory(_response_class, takes_self=True), repr=False)
+    """One served API: its key, version range, handler and generated request/response classes.
+
+    `handle` may be given, or left to be imported from `module` on first use; the codec classes are resolved
+    on first use too.
+    """
+
+    __slots__ = ("api_key", "min_version", "max_version", "module", "_handle", "_request_class",
+                 "_response_class")
+
+    def __init__(self, api_key: int, min_version: int, max_version: int, handle: Handler | None,
+                 module: str) -> None:
+        self.api_key = api_key
+        self.min_version = min_version
+        self.max_version = max_version
+        self.module = module
+        self._handle = handle
+        self._request_class: type | None = None
+        self._response_class: type | None = None
+
+    def __repr__(self) -> str:
+        return f"ApiSpec({self.api_key}, {self.min_version}-{self.max_version}, {self.module})"
+
+    @property
+    def handle(self) -> Handler:
+        if self._handle is None:
+            loaded = spec_of(importlib.import_module(self.module))
+            if (loaded.api_key, loaded.min_version, loaded.max_version) != \
+                    (self.api_key, self.min_version, self.max_version):
+                raise RuntimeError(f"API module {self.module} declares key {loaded.api_key} v{loaded.min_version}-"
+                                   f"{loaded.max_version}, but its source read as key {self.api_key} "
+                                   f"v{self.min_version}-{self.max_version}")
+            self._handle = loaded._handle
+        return self._handle
+
+    @property
+    def request_class(self) -> type:
+        if self._request_class is None:
+            self._request_class = messages.request_class(self.api_key)
+        return self._request_class
+
+    @property
+    def response_class(self) -> type:
+        if self._response_class is None:
+            self._response_class = messages.response_class(self.api_key)
+        return self._response_class
 
     def supports(self, version: int) -> bool:
         return self.min_version <= version <= self.max_version
 
 
-def spec_of(module: ModuleType) -> ApiSpec:
-    for attribute in ("API_KEY", "MIN_VERSION", "MAX_VERSION", "handle"):
-        if not hasattr(module, attribute):
-            raise TypeError(f"API module {module.__name__} does not define {attribute}")
-    spec = ApiSpec(module.API_KEY, module.MIN_VERSION, module.MAX_VERSION, module.handle, module.__name__)
+def _checked(spec: ApiSpec) -> ApiSpec:
     if not 0 <= spec.min_version <= spec.max_version:
-        raise ValueError(f"API module {module.__name__}: bad version range {spec.min_version}-{spec.max_version}")
+        raise ValueError(f"API module {spec.module}: bad version range {spec.min_version}-{spec.max_version}")
     return spec
 
 
-@attrs.frozen
+def spec_of(module: ModuleType) -> ApiSpec:
+    for attribute in (*_DECLARATIONS, "handle"):
+        if not hasattr(module, attribute):
+            raise TypeError(f"API module {module.__name__} does not define {attribute}")
+    return _checked(ApiSpec(module.API_KEY, module.MIN_VERSION, module.MAX_VERSION, module.handle,
+                            module.__name__))
+
+
+def declared_spec(name: str, source: bytes) -> ApiSpec | None | bool:
+    """The spec a module's source declares with integer literals (its handler imported later); None when the
+    source declares no API; False when it declares one the source alone cannot tell (import it to know)."""
+    found: dict[bytes, bytes] = {}
+    for key, value in _DECLARED.findall(source):
+        if key in found:
+            return False
+        found[key] = value
+    if b"API_KEY" not in found:
+        return None
+    if len(found) != len(_DECLARATIONS) or not all(v.isdigit() for v in found.values()) \
+            or not _HANDLER.search(source):
+        return False
+    return _checked(ApiSpec(int(found[b"API_KEY"]), int(found[b"MIN_VERSION"]), int(found[b"MAX_VERSION"]),
+                            None, name))
+
+
+def _source_of(name: str) -> bytes | None:
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
+        return None
+    with open(spec.origin, "rb") as f:
+        return f.read()
+
+
 class Registry:
-    specs: dict[int, ApiSpec]
+    def __init__(self, specs: dict[int, ApiSpec]) -> None:
+        self.specs = specs
 
     @classmethod
     def of(cls, specs: Iterable[ApiSpec]) -> Registry:
@@ -69,13 +136,17 @@ class Registry:
 
     @classmethod
     def discover(cls, package: str = "kbroker.api") -> Registry:
-        """Import every module of the package and register those that declare an API."""
+        """Register every module of the package that declares an API (see the module docstring)."""
         pkg = importlib.import_module(package)
         specs = []
         for info in pkgutil.iter_modules(pkg.__path__, prefix=f"{package}."):
-            module = importlib.import_module(info.name)
-            if hasattr(module, "API_KEY"):
-                specs.append(spec_of(module))
+            source = _source_of(info.name)
+            spec = declared_spec(info.name, source) if source is not None else False
+            if spec is False:
+                module = importlib.import_module(info.name)
+                spec = spec_of(module) if hasattr(module, "API_KEY") else None
+            if spec is not None:
+                specs.append(spec)
         return cls.of(specs)
 
     def get(self, api_key: int) -> ApiSpec | None:

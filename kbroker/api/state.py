@@ -1,28 +1,35 @@
-"""The broker's state as handlers see it: config, clock, bound listeners, finalized features, and the partition
-logs present in the log directories.
+"""The broker's state as handlers see it: config, clock, bound listeners, finalized features, the metadata
+service (image + controller), the hosted partitions, and the partition directories in the log dirs.
 
-Today the partition logs are found by scanning each log dir for `<topic>-<partition>` directories (what
-Kafka's LogManager loads); the log layer replaces `partition_logs()` with its loaded logs when it arrives.
+`run_controller` is the one way handlers change cluster metadata: the controller operation runs in a worker
+thread, then the partition layer follows the new image on the trio thread before the handler answers, so a
+topic a client was told exists also has its logs.
 """
 
 from __future__ import annotations
 
+import functools
 import os
-import re
 import socket
 import time
 from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import trio
 
 from kbroker.api import features
+from kbroker.api.fetch_sessions import FetchSessionCache
 from kbroker.config import BrokerConfig, Listener
 
-# Kafka's KRaft metadata log lives in a log dir too, but it is not a partition LogManager serves.
-METADATA_LOG_DIR_NAME = "__cluster_metadata-0"
-_PARTITION_DIR = re.compile(r"^(?P<topic>[A-Za-z0-9._-]+)-(?P<partition>[0-9]+)$")
-_FUTURE_DIR = re.compile(r"^(?P<topic>[A-Za-z0-9._-]+)-(?P<partition>[0-9]+)\.[0-9a-f]{32}-future$")
+if TYPE_CHECKING:
+    from kbroker.group.coordinator import GroupCoordinator
+    from kbroker.metadata.image import MetadataImage
+    from kbroker.metadata.service import MetadataService
+    from kbroker.partition.manager import PartitionManager
+    from kbroker.producer_ids import ProducerIdManager
+    from kbroker.txn.coordinator import TransactionCoordinator
+
 
 
 class Clock:
@@ -46,35 +53,6 @@ class PartitionLogInfo:
     is_future: bool = False
 
 
-def _segment_bytes(path: str) -> int:
-    total = 0
-    with os.scandir(path) as entries:
-        for entry in entries:
-            if entry.name.endswith(".log") and entry.is_file(follow_symlinks=False):
-                total += entry.stat(follow_symlinks=False).st_size
-    return total
-
-
-def scan_partition_logs(log_dir: str) -> list[PartitionLogInfo]:
-    """Partition directories in one log dir; deleted (`-delete`) and stray (`-stray`) dirs are skipped."""
-    found = []
-    with os.scandir(log_dir) as entries:
-        for entry in entries:
-            if not entry.is_dir(follow_symlinks=False) or entry.name == METADATA_LOG_DIR_NAME:
-                continue
-            match = _PARTITION_DIR.match(entry.name)
-            is_future = False
-            if match is None:
-                match = _FUTURE_DIR.match(entry.name)
-                is_future = match is not None
-            if match is None:
-                continue
-            found.append(PartitionLogInfo(log_dir, match["topic"], int(match["partition"]),
-                                          _segment_bytes(entry.path), 0, is_future))
-    found.sort(key=lambda info: (info.topic, info.partition, info.is_future))
-    return found
-
-
 @attrs.define
 class BrokerState:
     config: BrokerConfig
@@ -84,14 +62,45 @@ class BrokerState:
     finalized_features_epoch: int = 0
     # Finalized feature name -> level (min level is always 1 on a KRaft broker).
     finalized_features: Mapping[str, int] = attrs.field(factory=lambda: dict(features.BOOTSTRAP_FINALIZED))
+    # Set by the server once storage is loaded (None only before start-up finishes).
+    metadata: MetadataService | None = None
+    partitions: PartitionManager | None = None
+    producer_ids: ProducerIdManager | None = None
+    group_coordinator: GroupCoordinator | None = None
+    txn_coordinator: TransactionCoordinator | None = None
+    fetch_sessions: FetchSessionCache = attrs.field(
+        default=attrs.Factory(lambda self: FetchSessionCache(now_ms=self.clock.time_ms), takes_self=True))
+
+    @property
+    def image(self) -> MetadataImage:
+        return self.metadata.image
+
+    def finalized_feature_levels(self) -> tuple[int, Mapping[str, int]]:
+        """(epoch, feature -> level) as ApiVersions reports them: from the metadata image (the epoch is the
+        image's offset, as Kafka's) once storage is loaded."""
+        if self.metadata is None:
+            return self.finalized_features_epoch, self.finalized_features
+        image = self.metadata.image
+        return image.offset, {name: level for name, level in image.features.items() if level > 0}
+
+    async def run_controller(self, operation, *args: Any, **kwargs: Any) -> Any:
+        """Run a QuorumController operation, then make the hosted partitions follow the new image."""
+        result = await trio.to_thread.run_sync(functools.partial(operation, *args, **kwargs))
+        self.partitions.apply_image(self.metadata.image)
+        return result
 
     @property
     def log_dirs(self) -> list[str]:
         return self.config.log_dirs
 
     def partition_logs(self, log_dir: str) -> list[PartitionLogInfo]:
-        """The partition logs in one of this broker's log dirs (raises OSError if the dir is unreadable)."""
-        return scan_partition_logs(log_dir)
+        """The partition logs this broker hosts in one of its log dirs (raises OSError if the dir is gone)."""
+        if not os.path.isdir(log_dir):
+            raise FileNotFoundError(f"log directory {log_dir} is missing")
+        found = [PartitionLogInfo(log_dir, p.topic, p.partition, p.log.size_in_bytes())
+                 for p in self.partitions if os.path.dirname(p.log.directory) == log_dir]
+        found.sort(key=lambda info: (info.topic, info.partition))
+        return found
 
     def advertised_listeners(self) -> list[Listener]:
         """advertised.listeners with port 0 / empty host resolved from the bound sockets."""

@@ -1,0 +1,29 @@
+"""AlterConfigs (key 33), v0-v2, the legacy whole-set API: each resource's dynamic configs become exactly the
+given set (names left out are removed).
+
+Mirrors Kafka 4.3.1 (KafkaApis.handleAlterConfigsRequest, ConfigAdminManager.preprocess for the legacy request,
+ConfigurationControlManager.legacyAlterConfigs); the flow is kbroker.configs.alter. Same checks as
+IncrementalAlterConfigs, except that every null value is rejected and BROKER_LOGGER is an unknown resource type
+here (INVALID_REQUEST), as in Kafka. Success answers carry a null message.
+"""
+
+from __future__ import annotations
+
+from kbroker.api.context import RequestContext
+from kbroker.configs.alter import alter_configs
+from kbroker.protocol.messages.alter_configs_response import (
+    AlterConfigsResourceResponse,
+    AlterConfigsResponse,
+)
+
+API_KEY = 33
+MIN_VERSION = 0
+MAX_VERSION = 2
+
+
+async def handle(ctx: RequestContext, request) -> AlterConfigsResponse:
+    results = await alter_configs(ctx, request.resources, incremental=False, validate_only=request.validate_only)
+    return AlterConfigsResponse(throttle_time_ms=0, responses=[
+        AlterConfigsResourceResponse(error_code=error.code, error_message=error.message,
+                                     resource_type=resource.resource_type, resource_name=resource.resource_name)
+        for resource, error in zip(request.resources, results, strict=True)])

@@ -1,0 +1,81 @@
+"""Automatic topic creation (Kafka's DefaultAutoTopicCreationManager): what Metadata does for unknown topics
+when the client allows it and `auto.create.topics.enable` is on, and what FindCoordinator does for the
+internal topics (__consumer_offsets, __transaction_state).
+
+`auto_create_topics(ctx, names)` returns, per name, the error the requester is told:
+- an illegal name: INVALID_TOPIC_EXCEPTION, nothing is created;
+- otherwise UNKNOWN_TOPIC_OR_PARTITION, Kafka 4.3's answer while the creation it sent to the controller is in
+  flight (older Kafkas said LEADER_NOT_AVAILABLE). kbroker creates the topic before answering, so the next
+  Metadata request finds it with its partitions; a creation the controller rejects (e.g. a replication factor
+  above the broker count) is logged, as Kafka logs it, and the answer is the same.
+
+A regular topic gets `num.partitions` and `default.replication.factor`; the internal topics get their
+coordinator's partition count, replication factor and topic configs (`__share_group_state` is created like a
+regular topic: kbroker has no share coordinator). `__cluster_metadata` is never created (Kafka's controller
+refuses it; its partition directory would be the metadata log's): it is answered UNKNOWN_TOPIC_OR_PARTITION.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+
+from kbroker.api.context import RequestContext
+from kbroker.config import BrokerConfig
+from kbroker.metadata import topic_names
+from kbroker.protocol import errors
+from kbroker.protocol.messages.create_topics_request import CreatableTopic, CreatableTopicConfig
+
+log = logging.getLogger(__name__)
+
+CLUSTER_METADATA_TOPIC = "__cluster_metadata"
+
+
+def _internal_topic_configs(config: BrokerConfig, name: str) -> dict[str, str] | None:
+    """GroupCoordinator.groupMetadataTopicConfigs / TransactionStateManager's topic configs."""
+    if name == topic_names.GROUP_METADATA_TOPIC:
+        return {"cleanup.policy": "compact", "compression.type": "producer",
+                "segment.bytes": str(config["offsets.topic.segment.bytes"])}
+    if name == topic_names.TRANSACTION_STATE_TOPIC:
+        return {"compression.type": "uncompressed", "cleanup.policy": "compact",
+                "min.insync.replicas": str(config["transaction.state.log.min.isr"]),
+                "unclean.leader.election.enable": "false",
+                "segment.bytes": str(config["transaction.state.log.segment.bytes"])}
+    return None
+
+
+def creatable_topic(config: BrokerConfig, name: str) -> CreatableTopic:
+    """The CreateTopics entry auto-creation sends for `name`."""
+    if name == topic_names.GROUP_METADATA_TOPIC:
+        partitions, replication = config["offsets.topic.num.partitions"], config["offsets.topic.replication.factor"]
+    elif name == topic_names.TRANSACTION_STATE_TOPIC:
+        partitions = config["transaction.state.log.num.partitions"]
+        replication = config["transaction.state.log.replication.factor"]
+    else:
+        partitions, replication = config["num.partitions"], config["default.replication.factor"]
+    configs = _internal_topic_configs(config, name) or {}
+    return CreatableTopic(name=name, num_partitions=partitions, replication_factor=replication,
+                          configs=[CreatableTopicConfig(name=k, value=v) for k, v in configs.items()])
+
+
+async def auto_create_topics(ctx: RequestContext, names: Iterable[str]) -> dict[str, int]:
+    """Create the (unknown) topics `names`; name -> the error code to answer for it (see the module doc), in
+    the order Kafka answers them: refused names first."""
+    unique = list(dict.fromkeys(names))
+    invalid = [name for name in unique if topic_names.invalid_topic_name_reason(name) is not None]
+    creatable = [name for name in unique if name not in invalid]
+    wanted = [creatable_topic(ctx.config, name) for name in creatable if name != CLUSTER_METADATA_TOPIC]
+    # Kafka lists the names it refused before the ones it sent to the controller.
+    answers = {name: errors.INVALID_TOPIC_EXCEPTION.code for name in invalid}
+    answers.update((name, errors.UNKNOWN_TOPIC_OR_PARTITION.code) for name in creatable)
+    if wanted:
+        controller = ctx.state.metadata.controller
+        results = await ctx.state.run_controller(controller.create_topics, wanted)
+        for result in results:
+            if result.error.code == errors.NONE.code:
+                log.info("auto-created topic %s (%d partitions, replication factor %d) for %s", result.name,
+                         result.num_partitions, result.replication_factor, ctx.describe())
+            elif result.error.code != errors.TOPIC_ALREADY_EXISTS.code:
+                log.warning("auto topic creation failed for %s with error %s: %s", result.name,
+                            errors.for_code(result.error.code).name, result.error.message)
+    return answers

@@ -1,0 +1,84 @@
+"""CreateTopics (key 19), v2-v7: create topics (or only validate them) through the controller.
+
+Mirrors Kafka 4.3, where a broker forwards CreateTopics to the controller (ControllerApis.createTopics +
+ReplicationControlManager.createTopics, implemented by kbroker.metadata.controller):
+- A name given more than once gets one INVALID_REQUEST "Duplicate topic name." result and is not created;
+  `__cluster_metadata` gets INVALID_REQUEST "Creation of internal topic __cluster_metadata is prohibited.".
+  Those results follow the controller's, which come in request order.
+- The controller checks names, existence (TOPIC_ALREADY_EXISTS), partition count and replication factor
+  (-1 = num.partitions / default.replication.factor; INVALID_PARTITIONS / INVALID_REPLICATION_FACTOR), manual
+  assignments (INVALID_REQUEST / INVALID_REPLICA_ASSIGNMENT) and configs (INVALID_CONFIG), each with Kafka's
+  message. `validate_only` runs every check and creates nothing.
+- A successful result carries, from v5, the partition count, replication factor and every topic config with
+  its source (kbroker.metadata.topic_config_view), and from v7 the topic id (a fresh one even when only
+  validating, as Kafka does). Failed results carry -1, -1 and no configs.
+- TimeoutMs <= 0 means the controller's deadline has passed before it starts: every topic REQUEST_TIMED_OUT,
+  nothing created. Positive timeouts never expire: a single node's controller answers at once.
+- No authorizer: TopicConfigErrorCode stays NONE, no TOPIC_AUTHORIZATION_FAILED. No controller mutation quota.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from kbroker.api.auto_create import CLUSTER_METADATA_TOPIC
+from kbroker.api.context import RequestContext
+from kbroker.metadata.topic_config_view import effective_topic_configs
+from kbroker.protocol import errors
+from kbroker.protocol.messages.create_topics_response import (
+    CreatableTopicConfigs,
+    CreatableTopicResult,
+    CreateTopicsResponse,
+)
+
+API_KEY = 19
+MIN_VERSION = 2
+MAX_VERSION = 7
+
+ZERO_UUID = uuid.UUID(int=0)
+
+
+def _failure(name: str, code: int, message: str | None) -> CreatableTopicResult:
+    return CreatableTopicResult(name=name, error_code=code, error_message=message, num_partitions=-1,
+                                replication_factor=-1, configs=[])
+
+
+def timed_out(request) -> CreateTopicsResponse:
+    return CreateTopicsResponse(throttle_time_ms=0, topics=[
+        _failure(topic.name, errors.REQUEST_TIMED_OUT.code, None) for topic in request.topics])
+
+
+def _success(ctx: RequestContext, topic, result) -> CreatableTopicResult:
+    overrides = {config.name: config.value for config in topic.configs}
+    configs = [CreatableTopicConfigs(name=entry.name, value=entry.value, read_only=entry.read_only,
+                                     config_source=entry.source, is_sensitive=entry.sensitive)
+               for entry in effective_topic_configs(ctx.config, ctx.state.image, overrides)]
+    return CreatableTopicResult(name=result.name, topic_id=result.topic_id, error_code=errors.NONE.code,
+                                error_message=None, num_partitions=result.num_partitions,
+                                replication_factor=result.replication_factor, configs=configs)
+
+
+async def handle(ctx: RequestContext, request) -> CreateTopicsResponse:
+    if request.timeout_ms <= 0:
+        return timed_out(request)
+    counts: dict[str, int] = {}
+    for topic in request.topics:
+        counts[topic.name] = counts.get(topic.name, 0) + 1
+    to_create = [t for t in request.topics if counts[t.name] == 1 and t.name != CLUSTER_METADATA_TOPIC]
+
+    results: list[CreatableTopicResult] = []
+    if to_create:
+        controller = ctx.state.metadata.controller
+        outcomes = await ctx.state.run_controller(controller.create_topics, to_create,
+                                                  validate_only=request.validate_only)
+        for topic, outcome in zip(to_create, outcomes, strict=True):
+            if outcome.error.is_failure:
+                results.append(_failure(outcome.name, outcome.error.code, outcome.error.message))
+            else:
+                results.append(_success(ctx, topic, outcome))
+    results += [_failure(name, errors.INVALID_REQUEST.code, "Duplicate topic name.")
+                for name, count in counts.items() if count > 1]
+    if counts.get(CLUSTER_METADATA_TOPIC) == 1:
+        results.append(_failure(CLUSTER_METADATA_TOPIC, errors.INVALID_REQUEST.code,
+                                f"Creation of internal topic {CLUSTER_METADATA_TOPIC} is prohibited."))
+    return CreateTopicsResponse(throttle_time_ms=0, topics=results)

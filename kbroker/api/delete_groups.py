@@ -1,0 +1,21 @@
+"""DeleteGroups (API key 42), v0-2: delete empty groups with their offsets (tombstones in `__consumer_offsets`).
+
+Per group: GROUP_ID_NOT_FOUND when unknown, NON_EMPTY_GROUP while it has members, NOT_COORDINATOR when another
+node coordinates it."""
+
+from __future__ import annotations
+
+from kbroker.api.context import RequestContext
+from kbroker.group import coordinator_of
+from kbroker.protocol.messages.delete_groups_response import DeletableGroupResult, DeleteGroupsResponse
+
+API_KEY = 42
+MIN_VERSION = 0
+MAX_VERSION = 2
+
+
+async def handle(ctx: RequestContext, request) -> DeleteGroupsResponse:
+    answers = coordinator_of(ctx.state).delete_groups(list(dict.fromkeys(request.groups_names)))
+    return DeleteGroupsResponse(throttle_time_ms=0, results=[
+        DeletableGroupResult(group_id=group_id, error_code=answers[group_id])
+        for group_id in dict.fromkeys(request.groups_names)])

@@ -1,0 +1,28 @@
+"""EndTxn (API key 26), v0-4: commit or abort the producer's transaction (transaction version 1).
+
+v5 (transactions v2, KIP-890 part 2, where the coordinator bumps the epoch at every end) is not served: kbroker
+finalizes no transaction.version, so clients stay on v0-4, as against a Kafka 4.3 without transaction.version 2.
+The answer comes once the markers are written and the transaction is complete (Kafka answers after
+PrepareCommit/PrepareAbort is written; a client cannot tell the difference except that its next request never
+meets CONCURRENT_TRANSACTIONS). PRODUCER_FENCED is INVALID_PRODUCER_EPOCH below v2.
+"""
+
+from __future__ import annotations
+
+from kbroker.api.context import RequestContext
+from kbroker.protocol import errors
+from kbroker.protocol.messages.end_txn_response import EndTxnResponse
+from kbroker.txn import coordinator_of
+
+API_KEY = 26
+MIN_VERSION = 0
+MAX_VERSION = 4
+FIRST_PRODUCER_FENCED_VERSION = 2
+
+
+async def handle(ctx: RequestContext, request) -> EndTxnResponse:
+    code = coordinator_of(ctx.state).end_transaction(request.transactional_id, request.producer_id,
+                                                     request.producer_epoch, request.committed)
+    if code == errors.PRODUCER_FENCED.code and ctx.api_version < FIRST_PRODUCER_FENCED_VERSION:
+        code = errors.INVALID_PRODUCER_EPOCH.code
+    return EndTxnResponse(throttle_time_ms=0, error_code=code)

@@ -1,0 +1,250 @@
+"""Fetch (API key 1), v4-18, for consumers (replica_id -1) and debugging clients (-2).
+
+Each partition is read from its log up to the high watermark (read_uncommitted) or the last stable offset
+(read_committed, with the aborted transactions that overlap the data so the client can drop them). Record data
+is never copied: the answer carries file regions that the server sends with os.sendfile. Limits are Kafka's:
+`partition_max_bytes` per partition, `max_bytes` for the whole answer, except that the first partition with
+data returns at least its first batch whole.
+
+Long poll (Kafka's DelayedFetch): when fewer than `min_bytes` are readable and no partition failed, the request
+parks on its partitions until appends bring enough bytes or `max_wait_ms` passes, then everything is read
+again. It never waits past max_wait_ms and never polls.
+
+Fetch sessions (KIP-227, v7+) are kept in kbroker.api.fetch_sessions: a full fetch at epoch 0 opens one, later
+requests carry only what changed and get only what changed.
+
+Errors per partition: UNKNOWN_TOPIC_OR_PARTITION, UNKNOWN_TOPIC_ID (v13+, topics by id), OFFSET_OUT_OF_RANGE,
+FENCED_LEADER_EPOCH / UNKNOWN_LEADER_EPOCH when the client's current_leader_epoch is older / newer than the
+leader's; a failed partition answers -1 for its offsets and no records, as Kafka does.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import trio
+
+from kbroker.api.context import RequestContext
+from kbroker.api.fetch_sessions import (
+    FINAL_EPOCH,
+    INITIAL_EPOCH,
+    NO_SESSION,
+    SessionError,
+    SessionPartition,
+    incremental_session,
+)
+from kbroker.log.log import LogError
+from kbroker.partition.partition import Partition
+from kbroker.protocol import errors, wire
+from kbroker.protocol.messages.fetch_response import (
+    AbortedTransaction,
+    FetchableTopicResponse,
+    FetchResponse,
+    PartitionData,
+)
+
+API_KEY = 1
+MIN_VERSION = 4
+MAX_VERSION = 18
+TOPIC_ID_VERSION = 13
+FIRST_SESSION_VERSION = 7
+READ_COMMITTED = 1
+# Kafka's broker config fetch.max.bytes: the most one answer carries whatever the client asks.
+FETCH_MAX_BYTES = 55 * 1024 * 1024
+
+log = logging.getLogger(__name__)
+
+
+class _Wanted:
+    """One partition to read: the session's (or the request's) entry resolved against the hosted partitions."""
+
+    __slots__ = ("entry", "partition", "error")
+
+    def __init__(self, entry: SessionPartition, partition: Partition | None, error: int):
+        self.entry = entry
+        self.partition = partition
+        self.error = error
+
+
+def _entries(ctx: RequestContext, request) -> list[SessionPartition]:
+    """The request's partitions as session entries (topic names resolved from ids in v13+)."""
+    image = ctx.state.image
+    by_id = ctx.api_version >= TOPIC_ID_VERSION
+    entries = []
+    for topic in request.topics:
+        if by_id:
+            found = image.topic_by_id(topic.topic_id)
+            name = found.name if found is not None else None
+        else:
+            name = topic.topic
+        for part in topic.partitions:
+            entries.append(SessionPartition(name, topic.topic_id, part.partition, part))
+    return entries
+
+
+def _entry_key(entry: SessionPartition, by_id: bool) -> tuple:
+    return (entry.topic_id if by_id else entry.topic, entry.partition)
+
+
+def _resolve(ctx: RequestContext, entries: list[SessionPartition]) -> list[_Wanted]:
+    partitions = ctx.state.partitions
+    by_id = ctx.api_version >= TOPIC_ID_VERSION
+    wanted = []
+    for entry in entries:
+        hosted = partitions.get(entry.topic, entry.partition) if entry.topic is not None else None
+        error = errors.NONE.code
+        epoch = entry.request.current_leader_epoch
+        if hosted is None:
+            error = errors.UNKNOWN_TOPIC_ID.code if by_id and entry.topic is None \
+                else errors.UNKNOWN_TOPIC_OR_PARTITION.code
+        elif epoch >= 0 and epoch != hosted.leader_epoch:
+            error = errors.FENCED_LEADER_EPOCH.code if epoch < hosted.leader_epoch \
+                else errors.UNKNOWN_LEADER_EPOCH.code
+        wanted.append(_Wanted(entry, hosted, error))
+    return wanted
+
+
+def _error_data(index: int, code: int) -> PartitionData:
+    return PartitionData(partition_index=index, error_code=code, high_watermark=-1, last_stable_offset=-1,
+                         log_start_offset=-1, aborted_transactions=None, records=b"")
+
+
+def _read_all(ctx: RequestContext, request, wanted: list[_Wanted]) -> tuple[list[PartitionData], int, bool]:
+    """Read every partition once: (answers in request order, bytes of record data, whether one failed)."""
+    read_committed = request.isolation_level == READ_COMMITTED
+    remaining = min(request.max_bytes, FETCH_MAX_BYTES)
+    min_one_message = True
+    total = 0
+    failed = False
+    answers = []
+    for item in wanted:
+        index = item.entry.partition
+        if item.error != errors.NONE.code:
+            answers.append(_error_data(index, item.error))
+            failed = True
+            continue
+        partition = item.partition
+        log_ = partition.log
+        high_watermark = partition.high_watermark
+        stable = log_.last_stable_offset(high_watermark)
+        fetch_offset = item.entry.request.fetch_offset
+        try:
+            read = log_.read(fetch_offset, min(item.entry.request.partition_max_bytes, remaining),
+                             max_offset=stable if read_committed else high_watermark,
+                             min_one_message=min_one_message)
+        except LogError as exc:
+            log.debug("fetch of %s-%d at %d from client %r: %s", partition.topic, index, fetch_offset,
+                      ctx.client_id, exc)
+            answers.append(_error_data(index, exc.error_code))
+            failed = True
+            continue
+        size = sum(region.length for region in read.regions)
+        if size:
+            min_one_message = False
+            remaining = max(0, remaining - size)
+            total += size
+        aborted = None
+        if read_committed:
+            aborted = [AbortedTransaction(producer_id=txn.producer_id, first_offset=txn.first_offset)
+                       for txn in log_.collect_aborted_transactions(fetch_offset, stable)] if size else []
+        answers.append(PartitionData(
+            partition_index=index, error_code=errors.NONE.code, high_watermark=high_watermark,
+            last_stable_offset=stable, log_start_offset=read.log_start_offset, aborted_transactions=aborted,
+            records=_region(read.regions)))
+    return answers, total, failed
+
+
+def _region(regions) -> wire.FileRegion | bytes:
+    if not regions:
+        return b""
+    (region,) = regions
+    return wire.FileRegion(region.fd, region.position, region.length)
+
+
+async def _wait_for_appends(partitions: list[Partition], needed: int, deadline: float) -> None:
+    """Return once `needed` bytes were appended to `partitions` or at `deadline`, whichever comes first."""
+    arrived = trio.Event()
+    appended = 0
+
+    def on_append(_partition: Partition, size: int) -> None:
+        nonlocal appended
+        appended += size
+        if appended >= needed:
+            arrived.set()
+
+    for partition in partitions:
+        partition.add_listener(on_append)
+    try:
+        with trio.move_on_at(deadline):
+            await arrived.wait()
+    finally:
+        for partition in partitions:
+            partition.remove_listener(on_append)
+
+
+def _session_for(ctx: RequestContext, request, entries: list[SessionPartition]):
+    """(session or None, the entries to read, whether the answer is incremental); raises SessionError."""
+    cache = ctx.state.fetch_sessions
+    by_id = ctx.api_version >= TOPIC_ID_VERSION
+    if request.session_epoch in (INITIAL_EPOCH, FINAL_EPOCH):
+        if request.session_id != NO_SESSION:
+            cache.remove(request.session_id)
+        if request.session_epoch == FINAL_EPOCH or ctx.api_version < FIRST_SESSION_VERSION:
+            return None, entries, False
+        session = cache.create(by_id)
+        if session is not None:
+            session.partitions = {_entry_key(entry, by_id): entry for entry in entries}
+        return session, entries, False
+    session = incremental_session(cache, request, by_id)
+    for entry in entries:
+        key = _entry_key(entry, by_id)
+        known = session.partitions.get(key)
+        if known is None:
+            session.partitions[key] = entry
+        else:
+            known.request = entry.request
+    for forgotten in request.forgotten_topics_data:
+        topic_key = forgotten.topic_id if by_id else forgotten.topic
+        for index in forgotten.partitions:
+            session.partitions.pop((topic_key, index), None)
+    return session, list(session.partitions.values()), True
+
+
+def _group_by_topic(pairs) -> list[FetchableTopicResponse]:
+    """Consecutive answers of one topic share a topic entry, in the order read."""
+    topics: list[FetchableTopicResponse] = []
+    for entry, answer in pairs:
+        if not topics or (topics[-1].topic, topics[-1].topic_id) != ((entry.topic or ""), entry.topic_id):
+            topics.append(FetchableTopicResponse(topic=(entry.topic or ""), topic_id=entry.topic_id, partitions=[]))
+        topics[-1].partitions.append(answer)
+    return topics
+
+
+async def handle(ctx: RequestContext, request) -> FetchResponse:
+    entries = _entries(ctx, request)
+    try:
+        session, entries, incremental = _session_for(ctx, request, entries)
+    except SessionError as exc:
+        log.info("fetch session %d epoch %d from client %r: %s", request.session_id, request.session_epoch,
+                 ctx.client_id, exc)
+        return FetchResponse(throttle_time_ms=0, error_code=exc.error_code, session_id=NO_SESSION, responses=[])
+    deadline = trio.current_time() + max(request.max_wait_ms, 0) / 1000
+    wanted = _resolve(ctx, entries)
+    answers, readable, failed = _read_all(ctx, request, wanted)
+    while not (request.max_wait_ms <= 0 or not wanted or failed or readable >= request.min_bytes
+               or trio.current_time() >= deadline):
+        hosted = list({id(w.partition): w.partition for w in wanted if w.partition is not None}.values())
+        await _wait_for_appends(hosted, request.min_bytes - readable, deadline)
+        answers, readable, failed = _read_all(ctx, request, wanted)
+    by_id = ctx.api_version >= TOPIC_ID_VERSION
+    pairs = []
+    for item, answer in zip(wanted, answers, strict=True):
+        size = answer.records.length if isinstance(answer.records, wire.FileRegion) else 0
+        respond = item.entry.must_respond(answer, size)
+        if not incremental or respond:
+            pairs.append((item.entry, answer))
+        if incremental and size:
+            session.move_to_end(_entry_key(item.entry, by_id))
+    return FetchResponse(throttle_time_ms=0, error_code=errors.NONE.code,
+                         session_id=session.id if session is not None else NO_SESSION,
+                         responses=_group_by_topic(pairs))

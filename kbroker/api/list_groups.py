@@ -1,0 +1,33 @@
+"""ListGroups (API key 16), v0-5: the groups this node coordinates, with their protocol type; v4+ their state
+(and a states filter, case-insensitive), v5+ their type ("classic", or "consumer" for KIP-848 groups, whose states are Empty, Assigning, Reconciling,
+Stable) and a types filter."""
+
+from __future__ import annotations
+
+from kbroker.api.context import RequestContext
+from kbroker.group import coordinator_of
+from kbroker.group.consumer import ConsumerGroup
+from kbroker.protocol import errors
+from kbroker.protocol.messages.list_groups_response import ListedGroup, ListGroupsResponse
+
+API_KEY = 16
+MIN_VERSION = 0
+MAX_VERSION = 5
+CLASSIC_GROUP_TYPE = "classic"
+CONSUMER_GROUP_TYPE = "consumer"
+
+
+async def handle(ctx: RequestContext, request) -> ListGroupsResponse:
+    states = {s.lower() for s in request.states_filter or ()}
+    types = {t.lower() for t in request.types_filter or ()}
+    listed = []
+    for group in coordinator_of(ctx.state).list_groups():
+        group_type = CONSUMER_GROUP_TYPE if isinstance(group, ConsumerGroup) else CLASSIC_GROUP_TYPE
+        if states and group.state.value.lower() not in states:
+            continue
+        if types and group_type not in types:
+            continue
+        listed.append(ListedGroup(group_id=group.group_id, protocol_type=group.protocol_type or "",
+                                  group_state=group.state.value, group_type=group_type))
+    listed.sort(key=lambda g: g.group_id)
+    return ListGroupsResponse(throttle_time_ms=0, error_code=errors.NONE.code, groups=listed)

@@ -1,0 +1,82 @@
+"""TxnOffsetCommit (API key 28), v0-4: offsets a transactional producer commits for a consumer group; they become
+visible with the transaction's COMMIT marker and vanish with its ABORT (the group coordinator keeps them
+pending, kbroker.group).
+
+As Kafka 4.3 (KafkaApis + GroupCoordinatorService.commitTransactionalOffsets): topics the metadata does not
+know get UNKNOWN_TOPIC_OR_PARTITION; an empty group id is INVALID_GROUP_ID; then the group's
+`__consumer_offsets` partition must be part of the producer's open transaction (verified with the transaction
+coordinator, KIP-890 part 1: TRANSACTION_ABORTABLE from v4, INVALID_TXN_STATE below, INVALID_PRODUCER_EPOCH for
+a fenced producer, INVALID_PRODUCER_ID_MAPPING for an unknown one), then the group coordinator checks the
+member and generation (KIP-447, v3+) and writes the offsets. v5 (transactions v2: the offsets partition joins
+the transaction implicitly) is not served, as EndTxn v5 is not.
+"""
+
+from __future__ import annotations
+
+from kbroker.api.context import RequestContext
+from kbroker.group import coordinator_of as group_coordinator_of
+from kbroker.metadata.topic_names import GROUP_METADATA_TOPIC
+from kbroker.protocol import errors
+from kbroker.protocol.messages.txn_offset_commit_response import (
+    TxnOffsetCommitResponse,
+    TxnOffsetCommitResponsePartition,
+    TxnOffsetCommitResponseTopic,
+)
+from kbroker.txn.verification import verify_transactional_write
+
+API_KEY = 28
+MIN_VERSION = 0
+MAX_VERSION = 4
+FIRST_ABORTABLE_VERSION = 4
+
+
+def _answer(topics, codes) -> TxnOffsetCommitResponse:
+    """`codes`: one error code per requested partition, in request order."""
+    codes = iter(codes)
+    return TxnOffsetCommitResponse(throttle_time_ms=0, topics=[TxnOffsetCommitResponseTopic(name=topic.name, partitions=[
+        TxnOffsetCommitResponsePartition(partition_index=p.partition_index, error_code=next(codes))
+        for p in topic.partitions]) for topic in topics])
+
+
+def _group_verdict(ctx: RequestContext, request) -> int:
+    """The transaction coordinator's verdict on the group's offsets partition being in the transaction."""
+    groups = group_coordinator_of(ctx.state)
+    index = groups.partition_for(request.group_id)
+    hosted = ctx.state.partitions.get(GROUP_METADATA_TOPIC, index)
+    if hosted is None or hosted.leader != ctx.config.node_id:
+        # Kafka's verification of a partition that does not exist fails UNKNOWN_TOPIC_OR_PARTITION, which the
+        # group coordinator answers as COORDINATOR_NOT_AVAILABLE.
+        if ctx.state.image.partition(GROUP_METADATA_TOPIC, index) is None:
+            return errors.COORDINATOR_NOT_AVAILABLE.code
+        return errors.NOT_COORDINATOR.code
+    code = verify_transactional_write(ctx, request.transactional_id, hosted, request.producer_id,
+                                      request.producer_epoch)
+    if code == errors.TRANSACTION_ABORTABLE.code and ctx.api_version < FIRST_ABORTABLE_VERSION:
+        code = errors.INVALID_TXN_STATE.code
+    return code
+
+
+async def handle(ctx: RequestContext, request) -> TxnOffsetCommitResponse:
+    image = ctx.state.image
+    known = [topic for topic in request.topics if image.topic(topic.name) is not None]
+    unknown_code = errors.UNKNOWN_TOPIC_OR_PARTITION.code
+    if not request.group_id:
+        code = errors.INVALID_GROUP_ID.code
+    elif known:
+        code = _group_verdict(ctx, request)
+    else:
+        code = errors.NONE.code
+    # Kafka lists the topics it refused before the others.
+    unknown = [topic for topic in request.topics if image.topic(topic.name) is None]
+    if code != errors.NONE.code or not known:
+        return _answer(unknown + known, [unknown_code for t in unknown for _ in t.partitions]
+                       + [code for t in known for _ in t.partitions])
+    offsets = [(t.name, p.partition_index, p.committed_offset, p.committed_leader_epoch, p.committed_metadata)
+               for t in known for p in t.partitions]
+    results = iter(group_coordinator_of(ctx.state).commit_transactional_offsets(
+        group_id=request.group_id, producer_id=request.producer_id, producer_epoch=request.producer_epoch,
+        generation_id=request.generation_id, member_id=request.member_id,
+        group_instance_id=request.group_instance_id, offsets=offsets))
+    codes = [unknown_code for topic in unknown for _ in topic.partitions]
+    codes += [next(results) for topic in known for _ in topic.partitions]
+    return _answer(unknown + known, codes)
