@@ -1,8 +1,14 @@
-"""`kbroker serve [--config server.properties] [--override key=value ...]`: run a broker until SIGTERM/SIGINT.
+"""The `kbroker` command.
 
-Prints exactly one line on stdout once it accepts connections: `kbroker ready on HOST:PORT`, the bound address
+`kbroker serve [--config server.properties] [--override key=value ...]` runs a broker until SIGTERM/SIGINT. It
+prints exactly one line on stdout once it accepts connections: `kbroker ready on HOST:PORT`, the bound address
 of the first non-controller listener. Logs go to stderr, one line per event. Exit status 0 after a clean
-shutdown, 1 when the configuration is invalid or a listener cannot be bound.
+shutdown, 1 when the configuration is invalid, the log dirs belong to another cluster or node, or a listener
+cannot be bound. The first start on empty log dirs formats them.
+
+`kbroker format [--config server.properties] [--cluster-id ID] [--ignore-formatted]` formats the log dirs as
+`kafka-storage format` does: meta.properties with the cluster id (a new random one by default) and node id, and
+the bootstrap metadata; it prints the cluster id.
 """
 
 from __future__ import annotations
@@ -31,7 +37,31 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--override", metavar="KEY=VALUE", action="append", default=[],
                        help="set one config (repeatable); wins over the file")
     serve.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
+    fmt = commands.add_parser("format", help="format the log directories (kafka-storage format)")
+    fmt.add_argument("properties", nargs="?", metavar="server.properties")
+    fmt.add_argument("--config", metavar="server.properties", help="Kafka broker config file")
+    fmt.add_argument("--override", metavar="KEY=VALUE", action="append", default=[])
+    fmt.add_argument("--cluster-id", "-t", help="the cluster id to use (default: a new random one)")
+    fmt.add_argument("--ignore-formatted", "-g", action="store_true",
+                     help="do not fail when the directories are already formatted")
+    fmt.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
     return parser
+
+
+def format_command(config: BrokerConfig, cluster_id: str | None, ignore_formatted: bool) -> int:
+    from kbroker.storage_format import StorageFormatError, format_storage, load_or_format
+
+    try:
+        if ignore_formatted:
+            info = load_or_format(config, cluster_id)
+        else:
+            info = format_storage(config, cluster_id)
+    except StorageFormatError as e:
+        log.error("%s", e)
+        return 1
+    verb = "Formatted" if info.newly_formatted else "Already formatted:"
+    print(f"{verb} {', '.join(config.log_dirs)} for cluster {info.cluster_id}, node {info.node_id}")
+    return 0
 
 
 async def serve(config: BrokerConfig) -> None:
@@ -63,11 +93,15 @@ def main(argv: list[str] | None = None) -> int:
     except (ConfigError, OSError) as e:
         log.error("invalid configuration: %s", e)
         return 1
+    if args.command == "format":
+        return format_command(config, args.cluster_id, args.ignore_formatted)
+    from kbroker.storage_format import StorageFormatError
+
     try:
         trio.run(serve, config)
-    except (OSError, BaseExceptionGroup) as e:
+    except (OSError, StorageFormatError, BaseExceptionGroup) as e:
         failures = list(_leaves(e))
-        if not all(isinstance(failure, OSError) for failure in failures):
+        if not all(isinstance(failure, OSError | StorageFormatError) for failure in failures):
             raise
         for failure in failures:
             log.error("cannot start: %s", failure)

@@ -142,6 +142,12 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
     _key("log.dirs", LIST, None),
     _key("log.dir", STRING, "/tmp/kafka-logs"),
     _key("metadata.log.dir", STRING, None),
+    _key("metadata.log.segment.bytes", INT, 1024 * 1024 * 1024, at_least(12)),
+    _key("metadata.log.segment.ms", LONG, 7 * _DAY_MS),
+    _key("metadata.log.max.record.bytes.between.snapshots", LONG, 20 * 1024 * 1024, at_least(1)),
+    _key("metadata.log.max.snapshot.interval.ms", LONG, 3600 * 1000, at_least(0)),
+    _key("metadata.max.retention.bytes", LONG, 100 * 1024 * 1024),
+    _key("metadata.max.retention.ms", LONG, 7 * _DAY_MS),
     _key("num.partitions", INT, 1, at_least(1)),
     _key("default.replication.factor", INT, 1),
     _key("auto.create.topics.enable", BOOLEAN, True),
@@ -156,6 +162,7 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
     _key("log.retention.hours", INT, 24 * 7),
     _key("log.retention.bytes", LONG, -1, None, "retention.bytes"),
     _key("log.retention.check.interval.ms", LONG, 300000, at_least(1), "log.retention.check.interval.ms"),
+    _key("log.initial.task.delay.ms", LONG, 30000, at_least(0)),
     _key("log.index.size.max.bytes", INT, 10 * 1024 * 1024, at_least(4), "segment.index.bytes"),
     _key("log.index.interval.bytes", INT, 4096, at_least(0), "index.interval.bytes"),
     _key("log.flush.interval.messages", LONG, LONG_MAX, at_least(1), "flush.messages"),
@@ -192,6 +199,11 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
     _key("group.min.session.timeout.ms", INT, 6000),
     _key("group.max.session.timeout.ms", INT, 1800000),
     _key("group.max.size", INT, INT_MAX, at_least(1)),
+    _key("group.consumer.heartbeat.interval.ms", INT, 5000, at_least(1)),
+    _key("group.consumer.session.timeout.ms", INT, 45000, at_least(1)),
+    _key("group.consumer.max.size", INT, INT_MAX, at_least(1)),
+    _key("group.consumer.assignment.interval.ms", INT, 1000, at_least(0)),
+    _key("group.consumer.assignors", LIST, ["uniform", "range"]),
     # Transaction coordinator and __transaction_state.
     _key("transaction.state.log.num.partitions", INT, 50, at_least(1)),
     _key("transaction.state.log.replication.factor", SHORT, 3, at_least(1)),
@@ -199,6 +211,9 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
     _key("transaction.state.log.segment.bytes", INT, 100 * 1024 * 1024, at_least(1)),
     _key("transaction.max.timeout.ms", INT, 900000, at_least(1)),
     _key("transactional.id.expiration.ms", INT, 7 * _DAY_MS, at_least(1)),
+    _key("transaction.partition.verification.enable", BOOLEAN, True),
+    _key("transaction.abort.timed.out.transaction.cleanup.interval.ms", INT, 10000, at_least(1)),
+    _key("transaction.remove.expired.transaction.cleanup.interval.ms", INT, 3600000, at_least(1)),
 )
 
 CONFIGS_BY_NAME: dict[str, ConfigKey] = {key.name: key for key in BROKER_CONFIGS}

@@ -144,7 +144,7 @@ def _format(config, dirs: Iterable[str], cluster_id: str) -> StorageInfo:
     raft = SingleVoterRaft(meta_dir, config.node_id)
     raft.start()
     try:
-        raft.append(bootstrap_records())
+        raft.append(bootstrap_records(config["min.insync.replicas"]))
     finally:
         raft.close()
     return StorageInfo(cluster_id, config.node_id, meta_dir, directory_ids, True)

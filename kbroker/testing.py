@@ -35,12 +35,21 @@ SHUTDOWN_TIMEOUT_S = 30.0
 class RunningBroker:
     """A started broker: where to reach it and how it is configured."""
 
-    def __init__(self, host: str, port: int, log_dir: str, config: Any, state: Any = None) -> None:
+    def __init__(self, host: str, port: int, log_dir: str, config: Any, state: Any = None,
+                 trio_token: Any = None) -> None:
         self.host = host
         self.port = port
         self.log_dir = log_dir
         self.config = config
         self.state = state
+        self.trio_token = trio_token
+
+    def call(self, async_fn, *args: Any) -> Any:
+        """Run `await async_fn(*args)` on the broker's trio thread (in-process brokers only), e.g.
+        `broker.call(broker.state.run_controller, controller.create_topics, topics)`."""
+        import trio
+
+        return trio.from_thread.run(async_fn, *args, trio_token=self.trio_token)
 
     @property
     def bootstrap(self) -> str:
@@ -50,13 +59,25 @@ class RunningBroker:
         return f"<RunningBroker {self.bootstrap} log_dir={self.log_dir}>"
 
 
+# What Kafka's shipped config/server.properties sets for a single node (the internal topics cannot have three
+# replicas on one broker) and what the compat tests give Apache Kafka too.
+SINGLE_NODE_DEFAULTS: dict[str, str] = {
+    "offsets.topic.replication.factor": "1",
+    "transaction.state.log.replication.factor": "1",
+    "transaction.state.log.min.isr": "1",
+    "group.initial.rebalance.delay.ms": "0",
+}
+
+
 def broker_config(log_dir: str | os.PathLike, overrides: Mapping[str, Any] | None = None):
-    """A test broker config: PLAINTEXT on 127.0.0.1 port 0, the given log dir, then the overrides."""
+    """A test broker config: PLAINTEXT on 127.0.0.1 port 0, the given log dir, the single-node settings, then
+    the overrides."""
     from kbroker.config import BrokerConfig
 
     props: dict[str, Any] = {
         "listeners": "PLAINTEXT://127.0.0.1:0",
         "log.dirs": str(log_dir),
+        **SINGLE_NODE_DEFAULTS,
     }
     props.update(overrides or {})
     return BrokerConfig.from_properties({k: str(v) if not isinstance(v, str) else v for k, v in props.items()})
@@ -96,7 +117,7 @@ def run_broker_in_thread(config, *, registry=None) -> Iterator[RunningBroker]:
     token, cancel_scope, bound = item
     first = bound[0]
     try:
-        yield RunningBroker(first.host, first.port, config.log_dirs[0], config, broker.state)
+        yield RunningBroker(first.host, first.port, config.log_dirs[0], config, broker.state, token)
     finally:
         trio.from_thread.run_sync(cancel_scope.cancel, trio_token=token)
         thread.join(SHUTDOWN_TIMEOUT_S)
@@ -158,7 +179,8 @@ def start_broker_process(log_dir: str | os.PathLike, overrides: Mapping[str, Any
                          log_path: str | os.PathLike | None = None,
                          extra_args: list[str] | None = None) -> BrokerProcess:
     """Start `python -m kbroker serve` on 127.0.0.1 port 0 with `log_dir`; return once it is ready."""
-    props: dict[str, Any] = {"listeners": "PLAINTEXT://127.0.0.1:0", "log.dirs": str(log_dir)}
+    props: dict[str, Any] = {"listeners": "PLAINTEXT://127.0.0.1:0", "log.dirs": str(log_dir),
+                             **SINGLE_NODE_DEFAULTS}
     props.update(overrides or {})
     args = [sys.executable, "-m", "kbroker", "serve"]
     for key, value in props.items():

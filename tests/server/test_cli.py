@@ -74,3 +74,30 @@ def test_positional_properties_file_like_kafka_server_start(tmp_path):
     with start_broker_process(tmp_path / "data", {}, extra_args=[str(properties)]) as broker:
         assert broker.terminate() == 0
     assert "only.in.this.file" in broker.log_text()
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "kbroker", *args], capture_output=True, text=True, timeout=60)
+
+
+def test_format_writes_the_cluster_id_and_refuses_a_second_format(tmp_path):
+    logs = tmp_path / "logs"
+    cluster_id = "MkU3OEVBNTcwNTJENDM2Qg"
+    first = run_cli("format", "--override", f"log.dirs={logs}", "--cluster-id", cluster_id)
+    assert first.returncode == 0, first.stderr
+    assert cluster_id in first.stdout
+    assert f"cluster.id={cluster_id}" in (logs / "meta.properties").read_text()
+    assert (logs / "__cluster_metadata-0").is_dir()
+    again = run_cli("format", "--override", f"log.dirs={logs}")
+    assert again.returncode == 1
+    assert "already formatted" in again.stderr
+    assert run_cli("format", "--override", f"log.dirs={logs}", "--ignore-formatted").returncode == 0
+
+
+def test_serve_refuses_log_dirs_of_two_clusters(tmp_path):
+    one, two = tmp_path / "one", tmp_path / "two"
+    assert run_cli("format", "--override", f"log.dirs={one}").returncode == 0
+    assert run_cli("format", "--override", f"log.dirs={two}").returncode == 0
+    served = run_cli("serve", "--override", f"log.dirs={one},{two}", "--override", "listeners=PLAINTEXT://127.0.0.1:0")
+    assert served.returncode == 1
+    assert "Invalid cluster.id" in served.stderr

@@ -1,37 +1,44 @@
-"""DescribeLogDirs v1-v5 against an in-process broker whose log dir holds partition directories."""
+"""DescribeLogDirs v1-v5 against an in-process broker hosting a few partitions."""
 
 import os
+import shutil
+import time
 
 import pytest
 from server_raw_client import RawClient, request_header_v1, request_header_v2
 
-from kbroker.api.state import scan_partition_logs
+from kbroker.protocol.messages.create_topics_request import CreatableTopic
 from kbroker.protocol.messages.describe_log_dirs_request import DescribableLogDirTopic, DescribeLogDirsRequest
 from kbroker.protocol.messages.describe_log_dirs_response import DescribeLogDirsResponse
+from kbroker.protocol.records import build_batch
 
 
-def make_partition(log_dir, name, segments):
-    path = os.path.join(log_dir, name)
-    os.makedirs(path)
-    for i, size in enumerate(segments):
-        with open(os.path.join(path, f"{i:020d}.log"), "wb") as f:
-            f.write(b"x" * size)
-        with open(os.path.join(path, f"{i:020d}.index"), "wb") as f:
-            f.write(b"i" * 100)  # indexes do not count towards the partition size
+def create_topic(broker, name, partitions):
+    controller = broker.state.metadata.controller
+    (result,) = broker.call(broker.state.run_controller, controller.create_topics,
+                            [CreatableTopic(name=name, num_partitions=partitions, replication_factor=1)])
+    assert result.error.code == 0, result
+
+
+def append(broker, topic, partition, records):
+    now = int(time.time() * 1000)
+    batch = bytearray(build_batch([(now, None, b"v" * size) for size in records]))
+
+    async def write():
+        broker.state.partitions.get(topic, partition).append_records(batch, required_acks=1)
+    broker.call(write)
+
+
+def size_of(broker, topic, partition):
+    return broker.state.partitions.get(topic, partition).log.size_in_bytes()
 
 
 @pytest.fixture
 def populated(kafka_broker):
-    log_dir = kafka_broker.log_dir
-    make_partition(log_dir, "orders-0", [100, 50])
-    make_partition(log_dir, "orders-1", [7])
-    make_partition(log_dir, "my.topic_x-12", [0])
-    make_partition(log_dir, "orders-2." + "a" * 32 + "-future", [3])
-    make_partition(log_dir, "orders-3." + "b" * 32 + "-delete", [1])
-    make_partition(log_dir, "__cluster_metadata-0", [5])
-    os.makedirs(os.path.join(log_dir, "not-a-partition-x"))
-    with open(os.path.join(log_dir, "meta.properties"), "w") as f:
-        f.write("version=1\n")
+    create_topic(kafka_broker, "orders", 3)
+    create_topic(kafka_broker, "my.topic_x", 13)
+    append(kafka_broker, "orders", 0, [100, 50])
+    append(kafka_broker, "orders", 1, [7])
     return kafka_broker
 
 
@@ -58,12 +65,10 @@ def test_all_partitions_of_the_log_dir(populated, version):
     (result,) = response.results
     assert result.error_code == 0
     assert result.log_dir == populated.log_dir
-    assert partitions_of(result) == {
-        ("orders", 0): (150, 0, False),
-        ("orders", 1): (7, 0, False),
-        ("orders", 2): (3, 0, True),
-        ("my.topic_x", 12): (0, 0, False),
-    }
+    expected = {("orders", p): (size_of(populated, "orders", p), 0, False) for p in range(3)}
+    expected.update({("my.topic_x", p): (0, 0, False) for p in range(13)})
+    assert partitions_of(result) == expected
+    assert expected[("orders", 0)][0] > 150
     if version >= 4:
         stats = os.statvfs(populated.log_dir)
         assert result.total_bytes == stats.f_blocks * stats.f_frsize
@@ -77,7 +82,7 @@ def test_only_requested_partitions_and_topics_with_matches(populated):
     response = describe(populated, 5, topics=[DescribableLogDirTopic(topic="orders", partitions=[1, 9]),
                                               DescribableLogDirTopic(topic="absent", partitions=[0])])
     (result,) = response.results
-    assert partitions_of(result) == {("orders", 1): (7, 0, False)}
+    assert partitions_of(result) == {("orders", 1): (size_of(populated, "orders", 1), 0, False)}
     assert [t.name for t in result.topics] == ["orders"]
 
 
@@ -87,13 +92,9 @@ def test_empty_log_dir_reports_the_dir_with_no_topics(kafka_broker):
 
 
 def test_unreadable_log_dir_reports_storage_error(kafka_broker):
-    os.rmdir(kafka_broker.log_dir)
-    (result,) = describe(kafka_broker, 5).results
+    shutil.move(kafka_broker.log_dir, kafka_broker.log_dir + ".moved")
+    try:
+        (result,) = describe(kafka_broker, 5).results
+    finally:
+        shutil.move(kafka_broker.log_dir + ".moved", kafka_broker.log_dir)
     assert result.error_code == 56  # KAFKA_STORAGE_ERROR
-
-
-def test_scan_skips_deleted_stray_and_metadata_dirs(tmp_path):
-    make_partition(str(tmp_path), "t-0", [1])
-    make_partition(str(tmp_path), "t-1." + "c" * 32 + "-stray", [1])
-    make_partition(str(tmp_path), "__cluster_metadata-0", [1])
-    assert [(i.topic, i.partition) for i in scan_partition_logs(str(tmp_path))] == [("t", 0)]

@@ -10,7 +10,8 @@ from kbroker.server import ConnectionClosed, FrameReader
 
 
 class ChunkedSocket:
-    """A socket stand-in whose recv_into hands out the data in the given chunk sizes, then EOF."""
+    """A socket stand-in whose recv_into hands out the data in the given chunk sizes, then raises ConnectionClosed
+    at the end of the data (SocketIO's contract)."""
 
     def __init__(self, data: bytes, chunk_sizes: list[int]) -> None:
         self.data = data
@@ -23,6 +24,8 @@ class ChunkedSocket:
         self.calls += 1
         step = self.chunk_sizes.pop(0) if self.chunk_sizes else len(self.data)
         n = min(step, nbytes, len(self.data) - self.pos)
+        if n == 0:
+            raise ConnectionClosed("end of stream")
         view[:n] = self.data[self.pos:self.pos + n]
         self.pos += n
         return n
