@@ -84,10 +84,9 @@ def kafka_clients_39_classpath() -> str:
     return os.pathsep.join(str(jar) for jar in jars)
 
 
-def run_kafka_tool(main_class: str, *args: str, timeout: float = 120.0) -> subprocess.CompletedProcess[str]:
-    """Runs `main_class` with Kafka's classpath; stdout and stderr are captured as text. Never raises for a
-    non-zero exit: check `returncode`."""
-    command = [
+def kafka_tool_command(main_class: str, *args: str) -> list[str]:
+    """The command line that runs `main_class` with Kafka's classpath (for tools run in the background)."""
+    return [
         "java",
         *TOOL_JVM_OPTIONS,
         f"-Dlog4j2.configurationFile={TOOLS_LOG4J_CONFIG}",
@@ -96,6 +95,15 @@ def run_kafka_tool(main_class: str, *args: str, timeout: float = 120.0) -> subpr
         main_class,
         *map(str, args),
     ]
+
+
+def run_kafka_tool(main_class: str, *args: str, timeout: float = 120.0,
+                   input: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Runs `main_class` with Kafka's classpath; stdout and stderr are captured as text, `input` (if given) is
+    its standard input. Never raises for a non-zero exit: check `returncode`."""
+    command = kafka_tool_command(main_class, *args)
+    if input is not None:
+        return subprocess.run(command, capture_output=True, text=True, timeout=timeout, input=input)
     return subprocess.run(command, capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
 
 
@@ -320,6 +328,10 @@ class ApacheKafka:
             f"Apache Kafka not ready after {self.startup_timeout} s (last error: {last_error})\n"
             + self._log_tail()
         )
+
+    def log_tail(self, lines: int = 40) -> str:
+        """The last lines of the broker's server.log and console output."""
+        return self._log_tail(lines)
 
     def _log_tail(self, lines: int = 40) -> str:
         texts = []

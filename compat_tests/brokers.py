@@ -1,0 +1,143 @@
+"""The two brokers the compatibility tests run against, behind one interface.
+
+- `KBroker`: a real `kbroker serve` subprocess (kbroker.testing.start_broker_process) on an ephemeral
+  127.0.0.1 port with its own log directory.
+- `Kafka`: Apache Kafka 4.3.1 (compat_tests.kafka_dist.ApacheKafka), KRaft combined mode, 127.0.0.1.
+
+Both take the same broker config overrides (Kafka's names), and both expose `.name`, `.bootstrap`, `.host`,
+`.port`, `.overrides`, `.kill()` (SIGKILL), `.restart()` (same port, same log directory) and `.close()`.
+`start_broker(name, work_dir, overrides)` builds and starts either one.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from compat_tests.kafka_dist import ApacheKafka
+
+KBROKER = "kbroker"
+KAFKA = "kafka"
+BROKER_NAMES = (KBROKER, KAFKA)
+
+
+class BrokerCrashed(RuntimeError):
+    """The broker process ended on its own while the tests were using it."""
+
+
+class KBroker:
+    name = KBROKER
+    host = "127.0.0.1"
+
+    def __init__(self, work_dir: Path, overrides: Mapping[str, Any]):
+        self.work_dir = work_dir
+        self.log_dir = work_dir / "kafka-logs"
+        self.overrides = dict(overrides)
+        self.port = 0
+        self._process = None
+
+    @property
+    def bootstrap(self) -> str:
+        return f"{self.host}:{self.port}"
+
+    def start(self) -> None:
+        from kbroker.testing import start_broker_process
+
+        listener = {"listeners": f"PLAINTEXT://{self.host}:{self.port}"}
+        self._process = start_broker_process(
+            self.log_dir, {**self.overrides, **listener}, log_path=self.work_dir / "kbroker.log"
+        )
+        self.port = self._process.port
+
+    def kill(self) -> None:
+        process, self._process = self._process, None
+        if process is not None:
+            process.kill()
+
+    def restart(self) -> None:
+        process, self._process = self._process, None
+        if process is not None:
+            process.terminate()
+        self.start()
+
+    def check_alive(self) -> None:
+        """Raises BrokerCrashed with the broker's log tail if the process ended on its own."""
+        if self._process is not None and self._process.proc.poll() is not None:
+            raise BrokerCrashed(
+                f"kbroker exited with {self._process.proc.returncode}; log tail:\n{self.log_tail()}"
+            )
+
+    def log_tail(self, lines: int = 60) -> str:
+        path = self.work_dir / "kbroker.log"
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:]) if path.exists() else ""
+
+    def close(self) -> None:
+        try:
+            if self._process is not None:
+                self.check_alive()
+                self._process.terminate()
+        finally:
+            self._process = None
+            shutil.rmtree(self.work_dir, ignore_errors=True)
+
+
+class Kafka:
+    name = KAFKA
+    host = "127.0.0.1"
+
+    def __init__(self, work_dir: Path, overrides: Mapping[str, Any]):
+        # ApacheKafka keeps its own temporary directory; work_dir only holds what the tests put there.
+        self.work_dir = work_dir
+        self.overrides = dict(overrides)
+        self._kafka = ApacheKafka(self.overrides)
+
+    @property
+    def port(self) -> int:
+        return self._kafka.broker_port
+
+    @property
+    def bootstrap(self) -> str:
+        return self._kafka.bootstrap
+
+    @property
+    def log_dir(self) -> Path:
+        return self._kafka.log_dir
+
+    def start(self) -> None:
+        try:
+            self._kafka.start()
+        except BaseException:
+            self._kafka.close()
+            raise
+
+    def kill(self) -> None:
+        self._kafka.kill()
+
+    def restart(self) -> None:
+        self._kafka.restart()
+
+    def check_alive(self) -> None:
+        if self._kafka.pid is not None and not self._kafka.is_running():
+            raise BrokerCrashed(f"Apache Kafka exited; log tail:\n{self._kafka.log_tail()}")
+
+    def close(self) -> None:
+        try:
+            self._kafka.close()
+        finally:
+            shutil.rmtree(self.work_dir, ignore_errors=True)
+
+
+def start_broker(name: str, overrides: Mapping[str, Any] | None = None) -> KBroker | Kafka:
+    """Starts broker `name` ("kbroker" or "kafka") with `overrides` and returns it once it serves."""
+    classes = {KBROKER: KBroker, KAFKA: Kafka}
+    work_dir = Path(tempfile.mkdtemp(prefix=f"compat-{name}-"))
+    broker = classes[name](work_dir, overrides or {})
+    try:
+        broker.start()
+    except BaseException:
+        shutil.rmtree(work_dir, ignore_errors=True)
+        raise
+    return broker
