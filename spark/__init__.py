@@ -1,0 +1,1 @@
+"""The project's data pipeline on PySpark and the stock Kafka connector (pipeline/), and its tests (tests/)."""
