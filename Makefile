@@ -22,7 +22,11 @@ run: install
 	$(BIN)/kbroker serve \
 	    --override listeners=PLAINTEXT://127.0.0.1:9092 \
 	    --override advertised.listeners=PLAINTEXT://127.0.0.1:9092 \
-	    --override log.dirs=./data
+	    --override log.dirs=./data \
+	    --override offsets.topic.replication.factor=1 \
+	    --override transaction.state.log.replication.factor=1 \
+	    --override transaction.state.log.min.isr=1 \
+	    --override group.initial.rebalance.delay.ms=0
 
 codegen: install
 	$(BIN)/python -m kbroker.protocol.codegen
