@@ -1,13 +1,14 @@
 """kbroker beside Apache Kafka on the same machine, in the same run, driven by the same clients.
 
 Each broker is started in turn (Apache Kafka 4.3.1 from the Maven jars in KRaft combined mode with its default
-1 GiB heap; kbroker as `kbroker serve`), with its data in a temporary directory on the same file system, and
+1 GiB heap; kbroker as `kbroker serve`), with its data in a temporary directory on the same file system; then
+both stay up, only one is loaded at a time, and produce and fetch runs alternate between them. Both are
 measured with Kafka's own ProducerPerformance and EndToEndLatency (kafka-tools) and a confluent-kafka
 consumer:
 
 - produce: 1 and 6 partitions x 100 B and 1 KiB records x batch.size 16 KiB and 1 MiB (linger.ms 5) x acks=1
   and acks=all (idempotent, the Java default): records/s and MB/s, and the broker's CPU-seconds per GB
-  (from /proc) over the whole matrix;
+  (from /proc) over its own produce runs;
 - fetch: a preloaded topic (1 GiB, 1 KiB records) read from the page cache by kcat (librdkafka, output
   discarded) and by a confluent-kafka consumer (assign mode), MB/s; the confluent-kafka figure is bound by the
   client's per-message Python for either broker;
@@ -314,41 +315,83 @@ def median_run(runs: list[dict]) -> dict:
     return chosen
 
 
-def measure(broker, quick: bool, repeats: int) -> dict:
+def measure(brokers: list, quick: bool, repeats: int) -> dict[str, dict]:
+    """Every figure for each broker. Start-up is timed for one broker at a time; then both stay up side by side,
+    only one is loaded at a time, and each produce and fetch figure alternates between them run by run (who
+    goes first alternates too), so a drift in the machine's speed (it is a shared VM) falls on both."""
     budget = (64 if quick else 512) * MB
-    result: dict = {"produce": {}, "load_average_at_start": os.getloadavg()}
-    result["start_to_ready_s"] = broker.launch()
-    broker.stop()
-    result["start_to_ready_s"] = min(result["start_to_ready_s"], broker.launch())
+    results: dict[str, dict] = {b.name: {"produce": {}, "load_average_at_start": os.getloadavg()} for b in brokers}
+    for broker in brokers:
+        result = results[broker.name]
+        result["start_to_ready_s"] = broker.launch()
+        broker.stop()
+        result["start_to_ready_s"] = min(result["start_to_ready_s"], broker.launch())
     time.sleep(5 if quick else 30)
-    result["idle_rss_mb"] = rss_mb(broker.pid)
-    cpu_before, bytes_produced = cpu_seconds(broker.pid), 0
+    for broker in brokers:
+        results[broker.name]["idle_rss_mb"] = rss_mb(broker.pid)
+
+    busy_cpu = {broker.name: 0.0 for broker in brokers}
+    bytes_produced = {broker.name: 0 for broker in brokers}
     for i, (partitions, size, batch, acks) in enumerate(produce_matrix(quick)):
         records = min(budget // size, 5_000_000)
         key = f"p{partitions}-{size}B-batch{batch // 1024}K-acks{acks}"
-        runs = []
+        runs: dict[str, list] = {broker.name: [] for broker in brokers}
         for run in range(repeats if is_target_cell(size, batch) else 1):
-            topic = f"produce-{i}-{run}"
-            create_topic(broker.bootstrap, topic, partitions)
-            runs.append(producer_performance(broker.bootstrap, topic, records, size, batch, acks))
-            bytes_produced += records * size
-        result["produce"][key] = median_run(runs) if len(runs) > 1 else runs[0]
-        print(f"  {broker.name} produce {key}: {result['produce'][key]}", flush=True)
-    result["cpu_s_per_gb_produced"] = (cpu_seconds(broker.pid) - cpu_before) / (bytes_produced / 1024 ** 3)
+            for broker in alternated(brokers, i + run):
+                topic = f"produce-{i}-{run}"
+                create_topic(broker.bootstrap, topic, partitions)
+                cpu_before = cpu_seconds(broker.pid)
+                runs[broker.name].append(producer_performance(broker.bootstrap, topic, records, size, batch, acks))
+                busy_cpu[broker.name] += cpu_seconds(broker.pid) - cpu_before
+                bytes_produced[broker.name] += records * size
+        for broker in brokers:
+            cell = runs[broker.name]
+            results[broker.name]["produce"][key] = median_run(cell) if len(cell) > 1 else cell[0]
+            print(f"  {broker.name} produce {key}: {results[broker.name]['produce'][key]}", flush=True)
+    for broker in brokers:
+        gigabytes = bytes_produced[broker.name] / 1024 ** 3
+        results[broker.name]["cpu_s_per_gb_produced"] = busy_cpu[broker.name] / gigabytes
 
     fetch_bytes = (256 if quick else 1024) * MB
-    create_topic(broker.bootstrap, "fetch", 1)
-    producer_performance(broker.bootstrap, "fetch", fetch_bytes // 1024, 1024, MB, "1")
-    fetch_mb_per_s(broker.bootstrap, "fetch", fetch_bytes)  # warm the page cache
-    fetch_runs = [fetch_mb_per_s(broker.bootstrap, "fetch", fetch_bytes) for _ in range(repeats)]
-    result["fetch_mb_per_s"] = statistics.median_low(fetch_runs)
-    result["fetch_runs_mb_per_s"] = fetch_runs
-    result["fetch_confluent_mb_per_s"] = fetch_mb_per_s(broker.bootstrap, "fetch", fetch_bytes, client="confluent")
-    print(f"  {broker.name} fetch: {result['fetch_mb_per_s']:.1f} MB/s (kcat), "
-          f"{result['fetch_confluent_mb_per_s']:.1f} MB/s (confluent-kafka)", flush=True)
+    for broker in brokers:
+        create_topic(broker.bootstrap, "fetch", 1)
+        producer_performance(broker.bootstrap, "fetch", fetch_bytes // 1024, 1024, MB, "1")
+        fetch_mb_per_s(broker.bootstrap, "fetch", fetch_bytes)  # warm the page cache
+    fetch_runs: dict[str, list] = {broker.name: [] for broker in brokers}
+    for run in range(repeats):
+        for broker in alternated(brokers, run):
+            fetch_runs[broker.name].append(fetch_mb_per_s(broker.bootstrap, "fetch", fetch_bytes))
+    for broker in brokers:
+        result = results[broker.name]
+        result["fetch_mb_per_s"] = statistics.median_low(fetch_runs[broker.name])
+        result["fetch_runs_mb_per_s"] = fetch_runs[broker.name]
+        result["fetch_confluent_mb_per_s"] = fetch_mb_per_s(broker.bootstrap, "fetch", fetch_bytes,
+                                                            client="confluent")
+        print(f"  {broker.name} fetch: {result['fetch_mb_per_s']:.1f} MB/s (kcat), "
+              f"{result['fetch_confluent_mb_per_s']:.1f} MB/s (confluent-kafka)", flush=True)
 
-    base = result["produce"]["p1-1024B-batch1024K-acks1"]
-    half_rate = int(base["records_per_s"] / 2)
+    for broker in brokers:
+        results[broker.name].update(latency_at_half_load(broker, results[broker.name], quick))
+    for broker in brokers:
+        create_topic(broker.bootstrap, "pinned", 1)
+        pin(broker.pid, 0)
+        results[broker.name]["pinned_produce"] = producer_performance(
+            broker.bootstrap, "pinned", min(budget // 1024, 5_000_000), 1024, MB, "1", cpu=1)
+        print(f"  {broker.name} pinned: {results[broker.name]['pinned_produce']}", flush=True)
+    for broker in brokers:
+        results[broker.name]["load_average_at_end"] = os.getloadavg()
+    return results
+
+
+def alternated(brokers: list, turn: int) -> list:
+    """The brokers in their order on even turns, reversed on odd ones."""
+    return brokers if turn % 2 == 0 else brokers[::-1]
+
+
+def latency_at_half_load(broker, result: dict, quick: bool) -> dict:
+    """EndToEndLatency while ProducerPerformance loads `broker` at half the records/s of its own 1 KiB / 1 MiB
+    acks=1 produce run."""
+    half_rate = int(result["produce"]["p1-1024B-batch1024K-acks1"]["records_per_s"] / 2)
     create_topic(broker.bootstrap, "e2e", 1)
     create_topic(broker.bootstrap, "e2e-load", 1)
     load_records = max(half_rate * (20 if quick else 60), 1000)
@@ -356,18 +399,10 @@ def measure(broker, quick: bool, repeats: int) -> dict:
         broker.bootstrap, "e2e-load", load_records, 1024, MB, "1", half_rate))
     load.start()
     time.sleep(3)
-    result["e2e_at_half_load"] = end_to_end_latency(broker.bootstrap, "e2e", 1000 if quick else 5000, 1024)
+    latency = end_to_end_latency(broker.bootstrap, "e2e", 1000 if quick else 5000, 1024)
     load.join()
-    result["e2e_load_records_per_s"] = half_rate
-    print(f"  {broker.name} e2e: {result['e2e_at_half_load']}", flush=True)
-
-    create_topic(broker.bootstrap, "pinned", 1)
-    pin(broker.pid, 0)
-    result["pinned_produce"] = producer_performance(broker.bootstrap, "pinned", min(budget // 1024, 5_000_000),
-                                                    1024, MB, "1", cpu=1)
-    print(f"  {broker.name} pinned: {result['pinned_produce']}", flush=True)
-    result["load_average_at_end"] = os.getloadavg()
-    return result
+    print(f"  {broker.name} e2e: {latency}", flush=True)
+    return {"e2e_at_half_load": latency, "e2e_load_records_per_s": half_rate}
 
 
 def ratios(kb: dict, ka: dict) -> dict:
@@ -430,22 +465,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a one-minute subset")
     parser.add_argument("--only", choices=["kbroker", "kafka"])
-    parser.add_argument("--repeats", type=int, help="runs of each figure with a >= 1.0 target (default 3, 1 with --quick)")
+    parser.add_argument("--repeats", type=int,
+                        help="runs of each figure with a >= 1.0 target (default 3, 1 with --quick)")
     args = parser.parse_args()
     repeats = args.repeats or (1 if args.quick else 3)
     results: dict = {"quick": args.quick, "repeats": repeats,
                      "started": datetime.datetime.now(datetime.UTC).isoformat(), "cpus": os.cpu_count()}
-    for broker_class in (Kbroker, Kafka):
-        if args.only and broker_class.name != args.only:
-            continue
-        work_dir = Path(tempfile.mkdtemp(prefix=f"bench-{broker_class.name}-", dir=tempfile.gettempdir()))
-        broker = broker_class(work_dir)
-        print(f"{broker_class.name}:", flush=True)
-        try:
-            results[broker_class.name] = measure(broker, args.quick, repeats)
-        finally:
+    work_dir = Path(tempfile.mkdtemp(prefix="bench-", dir=tempfile.gettempdir()))
+    brokers = [cls(work_dir) for cls in (Kbroker, Kafka) if not args.only or cls.name == args.only]
+    try:
+        results.update(measure(brokers, args.quick, repeats))
+    finally:
+        for broker in brokers:
             broker.close()
-            shutil.rmtree(work_dir, ignore_errors=True)
+        shutil.rmtree(work_dir, ignore_errors=True)
     if "kbroker" in results and "kafka" in results:
         results["ratio_kbroker_over_kafka"] = ratios(results["kbroker"], results["kafka"])
     print_table(results)
