@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from kbroker.api.auto_create import auto_create_topics
 from kbroker.api.context import RequestContext
+from kbroker.coordinator_partitions import partition_for
 from kbroker.metadata import listener_view
 from kbroker.metadata.topic_names import GROUP_METADATA_TOPIC, TRANSACTION_STATE_TOPIC
 from kbroker.protocol import errors
 from kbroker.protocol.messages.find_coordinator_response import Coordinator, FindCoordinatorResponse
-from kbroker.txn.log_records import partition_for
 
 API_KEY = 10
 MIN_VERSION = 0

@@ -284,7 +284,7 @@ class ConsumerGroups:
         if entries:
             code, _ = self.coordinator._append(shard, entries)
             if code != NONE:
-                self.coordinator._shards.pop(shard.index, None)
+                self.coordinator.shards.states.pop(shard.index, None)
                 raise HeartbeatError(code)
             shard.groups[group.group_id] = group
 
@@ -522,7 +522,7 @@ class ConsumerGroups:
 
     def _fence_later(self, group_id: str, member_id: str, reason: str, still) -> None:
         """A timer fired: fence the member if it is still in the group (and `still(member)` holds)."""
-        shard = self.coordinator._shards.get(self.coordinator.partition_for(group_id))
+        shard = self.coordinator.shards.states.get(self.coordinator.partition_for(group_id))
         if shard is None:  # the shard moved away or is being reloaded (its load schedules timeouts again)
             return
         group = shard.groups.get(group_id)

@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterable
 import attrs
 import trio
 
+from kbroker.coordinator_partitions import CoordinatorPartitions, PartitionState
 from kbroker.group import records as GR
 from kbroker.group.classic import (
     CONSUMER_PROTOCOL_TYPE,
@@ -55,7 +56,6 @@ from kbroker.protocol.messages.group_coordinator.group_metadata_value import (
     MemberMetadata,
 )
 from kbroker.protocol.messages.group_coordinator.offset_commit_value import OffsetCommitValue
-from kbroker.txn.log_records import partition_for as hash_partition
 
 log = logging.getLogger(__name__)
 
@@ -124,11 +124,8 @@ class DescribedGroup:
 
 
 @attrs.define(eq=False)
-class Shard:
+class Shard(PartitionState):
     """One `__consumer_offsets` partition this node coordinates, and its groups."""
-    index: int
-    topic_id: object
-    epoch: int
     groups: dict[str, ClassicGroup | ConsumerGroup] = attrs.field(factory=dict)
 
 
@@ -189,40 +186,22 @@ class GroupCoordinator:
         self.retention_ms = config["offsets.retention.minutes"] * 60_000
         self.retention_check_ms = config["offsets.retention.check.interval.ms"]
         self.timers = Timers()
-        self._shards: dict[int, Shard] = {}
+        self.shards: CoordinatorPartitions[Shard] = CoordinatorPartitions(
+            GROUP_METADATA_TOPIC, partitions, node_id=node_id, partition_count=partition_count, load=self._load,
+            not_coordinator=lambda: GroupError(errors.NOT_COORDINATOR.code))
         self.running = False
         self.consumer = ConsumerGroups(self, config, image)
 
     # --- shards ----------------------------------------------------------------------------------------------
     def partition_for(self, group_id: str) -> int:
-        return hash_partition(group_id, self.partition_count())
-
-    def _led_partition(self, index: int):
-        hosted = self.partitions.get(GROUP_METADATA_TOPIC, index)
-        if hosted is None or hosted.leader != self.node_id:
-            return None
-        return hosted
-
-    def _shard(self, index: int) -> Shard:
-        hosted = self._led_partition(index)
-        if hosted is None:
-            self._shards.pop(index, None)
-            raise GroupError(errors.NOT_COORDINATOR.code)
-        shard = self._shards.get(index)
-        if shard is None or shard.topic_id != hosted.topic_id or shard.epoch != hosted.leader_epoch:
-            shard = self._load(index, hosted)
-        return shard
+        return self.shards.partition_for(group_id)
 
     def shard_of(self, group_id: str) -> Shard:
-        return self._shard(self.partition_for(group_id))
+        return self.shards.get(self.partition_for(group_id))
 
     def load_owned_partitions(self) -> None:
         """Load every `__consumer_offsets` partition this node leads (start-up, after metadata changes)."""
-        for index in range(self.partition_count()):
-            if self._led_partition(index) is not None:
-                self._shard(index)
-            else:
-                self._shards.pop(index, None)
+        self.shards.load_owned()
 
     def _load(self, index: int, hosted) -> Shard:
         shard = Shard(index, hosted.topic_id, hosted.leader_epoch)
@@ -258,7 +237,7 @@ class GroupCoordinator:
                 for member in group.members.values():
                     self._schedule_session_timeout(group, member)
         self.consumer.loaded(shard)
-        self._shards[index] = shard
+        self.shards.states[index] = shard
         log.info("loaded %d groups from %s-%d (epoch %d)", len(shard.groups), GROUP_METADATA_TOPIC, index,
                  shard.epoch)
         return shard
@@ -340,8 +319,8 @@ class GroupCoordinator:
     def _append(self, shard: Shard, entries: list[tuple[bytes, bytes | None]], *, producer_id: int = -1,
                 producer_epoch: int = -1) -> tuple[int, int]:
         """Append records to the shard's partition (one batch); (error code as Kafka maps it, first offset)."""
-        hosted = self._led_partition(shard.index)
-        if hosted is None or hosted.leader_epoch != shard.epoch or hosted.topic_id != shard.topic_id:
+        hosted = self.shards.writable(shard)
+        if hosted is None:
             return errors.NOT_COORDINATOR.code, -1
         now = self.now_ms()
         transactional = producer_id >= 0
@@ -427,7 +406,7 @@ class GroupCoordinator:
 
     # --- rebalances ------------------------------------------------------------------------------------------
     def _group_shard(self, group: ClassicGroup) -> Shard | None:
-        shard = self._shards.get(self.partition_for(group.group_id))
+        shard = self.shards.states.get(self.partition_for(group.group_id))
         return shard if shard is not None and shard.groups.get(group.group_id) is group else None
 
     def _prepare_rebalance(self, group: ClassicGroup, reason: str) -> None:
@@ -991,7 +970,7 @@ class GroupCoordinator:
         removed, with tombstones in __consumer_offsets so that a restart does not bring them back (OffsetFetch
         and the consumer-groups tool would otherwise report a topic that no longer exists). Groups stay."""
         removed = 0
-        for shard in list(self._shards.values()):
+        for shard in list(self.shards.states.values()):
             for group in list(shard.groups.values()):
                 gone = [key for key in group.offsets if key[0] in topics]
                 if not gone:
@@ -1060,7 +1039,7 @@ class GroupCoordinator:
                                    commit: bool) -> None:
         """A COMMIT/ABORT marker of `producer_id` was appended to `__consumer_offsets`-`partition`: its pending
         offsets there become committed (unless a later plain commit wrote the partition) or are dropped."""
-        shard = self._shards.get(partition)
+        shard = self.shards.states.get(partition)
         if shard is None:
             return
         for group in shard.groups.values():
@@ -1095,7 +1074,7 @@ class GroupCoordinator:
     def list_groups(self) -> list[ClassicGroup | ConsumerGroup]:
         self.timers.fire_due()
         self.load_owned_partitions()
-        return [group for shard in self._shards.values() for group in shard.groups.values()
+        return [group for shard in self.shards.states.values() for group in shard.groups.values()
                 if group.state.value != GroupState.DEAD.value]
 
     def delete_groups(self, group_ids: list[str]) -> dict[str, int]:
@@ -1140,7 +1119,7 @@ class GroupCoordinator:
         wins. A group left with no offsets is deleted. Offsets of groups with members are kept."""
         now = self.now_ms()
         expired = 0
-        for shard in list(self._shards.values()):
+        for shard in list(self.shards.states.values()):
             for group in list(shard.groups.values()):
                 consumer = isinstance(group, ConsumerGroup)
                 if group.state.value != GroupState.EMPTY.value or group.pending_txn_offsets:

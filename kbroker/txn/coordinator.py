@@ -27,6 +27,8 @@ from collections.abc import Awaitable, Callable, Iterable
 import attrs
 import trio
 
+from kbroker.coordinator_partitions import CoordinatorPartitions, PartitionState
+from kbroker.coordinator_partitions import partition_for as hash_partition
 from kbroker.log.log import LogError
 from kbroker.log.validator import RecordValidationError
 from kbroker.metadata.topic_names import GROUP_METADATA_TOPIC, TRANSACTION_STATE_TOPIC
@@ -73,11 +75,9 @@ class TxnError(Exception):
 
 
 @attrs.define(eq=False)
-class LoadedPartition:
-    """One `__transaction_state` partition this node coordinates."""
-    index: int
-    topic_id: object
-    coordinator_epoch: int
+class LoadedPartition(PartitionState):
+    """One `__transaction_state` partition this node coordinates; `epoch` is the coordinator epoch its markers
+    carry."""
     transactions: dict[str, TransactionMetadata] = attrs.field(factory=dict)
 
 
@@ -116,31 +116,17 @@ class TransactionCoordinator:
                                                 ABORT_TIMED_OUT_INTERVAL_MS))
         self.expire_interval_ms = int(config.get("transaction.remove.expired.transaction.cleanup.interval.ms",
                                                  REMOVE_EXPIRED_INTERVAL_MS))
-        self._loaded: dict[int, LoadedPartition] = {}
+        self.txn_partitions: CoordinatorPartitions[LoadedPartition] = CoordinatorPartitions(
+            TRANSACTION_STATE_TOPIC, partitions, node_id=node_id,
+            partition_count=lambda: partition_count(TRANSACTION_STATE_TOPIC), load=self._load,
+            not_coordinator=lambda: TxnError(errors.NOT_COORDINATOR.code))
         # transactional id -> partitions whose marker is still to be written (PrepareCommit/PrepareAbort)
         self._unwritten_markers: dict[str, set[TopicPartition]] = {}
         self._markers_pending = trio.Event()
 
     # --- ownership and loading -------------------------------------------------------------------------------
     def partition_for(self, transactional_id: str) -> int:
-        return log_records.partition_for(transactional_id, self.partition_count(TRANSACTION_STATE_TOPIC))
-
-    def _led_partition(self, index: int):
-        hosted = self.partitions.get(TRANSACTION_STATE_TOPIC, index)
-        if hosted is None or hosted.leader != self.node_id:
-            return None
-        return hosted
-
-    def _loaded_partition(self, index: int) -> LoadedPartition:
-        """The loaded state of a partition this node leads (loading it now if needed); NOT_COORDINATOR else."""
-        hosted = self._led_partition(index)
-        if hosted is None:
-            self._loaded.pop(index, None)
-            raise TxnError(errors.NOT_COORDINATOR.code)
-        loaded = self._loaded.get(index)
-        if loaded is None or loaded.topic_id != hosted.topic_id or loaded.coordinator_epoch != hosted.leader_epoch:
-            loaded = self._load(index, hosted)
-        return loaded
+        return self.txn_partitions.partition_for(transactional_id)
 
     def _load(self, index: int, hosted) -> LoadedPartition:
         loaded = LoadedPartition(index, hosted.topic_id, hosted.leader_epoch)
@@ -151,9 +137,9 @@ class TransactionCoordinator:
                 loaded.transactions[record.transactional_id] = record.metadata
         for txn_id in [t for t in self._unwritten_markers if self.partition_for(t) == index]:
             del self._unwritten_markers[txn_id]
-        self._loaded[index] = loaded
+        self.txn_partitions.states[index] = loaded
         log.info("loaded %d transactions from %s-%d (coordinator epoch %d)", len(loaded.transactions),
-                 TRANSACTION_STATE_TOPIC, index, loaded.coordinator_epoch)
+                 TRANSACTION_STATE_TOPIC, index, loaded.epoch)
         for metadata in loaded.transactions.values():
             if metadata.state in (TxnState.PREPARE_COMMIT, TxnState.PREPARE_ABORT):
                 log.info("completing %s of %s found at load", metadata.state.kafka_name, metadata.transactional_id)
@@ -162,22 +148,18 @@ class TransactionCoordinator:
 
     def load_owned_partitions(self) -> None:
         """Load every `__transaction_state` partition this node leads (start-up, after metadata changes)."""
-        for index in range(self.partition_count(TRANSACTION_STATE_TOPIC)):
-            if self._led_partition(index) is not None:
-                self._loaded_partition(index)
-            else:
-                self._loaded.pop(index, None)
+        self.txn_partitions.load_owned()
 
     def _transaction(self, transactional_id: str) -> tuple[LoadedPartition, TransactionMetadata | None]:
-        loaded = self._loaded_partition(self.partition_for(transactional_id))
+        loaded = self.txn_partitions.get(self.partition_for(transactional_id))
         return loaded, loaded.transactions.get(transactional_id)
 
     # --- writing the log -------------------------------------------------------------------------------------
     def _append(self, loaded: LoadedPartition, metadata: TransactionMetadata, transit: TxnTransit | None) -> int:
         """Write the record of a prepared transition (None: a tombstone), then complete or drop the transition.
         Returns the error code the requester gets, mapped as Kafka's TransactionStateManager maps it."""
-        hosted = self._led_partition(loaded.index)
-        if hosted is None or hosted.leader_epoch != loaded.coordinator_epoch or hosted.topic_id != loaded.topic_id:
+        hosted = self.txn_partitions.writable(loaded)
+        if hosted is None:
             metadata.abort_transition()
             return errors.NOT_COORDINATOR.code
         batch = log_records.build_record_batch(metadata.transactional_id, transit, self.now_ms())
@@ -294,7 +276,7 @@ class TransactionCoordinator:
 
     def add_offsets(self, transactional_id: str, producer_id: int, producer_epoch: int, group_id: str) -> int:
         """AddOffsetsToTxn: the group's `__consumer_offsets` partition joins the transaction."""
-        offsets_partition = log_records.partition_for(group_id, self.partition_count(GROUP_METADATA_TOPIC))
+        offsets_partition = hash_partition(group_id, self.partition_count(GROUP_METADATA_TOPIC))
         return self.add_partitions(transactional_id, producer_id, producer_epoch,
                                    [(GROUP_METADATA_TOPIC, offsets_partition)])
 
@@ -387,7 +369,7 @@ class TransactionCoordinator:
         for topic, index in sorted(partitions):
             code = write_marker(self.partitions, topic, index, commit=commit, producer_id=metadata.producer_id,
                                 producer_epoch=metadata.producer_epoch,
-                                coordinator_epoch=loaded.coordinator_epoch,
+                                coordinator_epoch=loaded.epoch,
                                 group_coordinator=self.group_coordinator())
             if code == errors.UNKNOWN_TOPIC_OR_PARTITION.code:
                 log.info("dropping the marker of %s for %s-%d: the partition is gone", metadata.transactional_id,
@@ -424,7 +406,7 @@ class TransactionCoordinator:
         returns the ids aborted."""
         now = self.now_ms()
         aborted = []
-        for loaded in list(self._loaded.values()):
+        for loaded in list(self.txn_partitions.states.values()):
             for metadata in list(loaded.transactions.values()):
                 if metadata.state != TxnState.ONGOING or metadata.pending_transition_in_progress:
                     continue
@@ -448,7 +430,7 @@ class TransactionCoordinator:
         """Remove (tombstone) ids whose last transaction ended more than transactional.id.expiration.ms ago."""
         now = self.now_ms()
         expired = []
-        for loaded in list(self._loaded.values()):
+        for loaded in list(self.txn_partitions.states.values()):
             for metadata in list(loaded.transactions.values()):
                 if not metadata.state.is_expirable or metadata.pending_transition_in_progress:
                     continue
@@ -511,8 +493,8 @@ class TransactionCoordinator:
         wanted_ids = set(producer_ids)
         now = self.now_ms()
         found = []
-        for index in sorted(self._loaded):
-            for txn_id, metadata in self._loaded[index].transactions.items():
+        for index in sorted(self.txn_partitions.states):
+            for txn_id, metadata in self.txn_partitions.states[index].transactions.items():
                 if metadata.state == TxnState.DEAD:
                     continue
                 if wanted_ids and metadata.producer_id not in wanted_ids:

@@ -4,9 +4,6 @@ transaction's state, both prefixed by their int16 schema version; a null value (
 kbroker finalizes no transaction.version, so values are written at version 0 (Kafka writes version 1, the
 flexible one, only from transaction.version 1 on); both versions are read. The value of an Empty transaction
 carries a null partition list, as Kafka's.
-
-Also here: which partition of `__transaction_state` (or of `__consumer_offsets`) owns an id, with Java's
-String.hashCode and Kafka's Utils.abs, so that kbroker and Kafka agree on coordinators.
 """
 
 from __future__ import annotations
@@ -27,26 +24,10 @@ from kbroker.txn.metadata import TransactionMetadata, TxnState, TxnTransit
 _VERSION = struct.Struct(">h")
 KEY_VERSION = 0
 VALUE_VERSION = 0
-_INT_MIN = -(1 << 31)
 
 
 class CorruptTransactionLog(ValueError):
     """A record of __transaction_state that does not decode."""
-
-
-def java_string_hash(text: str) -> int:
-    """String.hashCode: over UTF-16 code units, wrapping as a Java int."""
-    h = 0
-    data = text.encode("utf-16-be")
-    for i in range(0, len(data), 2):
-        h = (31 * h + ((data[i] << 8) | data[i + 1])) & 0xFFFFFFFF
-    return h - (1 << 32) if h & 0x80000000 else h
-
-
-def partition_for(key: str, partition_count: int) -> int:
-    """Utils.abs(key.hashCode) % partitionCount (Utils.abs maps Integer.MIN_VALUE to 0)."""
-    h = java_string_hash(key)
-    return (0 if h == _INT_MIN else abs(h)) % partition_count
 
 
 def encode_key(transactional_id: str) -> bytes:

@@ -13,6 +13,7 @@ import pytest
 import trio
 import trio.testing
 
+from kbroker import coordinator_partitions
 from kbroker.log.log import Log, LogError
 from kbroker.metadata.image import PartitionRegistration
 from kbroker.partition.partition import Partition
@@ -201,7 +202,7 @@ def test_a_new_coordinator_epoch_reloads_the_partition(tmp_path, partitions):
             PartitionRegistration(0, (NODE,), (NODE,), NODE, registration.leader_epoch + 1, 1))
         metadata = coordinator.describe("tx").metadata
         assert metadata.state == TxnState.ONGOING
-        assert coordinator._loaded[0].coordinator_epoch == registration.leader_epoch + 1
+        assert coordinator.txn_partitions.states[0].epoch == registration.leader_epoch + 1
         partitions.get(TXN_TOPIC, 0).update_registration(PartitionRegistration(0, (2,), (2,), 2, 5, 2))
         assert coordinator.describe("tx").error == errors.NOT_COORDINATOR.code
     run(main)
@@ -286,6 +287,6 @@ def test_log_records_round_trip():
     ("", 0),
 ])
 def test_partition_for_follows_java_string_hash(key, java_hash):
-    assert log_records.java_string_hash(key) == java_hash
+    assert coordinator_partitions.java_string_hash(key) == java_hash
     expected = 0 if java_hash == -2147483648 else abs(java_hash) % 50
-    assert log_records.partition_for(key, 50) == expected
+    assert coordinator_partitions.partition_for(key, 50) == expected

@@ -1,0 +1,97 @@
+"""The partitions of a coordinator's internal topic (`__consumer_offsets` for groups, `__transaction_state` for
+transactions): the partition a group or transactional id hashes to, whether this node leads it, and the state
+loaded from each partition it leads.
+
+A partition's state is loaded on first use and again whenever the partition's topic id or leader epoch is no
+longer the one it was loaded from (the topic was recreated, or leadership was lost and won back); a write is
+allowed only while the state is current. FindCoordinator uses the same hash, so clients and coordinators agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+import attrs
+
+_INT_MIN = -(1 << 31)
+
+
+def java_string_hash(text: str) -> int:
+    """String.hashCode: over UTF-16 code units, wrapping as a Java int."""
+    h = 0
+    data = text.encode("utf-16-be")
+    for i in range(0, len(data), 2):
+        h = (31 * h + ((data[i] << 8) | data[i + 1])) & 0xFFFFFFFF
+    return h - (1 << 32) if h & 0x80000000 else h
+
+
+def partition_for(key: str, partition_count: int) -> int:
+    """Utils.abs(key.hashCode) % partitionCount (Utils.abs maps Integer.MIN_VALUE to 0)."""
+    h = java_string_hash(key)
+    return (0 if h == _INT_MIN else abs(h)) % partition_count
+
+
+@attrs.define(eq=False)
+class PartitionState:
+    """What a coordinator loaded from one partition: `topic_id` and `epoch` (the partition's leader epoch, Kafka's
+    coordinator epoch) say which incarnation of the partition it came from."""
+    index: int
+    topic_id: object
+    epoch: int
+
+
+S = TypeVar("S", bound=PartitionState)
+
+
+class CoordinatorPartitions(Generic[S]):
+    """`partitions.get(topic, index)` finds a hosted partition; `partition_count()` is the topic's partition
+    count; `load(index, hosted)` reads a partition's state from its log and puts it in `states` as soon as it may
+    be found (before any follow-up work of its own); `not_coordinator()` is the error raised for a partition
+    this node does not lead."""
+
+    def __init__(self, topic: str, partitions, *, node_id: int, partition_count: Callable[[], int],
+                 load: Callable[[int, object], S], not_coordinator: Callable[[], Exception]):
+        self.topic = topic
+        self.partitions = partitions
+        self.node_id = node_id
+        self.partition_count = partition_count
+        self._load = load
+        self._not_coordinator = not_coordinator
+        self.states: dict[int, S] = {}
+
+    def partition_for(self, key: str) -> int:
+        return partition_for(key, self.partition_count())
+
+    def led(self, index: int):
+        """The hosted partition when this node leads it, else None."""
+        hosted = self.partitions.get(self.topic, index)
+        return hosted if hosted is not None and hosted.leader == self.node_id else None
+
+    def get(self, index: int) -> S:
+        """The current state of a partition this node leads, loading it if needed; not_coordinator() else."""
+        hosted = self.led(index)
+        if hosted is None:
+            self.states.pop(index, None)
+            raise self._not_coordinator()
+        state = self.states.get(index)
+        if state is None or not _loaded_from(state, hosted):
+            state = self._load(index, hosted)
+        return state
+
+    def load_owned(self) -> None:
+        """Load every partition this node leads and forget the others (start-up, after metadata changes)."""
+        for index in range(self.partition_count()):
+            if self.led(index) is not None:
+                self.get(index)
+            else:
+                self.states.pop(index, None)
+
+    def writable(self, state: S):
+        """The hosted partition to append to for `state`, or None when the state is no longer current."""
+        hosted = self.led(state.index)
+        return hosted if hosted is not None and _loaded_from(state, hosted) else None
+
+
+def _loaded_from(state: PartitionState, hosted) -> bool:
+    return state.topic_id == hosted.topic_id and state.epoch == hosted.leader_epoch
