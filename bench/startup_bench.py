@@ -9,31 +9,15 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 
-from broker_bench import deployed_python_env
+from broker_bench import answers, deployed_python_env, free_port, wait_ready
 
-from kbroker.protocol.blocking_client import KafkaConnection
-from kbroker.protocol.messages.api_versions_request import ApiVersionsRequest
-from kbroker.protocol.messages.metadata_request import MetadataRequest
 from kbroker.testing import broker_config, run_broker_in_thread
-
-POLL_INTERVAL_S = 0.01
-
-
-def answers(bootstrap: str) -> bool:
-    try:
-        with KafkaConnection(bootstrap, timeout=1.0) as conn:
-            conn.send(ApiVersionsRequest(client_software_name="bench", client_software_version="1"), version=3)
-            conn.send(MetadataRequest(topics=None), version=12)
-        return True
-    except OSError:
-        return False
 
 
 def fixture_start_s() -> float:
@@ -42,12 +26,6 @@ def fixture_start_s() -> float:
         with run_broker_in_thread(broker_config(os.path.join(tmp, "logs"))) as broker:
             assert answers(broker.bootstrap)
             return time.perf_counter() - started
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def process_start_s() -> float:
@@ -59,10 +37,7 @@ def process_start_s() -> float:
                                  "--override", f"listeners=PLAINTEXT://127.0.0.1:{port}"],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=deployed_python_env())
         try:
-            while not answers(f"127.0.0.1:{port}"):
-                if proc.poll() is not None:
-                    raise RuntimeError(f"kbroker exited with {proc.returncode}")
-                time.sleep(POLL_INTERVAL_S)
+            wait_ready(f"127.0.0.1:{port}", lambda: proc.poll() is None)
             return time.perf_counter() - started
         finally:
             proc.terminate()
