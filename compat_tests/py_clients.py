@@ -178,6 +178,30 @@ def ck_consumer(bootstrap: str, **config: Any) -> confluent_kafka.Consumer:
     })
 
 
+def ck_read_to_end(bootstrap: str, topic: str, partitions: tuple[int, ...] = (0,), *,
+                   isolation: str = "read_uncommitted", at_least: int = 0) -> list[bytes]:
+    """The values of `topic`'s `partitions` from offset 0, in arrival order, read until every partition has
+    reported its end (and at least `at_least` values arrived: records may still be on their way)."""
+    consumer = ck_consumer(bootstrap, **{"enable.partition.eof": True, "isolation.level": isolation})
+    consumer.assign([confluent_kafka.TopicPartition(topic, partition, 0) for partition in partitions])
+    values: list[bytes] = []
+    at_end: set[int] = set()
+    try:
+        while len(at_end) < len(partitions) or len(values) < at_least:
+            message = consumer.poll(10)
+            assert message is not None, f"no end of {topic} {partitions} after {len(values)} records"
+            if message.error():
+                if message.error().code() == confluent_kafka.KafkaError._PARTITION_EOF:
+                    at_end.add(message.partition())
+                    continue
+                raise AssertionError(message.error())
+            at_end.discard(message.partition())
+            values.append(message.value())
+    finally:
+        consumer.close()
+    return values
+
+
 def ck_consume(bootstrap: str, topic: str, count: int, partition: int = 0, offset: int = 0,
                **config: Any) -> list[Consumed]:
     """Reads `count` records from topic/partition starting at `offset` with an assigned confluent Consumer.

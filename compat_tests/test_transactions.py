@@ -7,8 +7,10 @@ from __future__ import annotations
 import uuid
 
 import pytest
-from confluent_kafka import Consumer, KafkaError, KafkaException, Producer, TopicPartition
+from confluent_kafka import Consumer, KafkaException, Producer, TopicPartition
 from confluent_kafka.admin import AdminClient, NewTopic
+
+from compat_tests.py_clients import ck_read_to_end
 
 TIMEOUT_S = 30
 
@@ -26,24 +28,7 @@ def transactional_producer(bootstrap: str, txn_id: str) -> Producer:
 
 
 def consume(bootstrap: str, topic: str, isolation: str) -> list[bytes]:
-    consumer = Consumer({"bootstrap.servers": bootstrap, "group.id": f"g-{uuid.uuid4()}",
-                         "enable.auto.commit": False, "enable.partition.eof": True, "isolation.level": isolation})
-    consumer.assign([TopicPartition(topic, p, 0) for p in (0, 1)])
-    values, at_end = [], set()
-    try:
-        while len(at_end) < 2:
-            message = consumer.poll(10)
-            assert message is not None, f"no end of partitions after {values}"
-            if message.error():
-                if message.error().code() == KafkaError._PARTITION_EOF:
-                    at_end.add(message.partition())
-                    continue
-                raise AssertionError(message.error())
-            at_end.discard(message.partition())
-            values.append(message.value())
-    finally:
-        consumer.close()
-    return sorted(values)
+    return sorted(ck_read_to_end(bootstrap, topic, (0, 1), isolation=isolation))
 
 
 @pytest.fixture

@@ -1,12 +1,12 @@
 """Acknowledged records survive kill -9 of a real `kbroker serve` process, round after round, with every
 codec; topics and their ids survive too (they live in the metadata log)."""
 
-import uuid
 
 import pytest
-from confluent_kafka import Consumer, KafkaError, Producer, TopicCollection, TopicPartition
+from confluent_kafka import Producer, TopicCollection
 from confluent_kafka.admin import AdminClient
 
+from compat_tests.py_clients import ck_read_to_end
 from kbroker.testing import start_broker_process
 
 CODECS = ["none", "gzip", "snappy", "lz4", "zstd"]
@@ -29,27 +29,6 @@ def produce_acked(bootstrap, topic, values, codec):
     return acked
 
 
-def consume_all(bootstrap, topic, expected_count):
-    consumer = Consumer({"bootstrap.servers": bootstrap, "group.id": f"g-{uuid.uuid4()}",
-                         "enable.auto.commit": False, "enable.partition.eof": True})
-    consumer.assign([TopicPartition(topic, 0, 0)])
-    values = []
-    try:
-        while True:
-            message = consumer.poll(10)
-            assert message is not None, f"no end of partition after {len(values)} of {expected_count} records"
-            if message.error():
-                if message.error().code() == KafkaError._PARTITION_EOF:
-                    if len(values) >= expected_count:
-                        break
-                    continue
-                raise AssertionError(message.error())
-            values.append(message.value())
-    finally:
-        consumer.close()
-    return values
-
-
 def topic_id_of(bootstrap, topic):
     admin = AdminClient({"bootstrap.servers": bootstrap})
     description = admin.describe_topics(TopicCollection([topic]))[topic].result()
@@ -65,7 +44,7 @@ def test_acknowledged_records_survive_kill_9_with_every_codec(tmp_path):
     for round_number, codec in enumerate(CODECS):
         with start_broker_process(log_dir) as broker:
             if round_number:
-                assert consume_all(broker.bootstrap, topic, len(acked)) == acked
+                assert ck_read_to_end(broker.bootstrap, topic, at_least=len(acked)) == acked
             values = [f"{codec}-{i}".encode() * (1 + i % 7) for i in range(PER_ROUND)]
             acked += produce_acked(broker.bootstrap, topic, values, codec)
             current_id = topic_id_of(broker.bootstrap, topic)
@@ -73,5 +52,5 @@ def test_acknowledged_records_survive_kill_9_with_every_codec(tmp_path):
             topic_id = current_id
             broker.kill()
     with start_broker_process(log_dir) as broker:
-        assert consume_all(broker.bootstrap, topic, len(acked)) == acked
+        assert ck_read_to_end(broker.bootstrap, topic, at_least=len(acked)) == acked
     assert len(acked) == PER_ROUND * len(CODECS)

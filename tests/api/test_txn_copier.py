@@ -8,14 +8,14 @@ The record count defaults to the 50,000 of issue #6 (KBROKER_COPIER_RECORDS chan
 from __future__ import annotations
 
 import os
-import uuid
 from collections import Counter
 
 import pytest
-from confluent_kafka import Consumer, KafkaError, Producer, TopicPartition
+from confluent_kafka import Producer
 
 from compat_tests.java_tools import check
 from compat_tests.kafka_dist import run_kafka_tool
+from compat_tests.py_clients import ck_read_to_end
 
 pytestmark = pytest.mark.java
 
@@ -37,25 +37,6 @@ def produce_input(bootstrap: str, topic: str) -> list[bytes]:
     return values
 
 
-def read_output(bootstrap: str, topic: str, isolation: str) -> list[bytes]:
-    consumer = Consumer({"bootstrap.servers": bootstrap, "group.id": f"check-{uuid.uuid4()}",
-                         "enable.auto.commit": False, "enable.partition.eof": True, "isolation.level": isolation})
-    consumer.assign([TopicPartition(topic, 0, 0)])
-    values = []
-    try:
-        while True:
-            message = consumer.poll(10)
-            assert message is not None, f"no end of partition after {len(values)} records"
-            if message.error():
-                if message.error().code() == KafkaError._PARTITION_EOF:
-                    break
-                raise AssertionError(message.error())
-            values.append(message.value())
-    finally:
-        consumer.close()
-    return values
-
-
 @pytest.fixture(params=["kbroker", "kafka"])
 def target(request):
     return request.getfixturevalue(f"{request.param}_target")
@@ -71,9 +52,9 @@ def test_copier_with_random_aborts_copies_each_record_once(target, unique_name):
         "--output-topic", sink, "--transactional-id", f"{unique_name}-copier", "--consumer-group",
         f"{unique_name}-group", "--max-messages", str(RECORDS), "--transaction-size", "200",
         "--enable-random-aborts", "--use-group-metadata", timeout=600))
-    outputs = read_output(target.bootstrap, sink, "read_committed")
+    outputs = ck_read_to_end(target.bootstrap, sink, isolation="read_committed")
     duplicated = [value for value, count in Counter(outputs).items() if count > 1]
     assert duplicated == []
     assert sorted(outputs) == sorted(inputs)
     # The random aborts happened: their records are in the log, only read_committed skips them.
-    assert len(read_output(target.bootstrap, sink, "read_uncommitted")) > len(outputs)
+    assert len(ck_read_to_end(target.bootstrap, sink)) > len(outputs)

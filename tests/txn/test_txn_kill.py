@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import os
 import time
-import uuid
 
-from confluent_kafka import Consumer, KafkaError, TopicPartition
-
+from compat_tests.py_clients import ck_read_to_end
 from kbroker.protocol import records as R
 from kbroker.protocol.blocking_client import KafkaConnection
 from kbroker.protocol.messages.add_partitions_to_txn_request import (
@@ -81,26 +79,6 @@ def end(conn, pid: int, epoch: int, commit: bool) -> None:
     assert answer.error_code == 0, answer
 
 
-def read_committed(bootstrap: str, partition: int) -> list[bytes]:
-    consumer = Consumer({"bootstrap.servers": bootstrap, "group.id": f"g-{uuid.uuid4()}",
-                         "enable.auto.commit": False, "enable.partition.eof": True,
-                         "isolation.level": "read_committed"})
-    consumer.assign([TopicPartition(TOPIC, partition, 0)])
-    values = []
-    try:
-        while True:
-            message = consumer.poll(10)
-            assert message is not None, f"no end of partition {partition} after {len(values)} records"
-            if message.error():
-                if message.error().code() == KafkaError._PARTITION_EOF:
-                    break
-                raise AssertionError(message.error())
-            values.append(message.value())
-    finally:
-        consumer.close()
-    return values
-
-
 def test_transactions_end_committed_or_aborted_after_kill_9(tmp_path):
     log_dir = tmp_path / "logs"
     committed: list[list[bytes]] = []
@@ -125,7 +103,7 @@ def test_transactions_end_committed_or_aborted_after_kill_9(tmp_path):
     with start_broker_process(log_dir, OVERRIDES) as broker:
         with KafkaConnection(broker.bootstrap) as conn:
             init(conn)  # fences (and aborts) a transaction the last round left open
-        seen = [read_committed(broker.bootstrap, p) for p in (0, 1)]
+        seen = [ck_read_to_end(broker.bootstrap, TOPIC, (p,), isolation="read_committed") for p in (0, 1)]
         broker.terminate()
     assert seen[0] == seen[1], "a transaction is visible on one partition only"
     rounds_seen = [seen[0][i:i + PER_BATCH] for i in range(0, len(seen[0]), PER_BATCH)]
