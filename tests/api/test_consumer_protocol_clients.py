@@ -147,12 +147,12 @@ def all_consumed(consumers, per_partition: int) -> bool:
 
 
 @pytest.mark.java
-def test_java_consumers_share_a_topic(bootstrap, tmp_path):
-    if not kafka_dist_is_built():
-        pytest.skip("Apache Kafka's jars are not built")
-    topic, group = f"kip848-java-{uuid.uuid4().hex[:6]}", f"kip848-java-{uuid.uuid4().hex[:6]}"
+def share_a_topic_through_a_kill_and_an_addition(bootstrap, tmp_path, member, name: str) -> None:
+    """Three members of `member`'s kind share the topic; one is SIGKILLed, one added; every record is
+    consumed and the final commits cover every partition."""
+    topic, group = f"kip848-{name}-{uuid.uuid4().hex[:6]}", f"kip848-{name}-{uuid.uuid4().hex[:6]}"
     create_topic(bootstrap, topic)
-    consumers = [JavaConsumer(bootstrap, topic, group, tmp_path / f"c{i}.out") for i in range(3)]
+    consumers = [member(bootstrap, topic, group, tmp_path / f"m{i}.out") for i in range(3)]
     try:
         wait_until(lambda: sorted(len(c.assigned()) for c in consumers) == [4, 4, 4], "3 x 4 partitions",
                    consumers)
@@ -162,7 +162,7 @@ def test_java_consumers_share_a_topic(bootstrap, tmp_path):
         produce(bootstrap, topic, range(BATCH, 2 * BATCH))
         wait_until(lambda: all_consumed(consumers, 2 * BATCH // PARTITIONS), "the second batch after a kill",
                    consumers)
-        consumers.append(JavaConsumer(bootstrap, topic, group, tmp_path / "c3.out"))
+        consumers.append(member(bootstrap, topic, group, tmp_path / "m3.out"))
         live = [consumers[0], consumers[1], consumers[3]]
         wait_until(lambda: sorted(len(c.assigned()) for c in live) == [4, 4, 4], "the new member's share", consumers)
         produce(bootstrap, topic, range(2 * BATCH, 3 * BATCH))
@@ -172,6 +172,12 @@ def test_java_consumers_share_a_topic(bootstrap, tmp_path):
         for consumer in consumers:
             consumer.stop()
     assert committed_offsets(bootstrap, group) == {p: 3 * BATCH // PARTITIONS for p in range(PARTITIONS)}
+
+
+def test_java_consumers_share_a_topic(bootstrap, tmp_path):
+    if not kafka_dist_is_built():
+        pytest.skip("Apache Kafka's jars are not built")
+    share_a_topic_through_a_kill_and_an_addition(bootstrap, tmp_path, JavaConsumer, "java")
 
 
 CONFLUENT_MEMBER = """
@@ -236,28 +242,7 @@ class ConfluentConsumer:
 
 
 def test_confluent_kafka_consumers_share_a_topic(bootstrap, tmp_path):
-    topic, group = f"kip848-rdk-{uuid.uuid4().hex[:6]}", f"kip848-rdk-{uuid.uuid4().hex[:6]}"
-    create_topic(bootstrap, topic)
-    consumers = [ConfluentConsumer(bootstrap, topic, group, tmp_path / f"m{i}.out") for i in range(3)]
-    try:
-        wait_until(lambda: sorted(len(c.assigned()) for c in consumers) == [4, 4, 4], "3 x 4 partitions",
-                   consumers)
-        produce(bootstrap, topic, range(BATCH))
-        wait_until(lambda: all_consumed(consumers, BATCH // PARTITIONS), "the first batch", consumers)
-        consumers[2].stop(sig_kill=True)
-        produce(bootstrap, topic, range(BATCH, 2 * BATCH))
-        wait_until(lambda: all_consumed(consumers, 2 * BATCH // PARTITIONS), "the second batch after a kill",
-                   consumers)
-        consumers.append(ConfluentConsumer(bootstrap, topic, group, tmp_path / "m3.out"))
-        live = [consumers[0], consumers[1], consumers[3]]
-        wait_until(lambda: sorted(len(c.assigned()) for c in live) == [4, 4, 4], "the new member's share", consumers)
-        produce(bootstrap, topic, range(2 * BATCH, 3 * BATCH))
-        wait_until(lambda: all_consumed(consumers, 3 * BATCH // PARTITIONS), "the third batch", consumers)
-        assert consumers[3].consumed(), "the added member consumed nothing"
-    finally:
-        for consumer in consumers:
-            consumer.stop()
-    assert committed_offsets(bootstrap, group) == {p: 3 * BATCH // PARTITIONS for p in range(PARTITIONS)}
+    share_a_topic_through_a_kill_and_an_addition(bootstrap, tmp_path, ConfluentConsumer, "rdk")
 
 
 def test_consumer_group_state_survives_a_kill_9_and_restart(tmp_path):
