@@ -14,7 +14,32 @@ from typing import Generic, TypeVar
 
 import attrs
 
+from kbroker.metadata.topic_names import GROUP_METADATA_TOPIC, TRANSACTION_STATE_TOPIC
+from kbroker.protocol import errors
+
 _INT_MIN = -(1 << 31)
+# The config that sizes each internal topic until it exists.
+_CONFIGURED_PARTITION_COUNTS = {GROUP_METADATA_TOPIC: "offsets.topic.num.partitions",
+                                TRANSACTION_STATE_TOPIC: "transaction.state.log.num.partitions"}
+
+# What a coordinator answers when appending to its partition failed (Kafka's TransactionStateManager and group
+# coordinator map the ReplicaManager errors the same way).
+APPEND_ERRORS = {
+    errors.UNKNOWN_TOPIC_OR_PARTITION.code: errors.COORDINATOR_NOT_AVAILABLE.code,
+    errors.NOT_ENOUGH_REPLICAS.code: errors.COORDINATOR_NOT_AVAILABLE.code,
+    errors.NOT_ENOUGH_REPLICAS_AFTER_APPEND.code: errors.COORDINATOR_NOT_AVAILABLE.code,
+    errors.REQUEST_TIMED_OUT.code: errors.COORDINATOR_NOT_AVAILABLE.code,
+    errors.NOT_LEADER_OR_FOLLOWER.code: errors.NOT_COORDINATOR.code,
+    errors.KAFKA_STORAGE_ERROR.code: errors.NOT_COORDINATOR.code,
+    errors.MESSAGE_TOO_LARGE.code: errors.UNKNOWN_SERVER_ERROR.code,
+    errors.RECORD_LIST_TOO_LARGE.code: errors.UNKNOWN_SERVER_ERROR.code,
+}
+
+
+def internal_topic_partition_count(image, config, topic: str) -> int:
+    """Kafka's coordinators use the partition count of the existing topic, else the configured one."""
+    found = image.topic(topic)
+    return len(found.partitions) if found is not None else config[_CONFIGURED_PARTITION_COUNTS[topic]]
 
 
 def java_string_hash(text: str) -> int:

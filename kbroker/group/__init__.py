@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kbroker.coordinator_partitions import internal_topic_partition_count
 from kbroker.group.coordinator import GroupCoordinator
 from kbroker.metadata.topic_names import GROUP_METADATA_TOPIC
 
@@ -19,9 +20,7 @@ if TYPE_CHECKING:
 
 def for_broker(state: BrokerState) -> GroupCoordinator:
     def partition_count() -> int:
-        # Kafka uses the partition count of the existing topic, else the configured one.
-        found = state.image.topic(GROUP_METADATA_TOPIC)
-        return len(found.partitions) if found is not None else state.config["offsets.topic.num.partitions"]
+        return internal_topic_partition_count(state.image, state.config, GROUP_METADATA_TOPIC)
 
     return GroupCoordinator(state.config, state.partitions, node_id=state.config.node_id,
                             partition_count=partition_count, now_ms=state.clock.time_ms,

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable
 import attrs
 import trio
 
-from kbroker.coordinator_partitions import CoordinatorPartitions, PartitionState
+from kbroker.coordinator_partitions import APPEND_ERRORS, CoordinatorPartitions, PartitionState
 from kbroker.group import records as GR
 from kbroker.group.classic import (
     CONSUMER_PROTOCOL_TYPE,
@@ -65,17 +65,7 @@ UNKNOWN_MEMBER_ID = errors.UNKNOWN_MEMBER_ID.code
 OFFSET_METADATA_MAX_BYTES = 4096
 NO_GENERATION = -1
 
-_APPEND_ERRORS = {
-    errors.UNKNOWN_TOPIC_OR_PARTITION.code: errors.COORDINATOR_NOT_AVAILABLE.code,
-    errors.NOT_ENOUGH_REPLICAS.code: errors.COORDINATOR_NOT_AVAILABLE.code,
-    errors.NOT_ENOUGH_REPLICAS_AFTER_APPEND.code: errors.COORDINATOR_NOT_AVAILABLE.code,
-    errors.REQUEST_TIMED_OUT.code: errors.COORDINATOR_NOT_AVAILABLE.code,
-    errors.NOT_LEADER_OR_FOLLOWER.code: errors.NOT_COORDINATOR.code,
-    errors.KAFKA_STORAGE_ERROR.code: errors.NOT_COORDINATOR.code,
-    errors.MESSAGE_TOO_LARGE.code: errors.UNKNOWN_SERVER_ERROR.code,
-    errors.RECORD_LIST_TOO_LARGE.code: errors.UNKNOWN_SERVER_ERROR.code,
-    errors.INVALID_FETCH_SIZE.code: errors.UNKNOWN_SERVER_ERROR.code,
-}
+_APPEND_ERRORS = {**APPEND_ERRORS, errors.INVALID_FETCH_SIZE.code: errors.UNKNOWN_SERVER_ERROR.code}
 
 
 class GroupError(Exception):

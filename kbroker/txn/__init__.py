@@ -9,22 +9,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kbroker.metadata.topic_names import GROUP_METADATA_TOPIC, TRANSACTION_STATE_TOPIC
+from kbroker.coordinator_partitions import internal_topic_partition_count
 from kbroker.producer_ids import producer_id_manager
 from kbroker.txn.coordinator import TransactionCoordinator
 
 if TYPE_CHECKING:
     from kbroker.api.state import BrokerState
 
-_DEFAULT_PARTITION_COUNTS = {GROUP_METADATA_TOPIC: "offsets.topic.num.partitions",
-                             TRANSACTION_STATE_TOPIC: "transaction.state.log.num.partitions"}
-
 
 def for_broker(state: BrokerState) -> TransactionCoordinator:
     def partition_count(topic: str) -> int:
-        # Kafka's coordinators use the partition count of the existing topic, else the configured one.
-        found = state.image.topic(topic)
-        return len(found.partitions) if found is not None else state.config[_DEFAULT_PARTITION_COUNTS[topic]]
+        return internal_topic_partition_count(state.image, state.config, topic)
 
     async def generate_producer_id() -> int:
         return await producer_id_manager(state).generate_producer_id()

@@ -27,7 +27,7 @@ from collections.abc import Awaitable, Callable, Iterable
 import attrs
 import trio
 
-from kbroker.coordinator_partitions import CoordinatorPartitions, PartitionState
+from kbroker.coordinator_partitions import APPEND_ERRORS, CoordinatorPartitions, PartitionState
 from kbroker.coordinator_partitions import partition_for as hash_partition
 from kbroker.log.log import LogError
 from kbroker.log.validator import RecordValidationError
@@ -55,16 +55,6 @@ REMOVE_EXPIRED_INTERVAL_MS = 3_600_000
 # How soon a marker a partition refused is tried again (Kafka's inter-broker retry backoff).
 MARKER_RETRY_MS = 100
 
-_APPEND_ERRORS = {
-    errors.UNKNOWN_TOPIC_OR_PARTITION.code: errors.COORDINATOR_NOT_AVAILABLE.code,
-    errors.NOT_ENOUGH_REPLICAS.code: errors.COORDINATOR_NOT_AVAILABLE.code,
-    errors.NOT_ENOUGH_REPLICAS_AFTER_APPEND.code: errors.COORDINATOR_NOT_AVAILABLE.code,
-    errors.REQUEST_TIMED_OUT.code: errors.COORDINATOR_NOT_AVAILABLE.code,
-    errors.NOT_LEADER_OR_FOLLOWER.code: errors.NOT_COORDINATOR.code,
-    errors.KAFKA_STORAGE_ERROR.code: errors.NOT_COORDINATOR.code,
-    errors.MESSAGE_TOO_LARGE.code: errors.UNKNOWN_SERVER_ERROR.code,
-    errors.RECORD_LIST_TOO_LARGE.code: errors.UNKNOWN_SERVER_ERROR.code,
-}
 NONE = errors.NONE.code
 
 
@@ -166,7 +156,7 @@ class TransactionCoordinator:
         try:
             hosted.append_records(batch, required_acks=-1, origin="coordinator")
         except (LogError, RecordValidationError) as exc:
-            code = _APPEND_ERRORS.get(exc.error_code, exc.error_code)
+            code = APPEND_ERRORS.get(exc.error_code, exc.error_code)
             log.warning("writing %s of %s to %s-%d failed (%s): %s",
                         "tombstone" if transit is None else transit.state.kafka_name, metadata.transactional_id,
                         TRANSACTION_STATE_TOPIC, loaded.index, errors.for_code(code).name, exc)
