@@ -51,6 +51,10 @@ class MappedIndex:
         self.max_entries = size // self.entry_size
         if size:
             self.mm = mmap.mmap(self.fd, size)
+            # Lookups touch a few pages of a binary search and appends one page at a time; the kernel's
+            # default read-ahead would instead fill the whole preallocated (sparse) file on the first fault,
+            # about 2 ms for a 10 MiB index, on the append that first writes to a new segment.
+            self.mm.madvise(mmap.MADV_RANDOM)
 
     @property
     def is_full(self) -> bool:
