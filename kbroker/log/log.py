@@ -105,6 +105,9 @@ class Log:
         self.flush_pending_after_roll = False
         self._latest_epoch = leader_epoch_cache.latest_epoch()
         self.closed = False
+        # Set when a write to this log's files failed (see _storage_failure): the log stays offline.
+        self.offline_reason: str | None = None
+        self.on_storage_failure: Callable[[Log], None] | None = None
 
     # --- construction ----------------------------------------------------------------------------------------
     @classmethod
@@ -187,19 +190,22 @@ class Log:
             else:
                 max_timestamp = header[R.H_MAX_TIMESTAMP]
             last_offset = first_offset + (record_count - 1 if from_client else header[R.H_LAST_OFFSET_DELTA])
-            segment = self._maybe_roll(size, first_offset, last_offset, max_timestamp, now)
-            segment.append_batch(buffer, size, last_offset, max_timestamp)
-            self.log_end_offset = last_offset + 1
-            if leader_epoch >= 0 and leader_epoch != self._latest_epoch:
-                self.leader_epoch_cache.assign(leader_epoch, first_offset)
-                self._latest_epoch = self.leader_epoch_cache.latest_epoch()
-            if has_producer_id:
-                self._apply_producer_state(pending, started, completed)
-            else:
-                self.producer_state.last_map_offset = last_offset + 1
-            self.unflushed_messages += record_count
-            if self.unflushed_messages >= self.config.flush_messages or self.config.flush_ms < LONG_MAX:
-                self._flush_if_due(now)
+            try:
+                segment = self._maybe_roll(size, first_offset, last_offset, max_timestamp, now)
+                segment.append_batch(buffer, size, last_offset, max_timestamp)
+                self.log_end_offset = last_offset + 1
+                if leader_epoch >= 0 and leader_epoch != self._latest_epoch:
+                    self.leader_epoch_cache.assign(leader_epoch, first_offset)
+                    self._latest_epoch = self.leader_epoch_cache.latest_epoch()
+                if has_producer_id:
+                    self._apply_producer_state(pending, started, completed)
+                else:
+                    self.producer_state.last_map_offset = last_offset + 1
+                self.unflushed_messages += record_count
+                if self.unflushed_messages >= self.config.flush_messages or self.config.flush_ms < LONG_MAX:
+                    self._flush_if_due(now)
+            except OSError as exc:
+                raise self._storage_failure("appending to", exc) from exc
             return AppendResult(first_offset, last_offset, log_append_time, self.log_start_offset,
                                 max_timestamp, record_count)
 
@@ -235,23 +241,26 @@ class Log:
                 return self.log_end_offset
             end = batches[-1].pos + batches[-1].size
             data = memoryview(records)[:end]
-            count = 0
-            for batch in batches:
-                self._write(data[batch.pos:batch.pos + batch.size],
-                            [BatchLocation(0, batch.size, batch.base_offset, batch.last_offset, batch.max_timestamp)],
-                            now)
-                if batch.partition_leader_epoch >= 0:
-                    self.leader_epoch_cache.assign(batch.partition_leader_epoch, batch.base_offset)
-                    self._latest_epoch = self.leader_epoch_cache.latest_epoch()
-                if batch.has_producer_id:
-                    pending: dict = {}
-                    completed: list[CompletedTxn] = []
-                    started: list[int] = []
-                    self.producer_state.prepare(pending, batch, batch.base_offset, origin=ORIGIN_REPLICATION,
-                                                completed=completed, started=started)
-                    self._apply_producer_state(pending, started, completed)
-                count += batch.last_offset_delta + 1
-            self._after_append(count, now)
+            try:
+                count = 0
+                for batch in batches:
+                    self._write(data[batch.pos:batch.pos + batch.size],
+                                [BatchLocation(0, batch.size, batch.base_offset, batch.last_offset, batch.max_timestamp)],
+                                now)
+                    if batch.partition_leader_epoch >= 0:
+                        self.leader_epoch_cache.assign(batch.partition_leader_epoch, batch.base_offset)
+                        self._latest_epoch = self.leader_epoch_cache.latest_epoch()
+                    if batch.has_producer_id:
+                        pending: dict = {}
+                        completed: list[CompletedTxn] = []
+                        started: list[int] = []
+                        self.producer_state.prepare(pending, batch, batch.base_offset, origin=ORIGIN_REPLICATION,
+                                                    completed=completed, started=started)
+                        self._apply_producer_state(pending, started, completed)
+                    count += batch.last_offset_delta + 1
+                self._after_append(count, now)
+            except OSError as exc:
+                raise self._storage_failure("appending to", exc) from exc
             return self.log_end_offset
 
     def append_control_marker(self, control_type: int, *, producer_id: int, producer_epoch: int,
@@ -326,6 +335,14 @@ class Log:
     def roll(self, expected_next_offset: int | None = None) -> LogSegment:
         """Start a new active segment at max(expected, LEO); snapshot producer state at the new base."""
         with self.lock:
+            self._check_open()
+            try:
+                return self._roll(expected_next_offset)
+            except OSError as exc:
+                raise self._storage_failure("rolling", exc) from exc
+
+    def _roll(self, expected_next_offset: int | None) -> LogSegment:
+        with self.lock:
             new_base = max(expected_next_offset or 0, self.log_end_offset)
             old = self.active_segment
             if old.base_offset == new_base and old.size == 0:
@@ -347,6 +364,14 @@ class Log:
         """fsync every segment holding offsets at or above the recovery point; the recovery point becomes
         the LEO (after a crash, recovery starts there)."""
         with self.lock:
+            self._check_open()
+            try:
+                self._flush()
+            except OSError as exc:
+                raise self._storage_failure("flushing", exc) from exc
+
+    def _flush(self) -> None:
+        with self.lock:
             first = (self.segment_for(self.recovery_point) or self.active_segment).base_offset
             for base in self._bases:
                 if base >= first:
@@ -359,6 +384,8 @@ class Log:
     def maybe_flush(self) -> None:
         """The periodic flush: after a roll (Kafka's async flush of the old segment) and per flush.ms."""
         with self.lock:
+            if self.closed:
+                return
             if self.flush_pending_after_roll or (
                     self.config.flush_ms < LONG_MAX and self.clock() - self.last_flush_ms >= self.config.flush_ms):
                 self.flush()
@@ -369,6 +396,8 @@ class Log:
         """Batches from the one holding `start_offset`, at most `max_bytes` (the first batch whole when
         `min_one_message`), none at or beyond `max_offset` (the HW or LSO; default the LEO)."""
         with self.lock:
+            if self.closed:
+                self._check_open()
             leo = self.log_end_offset
             lso = self.log_start_offset
             if start_offset < lso or start_offset > leo:
@@ -590,7 +619,26 @@ class Log:
     # --- lifecycle -------------------------------------------------------------------------------------------
     def _check_open(self) -> None:
         if self.closed:
-            raise LogError(errors.KAFKA_STORAGE_ERROR.code, f"Log {self.name} is closed")
+            raise LogError(errors.KAFKA_STORAGE_ERROR.code, self.offline_reason or f"Log {self.name} is closed")
+
+    def _storage_failure(self, action: str, exc: OSError) -> LogError:
+        """A write to this log's files failed (disk full, I/O error): the log goes offline, so nothing is
+        appended behind a torn write, and `on_storage_failure` hears of it (Kafka's LogDirFailureChannel: the
+        whole log dir goes offline, and the broker halts when no log dir is left). Callers get
+        KAFKA_STORAGE_ERROR."""
+        reason = f"Error while {action} log for {self.name} in dir {os.path.dirname(self.directory)}: {exc}"
+        self.take_offline(reason)
+        if self.on_storage_failure is not None:
+            self.on_storage_failure(self)
+        return LogError(errors.KAFKA_STORAGE_ERROR.code, reason)
+
+    def take_offline(self, reason: str) -> None:
+        """Refuse every later append, read, roll and flush with KAFKA_STORAGE_ERROR; the files are left as
+        they are for recovery at the next start (no clean close)."""
+        # No lock: the dir-failure handler takes sibling logs offline while holding the failed log's lock.
+        if self.offline_reason is None:
+            self.offline_reason = reason
+        self.closed = True
 
     def close(self) -> None:
         """Clean close: producer snapshot at the LEO, indexes trimmed, everything fsynced. The caller writes

@@ -109,9 +109,13 @@ class LogSegment:
         position = self.size
         if position == 0:
             self.rolling_based_timestamp = max_timestamp
-        written = os.write(self.fd, data)
-        if written < size:
-            _write_all(self.fd, memoryview(data)[written:size])
+        try:
+            written = os.write(self.fd, data)
+            if written < size:
+                _write_all(self.fd, memoryview(data)[written:size])
+        except OSError:
+            self._cut_back_to(position)
+            raise
         self.size = position + size
         max_ts_and_offset = self._max_ts_and_offset or self.max_timestamp_and_offset
         if max_timestamp > max_ts_and_offset[0]:
@@ -132,7 +136,11 @@ class LogSegment:
         physical = self.size
         if self.size == 0 and batches:
             self.rolling_based_timestamp = batches[0].max_timestamp
-        _write_all(self.fd, data)
+        try:
+            _write_all(self.fd, data)
+        except OSError:
+            self._cut_back_to(physical)
+            raise
         for loc in batches:
             if loc.max_timestamp > self.max_timestamp_so_far:
                 self._max_ts_and_offset = (loc.max_timestamp, loc.last_offset)
@@ -143,6 +151,14 @@ class LogSegment:
             self.bytes_since_last_index_entry += loc.size
         self.size += len(data)
         return physical
+
+    def _cut_back_to(self, position: int) -> None:
+        """After a failed write: drop whatever part of it reached the file, so the file ends at the last whole
+        batch again. Best effort: if this fails too, recovery at the next start truncates the torn batch."""
+        try:
+            os.ftruncate(self.fd, position)
+        except OSError:
+            pass
 
     def flush(self) -> None:
         os.fsync(self.fd)
