@@ -14,9 +14,11 @@ unrelated test runs.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import queue
 import re
+import resource
 import signal
 import subprocess
 import sys
@@ -175,10 +177,18 @@ class BrokerProcess:
         self.kill()
 
 
+def _limit_file_size(limit: int) -> None:
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+
 def start_broker_process(log_dir: str | os.PathLike, overrides: Mapping[str, Any] | None = None, *,
                          log_path: str | os.PathLike | None = None,
-                         extra_args: list[str] | None = None) -> BrokerProcess:
-    """Start `python -m kbroker serve` on 127.0.0.1 port 0 with `log_dir`; return once it is ready."""
+                         extra_args: list[str] | None = None,
+                         file_size_limit: int | None = None) -> BrokerProcess:
+    """Start `python -m kbroker serve` on 127.0.0.1 port 0 with `log_dir`; return once it is ready.
+
+    `file_size_limit` (bytes) sets the child's RLIMIT_FSIZE: a write past it fails with EFBIG, the way a full
+    disk fails a write (Python ignores SIGXFSZ)."""
     props: dict[str, Any] = {"listeners": "PLAINTEXT://127.0.0.1:0", "log.dirs": str(log_dir),
                              **SINGLE_NODE_DEFAULTS}
     props.update(overrides or {})
@@ -189,7 +199,8 @@ def start_broker_process(log_dir: str | os.PathLike, overrides: Mapping[str, Any
     log_file = Path(log_path) if log_path is not None else Path(log_dir).parent / "kbroker-stderr.log"
     with open(log_file, "ab") as stderr:
         proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=stderr, stdin=subprocess.DEVNULL,
-                                text=True)
+                                text=True, preexec_fn=None if file_size_limit is None
+                                else functools.partial(_limit_file_size, file_size_limit))
     lines: queue.Queue = queue.Queue()
     threading.Thread(target=lambda: lines.put(proc.stdout.readline()), daemon=True).start()
     try:

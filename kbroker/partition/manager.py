@@ -11,7 +11,11 @@ Owns:
 - background upkeep (`run`, in the broker's nursery): flush after a roll and per flush.ms, retention every
   log.retention.check.interval.ms (the first after log.initial.task.delay.ms), delayed file deletion, the
   log cleaner, and the recovery-point and log-start-offset checkpoints;
-- shutdown: every log closed cleanly, checkpoints written, then the clean-shutdown marker.
+- shutdown: every log closed cleanly, checkpoints written, then the clean-shutdown marker;
+- a failed write (disk full, I/O error) takes the log's whole dir offline, as Kafka's LogDirFailureChannel
+  does: its logs answer KAFKA_STORAGE_ERROR, it gets no checkpoints and no clean-shutdown marker (so the next
+  start recovers it), and when no log dir is left the broker halts ("Shutdown broker because all log dirs in
+  ... have failed", exit status 1).
 """
 
 from __future__ import annotations
@@ -55,8 +59,17 @@ _PARTITION_DIR = re.compile(r"^(?P<topic>[A-Za-z0-9._-]+)-(?P<partition>[0-9]+)$
 _DELETED_DIR = re.compile(r"^[A-Za-z0-9._-]+-[0-9]+\.[0-9a-f]{32}-delete$")
 
 
+def halt_process(reason: str) -> None:
+    """Kafka's Exit.halt(1): log why and end the process at once, without a clean shutdown."""
+    log.critical(reason)
+    for handler in logging.getLogger().handlers:
+        handler.flush()
+    os._exit(1)
+
+
 class PartitionManager:
-    def __init__(self, config: BrokerConfig, *, time_ms: Callable[[], int]):
+    def __init__(self, config: BrokerConfig, *, time_ms: Callable[[], int],
+                 halt: Callable[[str], None] = halt_process):
         self.config = config
         self.node_id = config.node_id
         self.time_ms = time_ms
@@ -69,6 +82,8 @@ class PartitionManager:
         self._started = False
         self._closed = False
         self._checkpoint_lock = threading.Lock()
+        self.halt = halt
+        self.offline_dirs: set[str] = set()
 
     # --- lookup ----------------------------------------------------------------------------------------------
     def get(self, topic: str, partition: int) -> Partition | None:
@@ -109,10 +124,10 @@ class PartitionManager:
                               self._unattached[key].directory)
                     continue
                 config = self.configs.for_topic(image, key[0])
-                self._unattached[key] = Log.open(path, config, clock=self.time_ms, topic=key[0], partition=key[1],
-                                                 recovery_point=recovery_points.get(key, 0),
-                                                 log_start_offset=start_offsets.get(key, 0),
-                                                 had_clean_shutdown=clean)
+                self._unattached[key] = self._open_log(path, config, key,
+                                                       recovery_point=recovery_points.get(key, 0),
+                                                       log_start_offset=start_offsets.get(key, 0),
+                                                       had_clean_shutdown=clean)
             if clean:
                 os.unlink(marker)
         log.info("loaded %d partition logs from %s", len(self._unattached), ", ".join(self.log_dirs))
@@ -171,8 +186,7 @@ class PartitionManager:
             log_ = existing
         else:
             directory = os.path.join(self._choose_log_dir(), f"{key[0]}-{key[1]}")
-            log_ = Log.open(directory, config, clock=self.time_ms, topic=key[0], partition=key[1],
-                            had_clean_shutdown=True)
+            log_ = self._open_log(directory, config, key, had_clean_shutdown=True)
         metadata_file = PartitionMetadataFile(log_.directory)
         if not metadata_file.exists():
             metadata_file.write(topic_id)
@@ -192,6 +206,29 @@ class PartitionManager:
         self.cleaner.remove_log(log_)
         log_.delete()
 
+    def _open_log(self, directory: str, config, key: tuple[str, int], **recovery) -> Log:
+        opened = Log.open(directory, config, clock=self.time_ms, topic=key[0], partition=key[1], **recovery)
+        opened.on_storage_failure = self._log_dir_failed
+        return opened
+
+    # --- log dir failure -------------------------------------------------------------------------------------
+    def _log_dir_failed(self, failed: Log) -> None:
+        """A write to `failed` raised an OSError: its log dir goes offline with every log in it."""
+        log_dir = os.path.dirname(failed.directory)
+        if log_dir in self.offline_dirs:
+            return
+        self.offline_dirs.add(log_dir)
+        log.error("log dir %s is offline: %s", log_dir, failed.offline_reason)
+        for other in [*(p.log for p in self._partitions.values()), *self._unattached.values()]:
+            if os.path.dirname(other.directory) == log_dir:
+                other.take_offline(f"The log dir {log_dir} of {other.name} is offline")
+                self.cleaner.remove_log(other)
+        if all(d in self.offline_dirs for d in self.log_dirs):
+            self.halt(f"Shutdown broker because all log dirs in {', '.join(self.log_dirs)} have failed")
+
+    def _online(self) -> list[Partition]:
+        return [p for p in self._partitions.values() if not p.log.closed]
+
     # --- upkeep ----------------------------------------------------------------------------------------------
     async def run(self, monotonic_ms: Callable[[], int]) -> None:
         """Background upkeep until cancelled."""
@@ -207,7 +244,7 @@ class PartitionManager:
         while True:
             await trio.sleep(HOUSEKEEPING_TICK_MS / 1000)
             now = monotonic_ms()
-            for partition in self:
+            for partition in self._online():
                 await trio.to_thread.run_sync(partition.log.maybe_flush)
                 partition.log.run_scheduled_deletes()
             if now >= next_retention:
@@ -219,7 +256,7 @@ class PartitionManager:
 
     def enforce_retention(self) -> int:
         deleted = 0
-        for partition in self:
+        for partition in self._online():
             deleted += delete_old_segments(partition.log, partition.high_watermark)
         if deleted:
             log.info("retention deleted %d segments", deleted)
@@ -235,6 +272,8 @@ class PartitionManager:
         partitions = list(self._partitions.values())  # one C-level copy: safe against apply_image
         with self._checkpoint_lock:
             for log_dir in self.log_dirs:
+                if log_dir in self.offline_dirs:
+                    continue
                 self._write_checkpoints_of(log_dir, [p.log for p in partitions
                                                      if os.path.dirname(p.log.directory) == log_dir])
 
@@ -257,6 +296,8 @@ class PartitionManager:
             unattached.close()
         self.write_checkpoints()
         for log_dir in self.log_dirs:
+            if log_dir in self.offline_dirs:
+                continue
             with open(os.path.join(log_dir, CLEAN_SHUTDOWN_FILE), "wb") as marker:
                 os.fsync(marker.fileno())
         log.info("closed %d partition logs cleanly", len(self._partitions))
