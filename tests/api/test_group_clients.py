@@ -250,8 +250,10 @@ def test_commits_survive_a_kill_9_and_restart(tmp_path):
             consumer.close(autocommit=False)
 
 
-def test_a_static_member_restarting_within_its_session_timeout_causes_no_rebalance(kafka_broker):
+def test_a_static_member_restarting_within_its_session_timeout_causes_no_rebalance(kafka_broker, caplog):
     from kbroker.group import coordinator_of
+
+    caplog.set_level(logging.INFO, logger="kbroker.group")  # the group's history, shown on failure (seen once)
 
     bootstrap, topic, group = kafka_broker.bootstrap, "static", "static-group"
     create_topic(bootstrap, topic)
