@@ -1,7 +1,8 @@
 """A consumer-group member in a process of its own, for tests that SIGKILL a member: it subscribes to a topic
 with kafka-python or confluent-kafka (librdkafka), commits synchronously what each poll returned, and prints
 the JSON events Kafka's VerifiableConsumer prints, one per line, so that Python and Java members are checked
-by the same code (compat_tests.group_clients):
+by the same code (compat_tests.group_clients). A commit a rebalance refuses is made again once the member is
+idle, for the partitions it still owns (see RefusedCommits):
 
     {"name": "startup_complete"}
     {"name": "partitions_assigned" | "partitions_revoked", "partitions": [{"topic", "partition"}]}
@@ -51,6 +52,27 @@ def committed_event(batch: dict[tuple[str, int], list[int]], error: str | None) 
     ])
 
 
+class RefusedCommits:
+    """The last offset of each partition whose commit a rebalance refused. A partition that moved to another
+    member is read again from the committed offset there (at-least-once); one the member kept, as cooperative
+    rebalancing does, is not, and without another commit the group's offset would stay behind what was
+    consumed once no more records arrive. `to_retry` gives those to commit again when the member is idle."""
+
+    def __init__(self) -> None:
+        self.last: dict[tuple[str, int], int] = {}
+
+    def record(self, batch: dict[tuple[str, int], list[int]], refused: bool) -> None:
+        for key, offsets in batch.items():
+            if refused:
+                self.last[key] = max(max(offsets), self.last.get(key, -1))
+            elif self.last.get(key, -1) <= max(offsets):
+                self.last.pop(key, None)
+
+    def to_retry(self, owned: set[tuple[str, int]]) -> dict[tuple[str, int], list[int]]:
+        self.last = {key: offset for key, offset in self.last.items() if key in owned}
+        return {key: [offset] for key, offset in self.last.items()}
+
+
 class Stop:
     def __init__(self) -> None:
         self.requested = False
@@ -77,24 +99,34 @@ def run_kafka_python(args, stop: Stop) -> None:
         session_timeout_ms=args.session_timeout, heartbeat_interval_ms=HEARTBEAT_INTERVAL_MS,
     )
     consumer.subscribe([args.topic], listener=Listener())
+    refused = RefusedCommits()
+
+    def commit(batch: dict[tuple[str, int], list[int]]) -> None:
+        try:
+            consumer.commit({kafka.TopicPartition(topic, partition): kafka.OffsetAndMetadata(max(offsets) + 1, "", -1)
+                             for (topic, partition), offsets in batch.items()})
+            committed_event(batch, None)
+            refused.record(batch, refused=False)
+        except (CommitFailedError, RebalanceInProgressError) as error:
+            committed_event(batch, type(error).__name__)
+            refused.record(batch, refused=True)
+        except KafkaError as error:
+            committed_event(batch, repr(error))
+            raise
+
     emit("startup_complete")
     try:
         while not stop.requested:
             polled = consumer.poll(timeout_ms=200)
             batch = {(tp.topic, tp.partition): [r.offset for r in records] for tp, records in polled.items() if records}
             if not batch:
+                retry = refused.to_retry({(tp.topic, tp.partition) for tp in consumer.assignment()})
+                if retry:
+                    commit(retry)
                 continue
             consumed_event(batch)
             time.sleep(args.pause_before_commit / 1000)
-            try:
-                consumer.commit({kafka.TopicPartition(topic, partition): kafka.OffsetAndMetadata(max(offsets) + 1, "", -1)
-                                 for (topic, partition), offsets in batch.items()})
-                committed_event(batch, None)
-            except (CommitFailedError, RebalanceInProgressError) as error:  # at-least-once: redelivered
-                committed_event(batch, type(error).__name__)
-            except KafkaError as error:
-                committed_event(batch, repr(error))
-                raise
+            commit(batch)
     finally:
         consumer.close()
     emit("shutdown_complete")
@@ -117,6 +149,24 @@ def run_confluent_kafka(args, stop: Stop) -> None:
         on_assign=lambda _consumer, assigned: emit("partitions_assigned", partitions=partitions(assigned)),
         on_revoke=lambda _consumer, revoked: emit("partitions_revoked", partitions=partitions(revoked)),
     )
+    refused = RefusedCommits()
+
+    def commit(batch: dict[tuple[str, int], list[int]]) -> None:
+        try:
+            consumer.commit(offsets=[confluent_kafka.TopicPartition(topic, partition, max(offsets) + 1)
+                                     for (topic, partition), offsets in batch.items()], asynchronous=False)
+            committed_event(batch, None)
+            refused.record(batch, refused=False)
+        except confluent_kafka.KafkaException as exc:
+            error = exc.args[0]
+            committed_event(batch, error.name())
+            if error.code() not in (confluent_kafka.KafkaError.REBALANCE_IN_PROGRESS,
+                                    confluent_kafka.KafkaError.ILLEGAL_GENERATION,
+                                    confluent_kafka.KafkaError.UNKNOWN_MEMBER_ID,
+                                    confluent_kafka.KafkaError._ASSIGNMENT_LOST):
+                raise
+            refused.record(batch, refused=True)
+
     emit("startup_complete")
     try:
         while not stop.requested:
@@ -126,21 +176,13 @@ def run_confluent_kafka(args, stop: Stop) -> None:
                     raise confluent_kafka.KafkaException(message.error())
                 batch.setdefault((message.topic(), message.partition()), []).append(message.offset())
             if not batch:
+                retry = refused.to_retry({(tp.topic, tp.partition) for tp in consumer.assignment()})
+                if retry:
+                    commit(retry)
                 continue
             consumed_event(batch)
             time.sleep(args.pause_before_commit / 1000)
-            try:
-                consumer.commit(offsets=[confluent_kafka.TopicPartition(topic, partition, max(offsets) + 1)
-                                         for (topic, partition), offsets in batch.items()], asynchronous=False)
-                committed_event(batch, None)
-            except confluent_kafka.KafkaException as exc:
-                error = exc.args[0]
-                committed_event(batch, error.name())
-                if error.code() not in (confluent_kafka.KafkaError.REBALANCE_IN_PROGRESS,
-                                        confluent_kafka.KafkaError.ILLEGAL_GENERATION,
-                                        confluent_kafka.KafkaError.UNKNOWN_MEMBER_ID,
-                                        confluent_kafka.KafkaError._ASSIGNMENT_LOST):
-                    raise
+            commit(batch)
     finally:
         consumer.close()
     emit("shutdown_complete")
