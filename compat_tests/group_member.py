@@ -86,6 +86,8 @@ def run_kafka_python(args, stop: Stop) -> None:
     import kafka
     from kafka.errors import CommitFailedError, KafkaError, RebalanceInProgressError
 
+    from compat_tests.py_clients import kp_wait_for_topic
+
     class Listener(kafka.ConsumerRebalanceListener):
         def on_partitions_revoked(self, revoked):
             emit("partitions_revoked", partitions=partitions(revoked))
@@ -98,6 +100,7 @@ def run_kafka_python(args, stop: Stop) -> None:
         group_instance_id=args.group_instance_id, auto_offset_reset="earliest", enable_auto_commit=False,
         session_timeout_ms=args.session_timeout, heartbeat_interval_ms=HEARTBEAT_INTERVAL_MS,
     )
+    kp_wait_for_topic(consumer, args.topic)
     consumer.subscribe([args.topic], listener=Listener())
     refused = RefusedCommits()
 

@@ -115,6 +115,16 @@ def kp_produce(bootstrap: str, topic: str, records: list[Outgoing], partition: i
         producer.close(timeout=10)
 
 
+def kp_wait_for_topic(consumer: kafka.KafkaConsumer, topic: str) -> None:
+    """Until the kafka-python consumer's metadata has `topic`. A group leader assigns from its own metadata:
+    one that has not seen a new topic yet assigns nothing ("No partition metadata for topic") and rejoins
+    when it does, a rebalance no test asks for."""
+    deadline = time.monotonic() + WAIT_S
+    while not consumer.partitions_for_topic(topic):
+        assert time.monotonic() < deadline, f"kafka-python never saw topic {topic} in its metadata"
+        time.sleep(0.1)
+
+
 def kp_consume(bootstrap: str, topic: str, count: int, partition: int = 0, offset: int = 0,
                **config: Any) -> list[Consumed]:
     """Reads `count` records from topic/partition starting at `offset` with a manually assigned KafkaConsumer."""

@@ -14,6 +14,7 @@ import pytest
 from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
 from kafka.admin import NewTopic
 
+from compat_tests.py_clients import kp_wait_for_topic
 from kbroker.testing import start_broker_process
 
 PARTITIONS = 12
@@ -66,8 +67,10 @@ class Member(threading.Thread):
 class KafkaPythonMember(Member):
     def __init__(self, bootstrap, topic, group, consumed, lock, name, **config):
         super().__init__(name, consumed, lock)
-        self.consumer = KafkaConsumer(topic, bootstrap_servers=bootstrap, group_id=group, client_id=name,
+        self.consumer = KafkaConsumer(bootstrap_servers=bootstrap, group_id=group, client_id=name,
                                       auto_offset_reset="earliest", enable_auto_commit=False, **config)
+        kp_wait_for_topic(self.consumer, topic)
+        self.consumer.subscribe([topic])
 
     def serve(self) -> None:
         try:
