@@ -11,6 +11,7 @@ are really deleted, file.delete.delay.ms after it left the log, so a region hand
 from __future__ import annotations
 
 import bisect
+import functools
 import os
 import struct
 import threading
@@ -79,6 +80,22 @@ class TimestampOffset(NamedTuple):
 class PendingDelete(NamedTuple):
     due_ms: int
     segment: LogSegment
+
+
+def _offline_on_os_error(action: str):
+    """For a Log method that writes: refused with KAFKA_STORAGE_ERROR once the log is offline, and an OSError
+    it raises takes the log offline (Log._storage_failure). The append of a produced batch does the same inline."""
+    def decorate(method):
+        @functools.wraps(method)
+        def guarded(self: Log, *args, **kwargs):
+            with self.lock:
+                self._check_open()
+                try:
+                    return method(self, *args, **kwargs)
+                except OSError as exc:
+                    raise self._storage_failure(action, exc) from exc
+        return guarded
+    return decorate
 
 
 class Log:
@@ -218,6 +235,7 @@ class Log:
                 self.leader_epoch_cache.assign(leader_epoch, self.log_end_offset)
                 self._latest_epoch = self.leader_epoch_cache.latest_epoch()
 
+    @_offline_on_os_error("appending to")
     def append_as_follower(self, records) -> int:
         """Append batches whose offsets the leader assigned (replication / tests); returns the new LEO.
 
@@ -225,7 +243,6 @@ class Log:
         """
         now = self.clock()
         with self.lock:
-            self._check_open()
             batches = []
             expected = self.log_end_offset
             for batch in R.iter_batches(records):
@@ -241,26 +258,23 @@ class Log:
                 return self.log_end_offset
             end = batches[-1].pos + batches[-1].size
             data = memoryview(records)[:end]
-            try:
-                count = 0
-                for batch in batches:
-                    self._write(data[batch.pos:batch.pos + batch.size],
-                                [BatchLocation(0, batch.size, batch.base_offset, batch.last_offset, batch.max_timestamp)],
-                                now)
-                    if batch.partition_leader_epoch >= 0:
-                        self.leader_epoch_cache.assign(batch.partition_leader_epoch, batch.base_offset)
-                        self._latest_epoch = self.leader_epoch_cache.latest_epoch()
-                    if batch.has_producer_id:
-                        pending: dict = {}
-                        completed: list[CompletedTxn] = []
-                        started: list[int] = []
-                        self.producer_state.prepare(pending, batch, batch.base_offset, origin=ORIGIN_REPLICATION,
-                                                    completed=completed, started=started)
-                        self._apply_producer_state(pending, started, completed)
-                    count += batch.last_offset_delta + 1
-                self._after_append(count, now)
-            except OSError as exc:
-                raise self._storage_failure("appending to", exc) from exc
+            count = 0
+            for batch in batches:
+                self._write(data[batch.pos:batch.pos + batch.size],
+                            [BatchLocation(0, batch.size, batch.base_offset, batch.last_offset, batch.max_timestamp)],
+                            now)
+                if batch.partition_leader_epoch >= 0:
+                    self.leader_epoch_cache.assign(batch.partition_leader_epoch, batch.base_offset)
+                    self._latest_epoch = self.leader_epoch_cache.latest_epoch()
+                if batch.has_producer_id:
+                    pending: dict = {}
+                    completed: list[CompletedTxn] = []
+                    started: list[int] = []
+                    self.producer_state.prepare(pending, batch, batch.base_offset, origin=ORIGIN_REPLICATION,
+                                                completed=completed, started=started)
+                    self._apply_producer_state(pending, started, completed)
+                count += batch.last_offset_delta + 1
+            self._after_append(count, now)
             return self.log_end_offset
 
     def append_control_marker(self, control_type: int, *, producer_id: int, producer_epoch: int,
@@ -332,16 +346,9 @@ class Log:
             return self.roll(first_offset)
         return segment
 
+    @_offline_on_os_error("rolling")
     def roll(self, expected_next_offset: int | None = None) -> LogSegment:
         """Start a new active segment at max(expected, LEO); snapshot producer state at the new base."""
-        with self.lock:
-            self._check_open()
-            try:
-                return self._roll(expected_next_offset)
-            except OSError as exc:
-                raise self._storage_failure("rolling", exc) from exc
-
-    def _roll(self, expected_next_offset: int | None) -> LogSegment:
         with self.lock:
             new_base = max(expected_next_offset or 0, self.log_end_offset)
             old = self.active_segment
@@ -360,17 +367,10 @@ class Log:
             self.flush_pending_after_roll = True
             return segment
 
+    @_offline_on_os_error("flushing")
     def flush(self) -> None:
         """fsync every segment holding offsets at or above the recovery point; the recovery point becomes
         the LEO (after a crash, recovery starts there)."""
-        with self.lock:
-            self._check_open()
-            try:
-                self._flush()
-            except OSError as exc:
-                raise self._storage_failure("flushing", exc) from exc
-
-    def _flush(self) -> None:
         with self.lock:
             first = (self.segment_for(self.recovery_point) or self.active_segment).base_offset
             for base in self._bases:
