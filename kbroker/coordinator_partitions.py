@@ -14,6 +14,7 @@ from typing import Generic, TypeVar
 
 import attrs
 
+from kbroker.java_hash import string_hash
 from kbroker.metadata.topic_names import GROUP_METADATA_TOPIC, TRANSACTION_STATE_TOPIC
 from kbroker.protocol import errors
 
@@ -42,18 +43,9 @@ def internal_topic_partition_count(image, config, topic: str) -> int:
     return len(found.partitions) if found is not None else config[_CONFIGURED_PARTITION_COUNTS[topic]]
 
 
-def java_string_hash(text: str) -> int:
-    """String.hashCode: over UTF-16 code units, wrapping as a Java int."""
-    h = 0
-    data = text.encode("utf-16-be")
-    for i in range(0, len(data), 2):
-        h = (31 * h + ((data[i] << 8) | data[i + 1])) & 0xFFFFFFFF
-    return h - (1 << 32) if h & 0x80000000 else h
-
-
 def partition_for(key: str, partition_count: int) -> int:
     """Utils.abs(key.hashCode) % partitionCount (Utils.abs maps Integer.MIN_VALUE to 0)."""
-    h = java_string_hash(key)
+    h = string_hash(key)
     return (0 if h == _INT_MIN else abs(h)) % partition_count
 
 

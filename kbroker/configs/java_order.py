@@ -9,17 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from kbroker.java_hash import string_hash
+
 _DEFAULT_CAPACITY = 16
 _LOAD_FACTOR = 0.75
-
-
-def string_hash(text: str) -> int:
-    """java.lang.String.hashCode over UTF-16 code units, as a signed 32-bit int."""
-    h = 0
-    data = text.encode("utf-16-be")
-    for i in range(0, len(data), 2):
-        h = (31 * h + ((data[i] << 8) | data[i + 1])) & 0xFFFFFFFF
-    return h - (1 << 32) if h & 0x80000000 else h
 
 
 def _bucket(text: str, capacity: int) -> int:

@@ -14,6 +14,7 @@ import trio
 import trio.testing
 
 from kbroker import coordinator_partitions
+from kbroker.java_hash import string_hash
 from kbroker.log.log import Log, LogError
 from kbroker.metadata.image import PartitionRegistration
 from kbroker.partition.partition import Partition
@@ -287,6 +288,6 @@ def test_log_records_round_trip():
     ("", 0),
 ])
 def test_partition_for_follows_java_string_hash(key, java_hash):
-    assert coordinator_partitions.java_string_hash(key) == java_hash
+    assert string_hash(key) == java_hash
     expected = 0 if java_hash == -2147483648 else abs(java_hash) % 50
     assert coordinator_partitions.partition_for(key, 50) == expected
