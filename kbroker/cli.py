@@ -65,13 +65,13 @@ def format_command(config: BrokerConfig, cluster_id: str | None, ignore_formatte
 
 
 async def serve(config: BrokerConfig) -> None:
-    from kbroker.server import Broker
+    from kbroker.node import Node
 
-    broker = Broker(config)
+    node = Node(config)
     # Listen for signals before announcing readiness, so a SIGTERM right after the ready line is clean.
     with trio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
         async with trio.open_nursery() as nursery:
-            bound = await nursery.start(broker.serve)
+            bound = await nursery.start(node.serve)
             controllers = set(config.controller_listener_names)
             first = next((b for b in bound if b.listener.name not in controllers), bound[0])
             print(f"kbroker ready on {first.host}:{first.port}", flush=True)

@@ -12,22 +12,19 @@ controller allocates through the metadata log (ProducerIdsRecord), one id at a t
   what a client of Kafka sees while Kafka's manager retries.
 - Each block must lie above the last one (Kafka's monotonicity sanity check).
 
-All state lives on the trio thread; `allocate` is an async callable returning a controller ProducerIdBlock.
-`for_broker(state)` makes the broker's manager at start-up; `producer_id_manager(state)` returns it.
+All state lives on the trio thread; `allocate` is an async callable returning a controller ProducerIdBlock
+(kbroker.node hands it the node's controller).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import trio
 
 from kbroker.protocol import errors
-
-if TYPE_CHECKING:
-    from kbroker.api.state import BrokerState
 
 log = logging.getLogger(__name__)
 
@@ -117,18 +114,3 @@ class ProducerIdManager:
         if latest is not None and block.first < latest.end:
             raise ProducerIdUnavailable(f"Producer id block starting at {block.first} is not above the current "
                                         f"block [{latest.first}, {latest.end})")
-
-
-def producer_id_manager(state: BrokerState) -> ProducerIdManager:
-    """The producer-id manager of a running broker (made with its state, see `for_broker`)."""
-    return state.producer_ids
-
-
-def for_broker(state: BrokerState) -> ProducerIdManager:
-    """A manager whose blocks come from this broker's controller, for this broker's registration."""
-
-    async def allocate():
-        return await state.run_controller(state.metadata.controller.allocate_producer_ids, state.config.node_id,
-                                          state.metadata.broker_epoch)
-
-    return ProducerIdManager(allocate, broker_id=state.config.node_id)

@@ -29,22 +29,17 @@ import os
 import socket
 import struct
 from collections.abc import Iterable
-from functools import partial
 
 import attrs
 import trio
 
-from kbroker import group, producer_ids, txn
 from kbroker.api import api_versions
 from kbroker.api.context import NO_RESPONSE, CloseConnection, RequestContext
 from kbroker.api.registry import Registry
-from kbroker.api.state import BrokerState, Clock
-from kbroker.config import BrokerConfig, Listener
-from kbroker.metadata.service import MetadataService, listener_endpoints
-from kbroker.partition.manager import PartitionManager
+from kbroker.api.state import BrokerState
+from kbroker.config import Listener
 from kbroker.protocol import wire
 from kbroker.protocol.messages.request_header import RequestHeader
-from kbroker.storage_format import load_or_format
 
 log = logging.getLogger(__name__)
 
@@ -415,8 +410,9 @@ def configure_accepted_socket(sock, send_buffer_bytes: int) -> None:
         log.debug("cannot set socket options: %s", e)
 
 
-async def _open_listener(listener: Listener, receive_buffer_bytes: int
-                         ) -> tuple[list[trio.SocketListener], BoundListener]:
+async def open_listener(listener: Listener, receive_buffer_bytes: int
+                        ) -> tuple[list[trio.SocketListener], BoundListener]:
+    """Bind one listener's sockets (a port 0 becomes one ephemeral port)."""
     host = listener.host or None
     try:
         sockets = await trio.open_tcp_listeners(listener.port, host=host)
@@ -436,81 +432,14 @@ async def _open_listener(listener: Listener, receive_buffer_bytes: int
     return sockets, BoundListener(listener, host_bound, port_bound)
 
 
-class Broker:
-    """The broker process: state, registry and listeners. `serve()` runs until cancelled."""
-
-    def __init__(self, config: BrokerConfig, *, registry: Registry | None = None,
-                 clock: Clock | None = None) -> None:
-        self.config = config
-        self.state = BrokerState(config, clock or Clock())
-        self.registry = registry if registry is not None else Registry.discover()
-        self.frame_pool = FramePool()
-
-    def _prepare_log_dirs(self) -> None:
-        for log_dir in self.state.log_dirs:
-            if not os.path.isdir(log_dir):
-                log.info("log directory %s not found, creating it", log_dir)
-                os.makedirs(log_dir, exist_ok=True)
-
-    async def _serve_connection(self, bound: BoundListener, stream: trio.SocketStream) -> None:
-        connection = Connection(stream, bound, self.state, self.registry, self.frame_pool)
-        log.debug("connection from %s on %s", connection.peer_text, bound.listener.name)
-        try:
-            await connection.run()
-        except Exception:
-            # Whatever a client sends must not take the broker down: a failure here is a bug in this module,
-            # logged with its traceback; only this connection is lost.
-            log.exception("bug: connection from %s failed; closing it", connection.peer_text)
-
-    async def serve(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
-        """Bind every listener, report the bound addresses with `task_status.started([BoundListener])`, then
-        accept connections until cancelled."""
-        self._prepare_log_dirs()
-        opened = []
-        try:
-            for listener in self.config.listeners:
-                opened.append(await _open_listener(listener, self.config["socket.receive.buffer.bytes"]))
-        except BaseException:
-            for sockets, _ in opened:
-                for sock in sockets:
-                    await sock.aclose()
-            raise
-        for _, bound in opened:
-            self.state.bound[bound.listener.name] = (bound.host, bound.port)
-            log.info("listening on %s (%s) at %s:%d", bound.listener, bound.listener.security_protocol,
-                     bound.host, bound.port)
-        try:
-            self._start_storage()
-            log.info("serving %d APIs: %s", len(self.registry.specs),
-                     ", ".join(f"{key}:{low}-{high}" for key, low, high in self.registry.ranges()))
-            async with trio.open_nursery() as nursery:
-                nursery.start_soon(self.state.partitions.run, self.state.clock.monotonic_ms)
-                await nursery.start(self.state.group_coordinator.run)
-                await nursery.start(self.state.txn_coordinator.run)
-                for sockets, bound in opened:
-                    nursery.start_soon(partial(trio.serve_listeners, partial(self._serve_connection, bound),
-                                               sockets))
-                task_status.started([bound for _, bound in opened])
-        finally:
-            self._stop_storage()
-
-    def _start_storage(self) -> None:
-        """Load (or format) the log dirs, replay the metadata log, register this broker, open the partitions."""
-        storage = load_or_format(self.config)
-        bound_ports = {name: port for name, (_, port) in self.state.bound.items()}
-        endpoints = listener_endpoints(self.state.advertised_listeners(), bound_ports)
-        self.state.metadata = MetadataService.start(self.config, storage, endpoints=endpoints)
-        log.info("cluster %s, node %d, broker epoch %d, metadata offset %d", storage.cluster_id,
-                 self.config.node_id, self.state.metadata.broker_epoch, self.state.image.offset)
-        partitions = PartitionManager(self.config, time_ms=self.state.clock.time_ms)
-        partitions.startup(self.state.image)
-        self.state.partitions = partitions
-        self.state.producer_ids = producer_ids.for_broker(self.state)
-        self.state.group_coordinator = group.for_broker(self.state)
-        self.state.txn_coordinator = txn.for_broker(self.state)
-
-    def _stop_storage(self) -> None:
-        if self.state.partitions is not None:
-            self.state.partitions.shutdown()
-        if self.state.metadata is not None:
-            self.state.metadata.close()
+async def serve_connection(stream: trio.SocketStream, bound: BoundListener, state: BrokerState, registry: Registry,
+                           pool: FramePool | None = None) -> None:
+    """Serve one accepted connection until it closes."""
+    connection = Connection(stream, bound, state, registry, pool)
+    log.debug("connection from %s on %s", connection.peer_text, bound.listener.name)
+    try:
+        await connection.run()
+    except Exception:
+        # Whatever a client sends must not take the broker down: a failure here is a bug in this module,
+        # logged with its traceback; only this connection is lost.
+        log.exception("bug: connection from %s failed; closing it", connection.peer_text)

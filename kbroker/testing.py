@@ -87,12 +87,12 @@ def broker_config(log_dir: str | os.PathLike, overrides: Mapping[str, Any] | Non
 
 @contextlib.contextmanager
 def run_broker_in_thread(config, *, registry=None) -> Iterator[RunningBroker]:
-    """Run a Broker on its own trio thread for the duration of the block."""
+    """Run a Node on its own trio thread for the duration of the block."""
     import trio
 
-    from kbroker.server import Broker
+    from kbroker.node import Node
 
-    broker = Broker(config, registry=registry)
+    broker = Node(config, registry=registry)
     started: queue.Queue = queue.Queue()
     failure: list[BaseException] = []
 

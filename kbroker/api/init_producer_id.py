@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 
 from kbroker.api.context import RequestContext
-from kbroker.producer_ids import ProducerIdUnavailable, producer_id_manager
+from kbroker.producer_ids import ProducerIdUnavailable
 from kbroker.protocol import errors
 from kbroker.protocol.messages.init_producer_id_response import InitProducerIdResponse
 from kbroker.txn.init_producer_id import init_transactional_producer_id
@@ -44,7 +44,7 @@ async def handle(ctx: RequestContext, request) -> InitProducerIdResponse:
     transactional_id = request.transactional_id
     if transactional_id is None:
         try:
-            producer_id = await producer_id_manager(ctx.state).generate_producer_id()
+            producer_id = await ctx.state.producer_ids.generate_producer_id()
         except ProducerIdUnavailable as exc:
             log.warning("InitProducerId from %s: %s", ctx.describe(), exc)
             return _error(exc.error_code)

@@ -311,12 +311,12 @@ def test_coordinator_task_aborts_expired_transactions_in_a_running_broker(tmp_pa
     background and its producer fenced."""
     import trio
 
-    from kbroker.server import Broker
+    from kbroker.node import Node
 
     config = broker_config(tmp_path / "logs", {
         "transaction.state.log.num.partitions": 1,
         "transaction.abort.timed.out.transaction.cleanup.interval.ms": 20})
-    broker = Broker(config)
+    broker = Node(config)
 
     def client(bootstrap):
         with KafkaConnection(bootstrap) as c:

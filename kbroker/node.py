@@ -1,0 +1,144 @@
+"""A kbroker node: the composition root that builds the parts of a node and runs them.
+
+The node is what `kbroker serve` runs: it binds the listeners (so an ephemeral port is known before the node
+registers it), loads or formats the log dirs, starts the metadata service (the quorum replayed into the image,
+the controller, this broker's registration), opens the hosted partitions from the image, and wires the
+producer-id manager and the group and transaction coordinators, each handed only the callables it needs (the
+packages below kbroker/api/ never see the handlers' BrokerState). Their background tasks and the listeners run
+in one nursery; cancelling it shuts the node down, and the storage is closed cleanly on the way out.
+
+Today every node has `process.roles=broker,controller` with itself as the one voter; the parts a role asks for
+are built here, so a node of other roles changes this module, not the parts.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from functools import partial
+
+import trio
+
+from kbroker import server
+from kbroker.api.registry import Registry
+from kbroker.api.state import BrokerState, Clock
+from kbroker.config import BrokerConfig
+from kbroker.coordinator_partitions import internal_topic_partition_count
+from kbroker.group.coordinator import GroupCoordinator
+from kbroker.metadata.service import MetadataService, listener_endpoints
+from kbroker.metadata.topic_names import GROUP_METADATA_TOPIC
+from kbroker.partition.manager import PartitionManager
+from kbroker.producer_ids import ProducerIdManager
+from kbroker.storage_format import load_or_format
+from kbroker.txn.coordinator import TransactionCoordinator
+
+log = logging.getLogger(__name__)
+
+
+class Node:
+    """One kbroker process: its state, API registry and listeners. `serve()` runs until cancelled."""
+
+    def __init__(self, config: BrokerConfig, *, registry: Registry | None = None,
+                 clock: Clock | None = None) -> None:
+        self.config = config
+        self.state = BrokerState(config, clock or Clock())
+        self.registry = registry if registry is not None else Registry.discover()
+        self.frame_pool = server.FramePool()
+
+    async def serve(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
+        """Bind every listener, report the bound addresses with `task_status.started([BoundListener])`, then
+        accept connections until cancelled."""
+        self._prepare_log_dirs()
+        opened = await self._open_listeners()
+        for _, bound in opened:
+            self.state.bound[bound.listener.name] = (bound.host, bound.port)
+            log.info("listening on %s (%s) at %s:%d", bound.listener, bound.listener.security_protocol,
+                     bound.host, bound.port)
+        try:
+            self._start_storage()
+            log.info("serving %d APIs: %s", len(self.registry.specs),
+                     ", ".join(f"{key}:{low}-{high}" for key, low, high in self.registry.ranges()))
+            state = self.state
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(state.partitions.run, state.clock.monotonic_ms)
+                await nursery.start(state.group_coordinator.run)
+                await nursery.start(state.txn_coordinator.run)
+                for sockets, bound in opened:
+                    handler = partial(self._serve_connection, bound)
+                    nursery.start_soon(partial(trio.serve_listeners, handler, sockets))
+                task_status.started([bound for _, bound in opened])
+        finally:
+            self._stop_storage()
+
+    async def _serve_connection(self, bound: server.BoundListener, stream: trio.SocketStream) -> None:
+        await server.serve_connection(stream, bound, self.state, self.registry, self.frame_pool)
+
+    def _prepare_log_dirs(self) -> None:
+        for log_dir in self.state.log_dirs:
+            if not os.path.isdir(log_dir):
+                log.info("log directory %s not found, creating it", log_dir)
+                os.makedirs(log_dir, exist_ok=True)
+
+    async def _open_listeners(self) -> list[tuple[list[trio.SocketListener], server.BoundListener]]:
+        opened = []
+        try:
+            for listener in self.config.listeners:
+                opened.append(await server.open_listener(listener, self.config["socket.receive.buffer.bytes"]))
+        except BaseException:
+            for sockets, _ in opened:
+                for sock in sockets:
+                    await sock.aclose()
+            raise
+        return opened
+
+    def _start_storage(self) -> None:
+        """Load (or format) the log dirs, replay the metadata log, register this broker, open the partitions,
+        and build what runs over them."""
+        state, config = self.state, self.config
+        storage = load_or_format(config)
+        bound_ports = {name: port for name, (_, port) in state.bound.items()}
+        endpoints = listener_endpoints(state.advertised_listeners(), bound_ports)
+        state.metadata = MetadataService.start(config, storage, endpoints=endpoints)
+        log.info("cluster %s, node %d, broker epoch %d, metadata offset %d", storage.cluster_id,
+                 config.node_id, state.metadata.broker_epoch, state.image.offset)
+        partitions = PartitionManager(config, time_ms=state.clock.time_ms)
+        partitions.startup(state.image)
+        state.partitions = partitions
+        state.producer_ids = _producer_id_manager(state)
+        state.group_coordinator = _group_coordinator(state)
+        state.txn_coordinator = _transaction_coordinator(state)
+
+    def _stop_storage(self) -> None:
+        if self.state.partitions is not None:
+            self.state.partitions.shutdown()
+        if self.state.metadata is not None:
+            self.state.metadata.close()
+
+
+def _producer_id_manager(state: BrokerState) -> ProducerIdManager:
+    """Producer-id blocks from this node's controller, for this broker's registration."""
+
+    async def allocate():
+        return await state.run_controller(state.metadata.controller.allocate_producer_ids, state.config.node_id,
+                                          state.metadata.broker_epoch)
+
+    return ProducerIdManager(allocate, broker_id=state.config.node_id)
+
+
+def _group_coordinator(state: BrokerState) -> GroupCoordinator:
+    def partition_count() -> int:
+        return internal_topic_partition_count(state.image, state.config, GROUP_METADATA_TOPIC)
+
+    return GroupCoordinator(state.config, state.partitions, node_id=state.config.node_id,
+                            partition_count=partition_count, now_ms=state.clock.time_ms,
+                            image=lambda: state.image)
+
+
+def _transaction_coordinator(state: BrokerState) -> TransactionCoordinator:
+    def partition_count(topic: str) -> int:
+        return internal_topic_partition_count(state.image, state.config, topic)
+
+    return TransactionCoordinator(
+        state.config, state.partitions, node_id=state.config.node_id, partition_count=partition_count,
+        generate_producer_id=state.producer_ids.generate_producer_id, now_ms=state.clock.time_ms,
+        group_coordinator=lambda: state.group_coordinator)
