@@ -146,3 +146,7 @@ async def peer_and_channels(*, ranges: dict[int, tuple[int, int]] | None = None,
                                         rng=random.Random(7)) as channels:
             yield peer, channels
         nursery.cancel_scope.cancel()
+
+
+async def never_answer(session: PeerSession, header: RequestHeader, request) -> None:
+    await trio.sleep_forever()
