@@ -154,6 +154,8 @@ class Connection:
         except trio.ClosedResourceError:
             reason = self.closed_reason or f"connection to {self.address} closed"
         finally:
+            if reason is not None and not self.closed and self._in_flight:
+                log.info("%s with %d requests in flight", reason, len(self._in_flight))
             self._fail_in_flight(reason or f"connection to {self.address} shut down")
             await trio.aclose_forcefully(self.stream)
 
@@ -162,6 +164,8 @@ class Connection:
             raise _ProtocolViolation(f"a {len(frame)}-byte response frame has no correlation id")
         (correlation_id,) = _CORRELATION_ID.unpack_from(frame, 0)
         expected = next(iter(self._in_flight), None)
+        if expected is None:
+            raise _ProtocolViolation(f"a response (correlation id {correlation_id}) with no request in flight")
         if correlation_id != expected:
             raise _ProtocolViolation(f"response correlation id {correlation_id}, expected {expected}")
         entry = self._in_flight[correlation_id]

@@ -130,7 +130,7 @@ def run_virtual(async_fn, *args):
 
 
 def client_settings(**overrides) -> ClientSettings:
-    return ClientSettings(client_id="network-test", **overrides)
+    return ClientSettings(**{"client_id": "network-test", **overrides})
 
 
 @contextlib.asynccontextmanager

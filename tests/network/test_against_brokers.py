@@ -1,20 +1,30 @@
 """The network client against real brokers, kbroker and Apache Kafka 4.3.1 alike: the ApiVersions handshake,
-Metadata, DescribeCluster and CreateTopics round trips, pipelining on one connection, and a broker killed
-with a request in flight (the request fails; the next send reaches the restarted broker)."""
+Metadata, DescribeCluster and CreateTopics round trips, pipelining on one connection, a broker killed with a
+request in flight (the request fails; the next send reaches the restarted broker), and Apache Kafka's
+CONTROLLER listener (the Raft APIs advertised, DescribeQuorum answered)."""
 
 from __future__ import annotations
 
+import pytest
 import trio
 
+from compat_tests.brokers import KAFKA
 from compat_tests.conftest import FAST_REREGISTRATION
 from kbroker.network import Address, ConnectionLost, NodeDirectory, open_channel_manager
 from kbroker.network.versions import own_range
 from kbroker.protocol import errors
 from kbroker.protocol.messages.api_versions_request import ApiVersionsRequest
+from kbroker.protocol.messages.begin_quorum_epoch_request import BeginQuorumEpochRequest
 from kbroker.protocol.messages.create_topics_request import CreatableTopic, CreateTopicsRequest
 from kbroker.protocol.messages.describe_cluster_request import DescribeClusterRequest
+from kbroker.protocol.messages.describe_quorum_request import DescribeQuorumRequest
+from kbroker.protocol.messages.describe_quorum_request import PartitionData as DescribeQuorumPartition
+from kbroker.protocol.messages.describe_quorum_request import TopicData as DescribeQuorumTopic
+from kbroker.protocol.messages.end_quorum_epoch_request import EndQuorumEpochRequest
 from kbroker.protocol.messages.fetch_request import FetchPartition, FetchRequest, FetchTopic
+from kbroker.protocol.messages.fetch_snapshot_request import FetchSnapshotRequest
 from kbroker.protocol.messages.metadata_request import MetadataRequest, MetadataRequestTopic
+from kbroker.protocol.messages.vote_request import VoteRequest
 from tests.network.fake_peer import client_settings
 
 NODE = 1
@@ -115,3 +125,23 @@ def test_a_broker_killed_mid_request_fails_it_and_a_later_send_reaches_the_resta
 
     run_against(broker, check)
 
+
+
+def test_kafkas_controller_listener_speaks_raft_and_describe_quorum(broker):
+    if broker.name != KAFKA:
+        pytest.skip("a single kbroker node has no CONTROLLER listener")
+
+    async def main():
+        directory = NodeDirectory({NODE: Address(broker.host, broker.controller_port)})
+        async with open_channel_manager(directory, client_settings(client_id="raft-client-2")) as channels:
+            versions = await channels.node(NODE).peer_versions()
+            for raft_api in (VoteRequest, BeginQuorumEpochRequest, EndQuorumEpochRequest, FetchRequest,
+                             FetchSnapshotRequest):
+                assert versions.usable_version(raft_api) >= 0
+            response = await channels.send(NODE, DescribeQuorumRequest(topics=[DescribeQuorumTopic(
+                topic_name="__cluster_metadata", partitions=[DescribeQuorumPartition(partition_index=0)])]))
+            [partition] = response.topics[0].partitions
+            assert (partition.error_code, partition.leader_id) == (errors.NONE.code, NODE)
+            assert [voter.replica_id for voter in partition.current_voters] == [NODE]
+
+    trio.run(main)

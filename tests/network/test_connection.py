@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 import trio
 
-from kbroker.network import ConnectionLost, RequestTimedOut, UnsupportedVersion
-from kbroker.network.versions import own_range
+from kbroker.network import ConnectionFailed, ConnectionLost, RequestTimedOut, UnsupportedVersion
+from kbroker.network.versions import handshake_retry_version, own_range
+from kbroker.protocol import errors
+from kbroker.protocol.messages.api_versions_response import ApiVersion, ApiVersionsResponse
 from kbroker.protocol.messages.describe_cluster_request import DescribeClusterRequest
 from kbroker.protocol.messages.metadata_request import MetadataRequest, MetadataRequestTopic
 from kbroker.protocol.messages.metadata_response import MetadataResponse
@@ -206,3 +208,47 @@ def test_own_range_never_offers_an_unstable_latest_version():
 
     assert InitProducerIdRequest.LATEST_VERSION_UNSTABLE
     assert own_range(InitProducerIdRequest)[1] == InitProducerIdRequest.HIGHEST_VERSION - 1
+
+
+@pytest.mark.parametrize("error, listed, retry", [
+    (errors.NONE, [ApiVersion(api_key=18, min_version=0, max_version=2)], None),
+    (errors.UNSUPPORTED_VERSION, [ApiVersion(api_key=18, min_version=0, max_version=2)], 2),
+    (errors.UNSUPPORTED_VERSION, [ApiVersion(api_key=18, min_version=0, max_version=9)], 4),
+    (errors.UNSUPPORTED_VERSION, [], 0),
+])
+def test_kip_511_retry_version(error, listed, retry):
+    assert handshake_retry_version(ApiVersionsResponse(error_code=error.code, api_keys=listed)) == retry
+
+
+def test_a_failed_handshake_is_a_failed_connection():
+    async def main():
+        async with peer_and_channels() as (peer, channels):
+            async def refuse(session, header, request):
+                await session.reply(header, ApiVersionsResponse(error_code=errors.INVALID_REQUEST.code))
+
+            peer.handlers[18] = refuse
+            with pytest.raises(ConnectionFailed, match=r"ApiVersions v4 to peer.test:9092 failed with INVALID_REQUEST"):
+                await channels.send(PEER_ID, metadata_request("a"))
+            await trio.testing.wait_all_tasks_blocked()
+            assert peer.sessions_ended == 1
+
+    run_virtual(main)
+
+
+def test_a_response_nobody_asked_for_closes_the_connection():
+    async def main():
+        async with peer_and_channels() as (peer, channels):
+            async def answer_twice(session, header, request):
+                peer.handlers[3] = echo_metadata
+                await session.reply(header, metadata_answer(request))
+                await session.reply(header, metadata_answer(request))
+
+            peer.handlers[3] = answer_twice
+            await channels.send(PEER_ID, metadata_request("a"))
+            connection = channels.node(PEER_ID).connection
+            await trio.testing.wait_all_tasks_blocked()
+            assert "with no request in flight" in connection.closed_reason
+            await channels.send(PEER_ID, metadata_request("b"))
+            assert peer.connections == 2
+
+    run_virtual(main)
