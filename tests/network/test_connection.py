@@ -18,6 +18,7 @@ from tests.network.fake_peer import (
     client_settings,
     echo_metadata,
     metadata_answer,
+    never_answer,
     peer_and_channels,
     run_virtual,
 )
@@ -30,6 +31,21 @@ def metadata_request(*names: str) -> MetadataRequest:
 
 def sent(peer) -> list[tuple[int, int]]:
     return [(header.request_api_key, header.request_api_version) for header in peer.received]
+
+
+def misbehave_once(peer, behaviour) -> None:
+    """The next Metadata request gets `behaviour(session, header, request)`, later ones a normal answer."""
+    async def handler(session, header, request):
+        peer.handlers[3] = echo_metadata
+        await behaviour(session, header, request)
+
+    peer.handlers[3] = handler
+
+
+async def assert_the_next_send_reconnects(peer, channels) -> None:
+    response = await channels.send(PEER_ID, metadata_request("b"))
+    assert [topic.name for topic in response.topics] == ["b"]
+    assert peer.connections == 2
 
 
 def test_handshake_then_requests_at_the_highest_common_version():
@@ -141,14 +157,12 @@ def test_a_garbage_frame_size_drops_the_connection(size_prefix):
             async def garbage(session, header, request):
                 await session.send_raw(size_prefix)
 
-            peer.handlers[3] = garbage
+            misbehave_once(peer, garbage)
             with pytest.raises(ConnectionLost, match=r"frame size -?\d+ outside \[0, 1048576\]"):
                 await channels.send(PEER_ID, metadata_request("a"))
             await trio.testing.wait_all_tasks_blocked()
             assert peer.sessions_ended == 1  # the peer saw the connection close
-            peer.handlers[3] = echo_metadata
-            await channels.send(PEER_ID, metadata_request("b"))
-            assert peer.connections == 2
+            await assert_the_next_send_reconnects(peer, channels)
 
     run_virtual(main)
 
@@ -170,16 +184,10 @@ def test_a_frame_cut_short_by_the_peer_fails_the_request():
 def test_a_peer_closing_mid_request_fails_it_and_the_next_send_reconnects():
     async def main():
         async with peer_and_channels() as (peer, channels):
-            async def close_once(session, header, request):
-                peer.handlers[3] = echo_metadata
-                await session.close()
-
-            peer.handlers[3] = close_once
+            misbehave_once(peer, lambda session, header, request: session.close())
             with pytest.raises(ConnectionLost, match="closed the connection"):
                 await channels.send(PEER_ID, metadata_request("a"))
-            response = await channels.send(PEER_ID, metadata_request("b"))
-            assert [topic.name for topic in response.topics] == ["b"]
-            assert peer.connections == 2
+            await assert_the_next_send_reconnects(peer, channels)
 
     run_virtual(main)
 
@@ -187,18 +195,13 @@ def test_a_peer_closing_mid_request_fails_it_and_the_next_send_reconnects():
 def test_no_answer_times_out_closes_the_connection_and_the_next_send_reconnects():
     async def main():
         async with peer_and_channels() as (peer, channels):
-            async def never(session, header, request):
-                peer.handlers[3] = echo_metadata
-                await trio.sleep_forever()
-
-            peer.handlers[3] = never
+            misbehave_once(peer, never_answer)
             started = trio.current_time()
             with pytest.raises(RequestTimedOut, match="Metadata request to peer.test:9092 timed out"):
                 await channels.send(PEER_ID, metadata_request("a"), timeout_ms=2000)
             assert trio.current_time() - started == pytest.approx(2.0)
             assert channels.node(PEER_ID).connection is None
-            await channels.send(PEER_ID, metadata_request("b"))
-            assert peer.connections == 2
+            await assert_the_next_send_reconnects(peer, channels)
 
     run_virtual(main)
 
@@ -239,16 +242,14 @@ def test_a_response_nobody_asked_for_closes_the_connection():
     async def main():
         async with peer_and_channels() as (peer, channels):
             async def answer_twice(session, header, request):
-                peer.handlers[3] = echo_metadata
                 await session.reply(header, metadata_answer(request))
                 await session.reply(header, metadata_answer(request))
 
-            peer.handlers[3] = answer_twice
+            misbehave_once(peer, answer_twice)
             await channels.send(PEER_ID, metadata_request("a"))
             connection = channels.node(PEER_ID).connection
             await trio.testing.wait_all_tasks_blocked()
             assert "with no request in flight" in connection.closed_reason
-            await channels.send(PEER_ID, metadata_request("b"))
-            assert peer.connections == 2
+            await assert_the_next_send_reconnects(peer, channels)
 
     run_virtual(main)
