@@ -61,6 +61,7 @@ class _InFlight:
     header_version: int
     decode: Callable[[memoryview, int], object]
     done: trio.Event = attrs.field(factory=trio.Event)
+    registered: bool = False  # given a correlation id and (being) written
     response: object = None
     error: NetworkError | None = None
 
@@ -106,15 +107,13 @@ class Connection:
         if decode is None:
             decode = functools.partial(_decode_body, response_class, version)
         entry = _InFlight(messages.API_KEYS[request.API_KEY], response_class.header_version(version), decode)
-        sent = False
-        with trio.move_on_at(deadline):
+        with trio.move_on_at(deadline) as timer:
             async with self._slots:
                 await self._write(request, version, entry)
-                sent = True
                 await entry.done.wait()
-        if not entry.done.is_set():  # the deadline passed (a response that made it in time still counts)
+        if timer.cancelled_caught and entry.response is None:  # a response that made it in time still counts
             reason = f"{entry.api_name} request to {self.address} timed out"
-            if sent:
+            if entry.registered and not entry.done.is_set():  # its late answer would hold up every later one
                 await self.aclose(reason)
             raise RequestTimedOut(reason)
         if entry.error is not None:
@@ -128,6 +127,7 @@ class Connection:
             correlation_id = self._last_correlation_id = (self._last_correlation_id + 1) % _MAX_CORRELATION_ID
             frame = encode_request(request, version, correlation_id, self.settings.client_id)
             self._in_flight[correlation_id] = entry
+            entry.registered = True
             try:
                 await self.stream.send_all(frame)
             except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as exc:

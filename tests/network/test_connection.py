@@ -253,3 +253,24 @@ def test_a_response_nobody_asked_for_closes_the_connection():
             await assert_the_next_send_reconnects(peer, channels)
 
     run_virtual(main)
+
+
+def test_a_request_that_times_out_waiting_for_a_pipeline_slot_leaves_the_connection_open():
+    async def main():
+        async with peer_and_channels(settings=client_settings(max_in_flight=1)) as (peer, channels):
+            await channels.send(PEER_ID, metadata_request("warm-up"))
+            peer.handlers[3] = never_answer
+            async with trio.open_nursery() as nursery:
+                async def hog():
+                    with pytest.raises(RequestTimedOut):
+                        await channels.send(PEER_ID, metadata_request("slow"), timeout_ms=5000)
+
+                nursery.start_soon(hog)
+                await trio.testing.wait_all_tasks_blocked()
+                connection = channels.node(PEER_ID).connection
+                with pytest.raises(RequestTimedOut):
+                    await channels.send(PEER_ID, metadata_request("queued"), timeout_ms=1000)
+                assert not connection.closed and connection.in_flight == 1
+            assert connection.closed
+
+    run_virtual(main)
