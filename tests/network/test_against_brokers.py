@@ -40,6 +40,21 @@ def run_against(broker, async_fn, **settings):
     trio.run(main)
 
 
+async def create_topic(channels, topic: str, partitions: int):
+    """CreateTopics, then Metadata until every partition has a leader (Kafka's brokers learn of a new topic a
+    moment after the controller answered)."""
+    created = await channels.send(NODE, CreateTopicsRequest(
+        topics=[CreatableTopic(name=topic, num_partitions=partitions, replication_factor=1)]))
+    assert [(t.name, t.error_code) for t in created.topics] == [(topic, errors.NONE.code)]
+    with trio.fail_after(30):
+        while True:
+            metadata = await channels.send(NODE, MetadataRequest(topics=[MetadataRequestTopic(name=topic)]))
+            [described] = metadata.topics
+            if described.error_code == errors.NONE.code and all(p.leader_id >= 0 for p in described.partitions):
+                return metadata
+            await trio.sleep(0.05)
+
+
 def test_api_versions_handshake_and_version_negotiation(broker):
     async def check(channels):
         versions = await channels.node(NODE).peer_versions()
@@ -57,12 +72,9 @@ def test_api_versions_handshake_and_version_negotiation(broker):
 
 def test_metadata_and_describe_cluster_round_trips(broker, topic):
     async def check(channels):
-        created = await channels.send(NODE, CreateTopicsRequest(
-            topics=[CreatableTopic(name=topic, num_partitions=2, replication_factor=1)]))
-        assert [(t.name, t.error_code) for t in created.topics] == [(topic, errors.NONE.code)]
-        metadata = await channels.send(NODE, MetadataRequest(topics=[MetadataRequestTopic(name=topic)]))
+        metadata = await create_topic(channels, topic, 2)
         [described_topic] = metadata.topics
-        assert (described_topic.name, described_topic.error_code) == (topic, errors.NONE.code)
+        assert described_topic.name == topic
         assert sorted(p.partition_index for p in described_topic.partitions) == [0, 1]
         cluster = await channels.send(NODE, DescribeClusterRequest())
         assert cluster.error_code == errors.NONE.code
@@ -98,8 +110,7 @@ def test_a_broker_killed_mid_request_fails_it_and_a_later_send_reaches_the_resta
     broker = broker_factory(FAST_REREGISTRATION)
 
     async def check(channels):
-        await channels.send(NODE, CreateTopicsRequest(
-            topics=[CreatableTopic(name=topic, num_partitions=1, replication_factor=1)]))
+        await create_topic(channels, topic, 1)
         # A fetch past the end of an empty partition waits max_wait_ms for data: it is still in flight when
         # the broker dies.
         long_poll = FetchRequest(max_wait_ms=120_000, min_bytes=1, topics=[FetchTopic(
@@ -114,7 +125,8 @@ def test_a_broker_killed_mid_request_fails_it_and_a_later_send_reaches_the_resta
 
         async with trio.open_nursery() as nursery:
             nursery.start_soon(fetch)
-            while (connection := channels.node(NODE).connection) is None or connection.in_flight == 0:
+            while not outcome and ((connection := channels.node(NODE).connection) is None
+                                   or connection.in_flight == 0):
                 await trio.sleep(0.01)
             await trio.to_thread.run_sync(broker.kill)
         assert len(outcome) == 1 and isinstance(outcome[0], ConnectionLost), outcome
@@ -124,7 +136,6 @@ def test_a_broker_killed_mid_request_fails_it_and_a_later_send_reaches_the_resta
         assert [t.name for t in metadata.topics] == [topic]
 
     run_against(broker, check)
-
 
 
 def test_kafkas_controller_listener_speaks_raft_and_describe_quorum(broker):
