@@ -4,13 +4,15 @@ answers, closes mid-request, sends a garbage frame size or answers out of order)
 says, in virtual time.
 
 `FakePeer.connect` is the network client's Connector: every call opens a new in-memory connection served by a
-session task in the peer's nursery (or raises ConnectionRefusedError while `refusing`). `handlers` maps an
+session task in the peer's nursery (or raises ConnectionRefusedError while `refusing`); `serve_tcp()` also
+listens on a real 127.0.0.1 port. `handlers` maps an
 API key to `async def handler(session, header, request)`; ApiVersions and Metadata have defaults.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import random
 import struct
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -91,6 +93,15 @@ class FakePeer:
         self.sessions_ended = 0
         self.received: list[RequestHeader] = []
         self.handlers: dict[int, Handler] = {18: answer_api_versions, 3: echo_metadata}
+
+    async def serve_tcp(self) -> Address:
+        """Also accept real TCP connections on 127.0.0.1 (until the peer's nursery ends); where they go."""
+        async def session(stream):
+            self.connections += 1
+            await PeerSession(self, stream).serve()
+
+        listeners = await self.nursery.start(functools.partial(trio.serve_tcp, session, 0, host="127.0.0.1"))
+        return Address("127.0.0.1", listeners[0].socket.getsockname()[1])
 
     async def connect(self, address) -> trio.abc.Stream:
         await trio.lowlevel.checkpoint()

@@ -6,7 +6,14 @@ from __future__ import annotations
 import pytest
 import trio
 
-from kbroker.network import ConnectionFailed, ConnectionLost, RequestTimedOut, UnsupportedVersion
+from kbroker.network import (
+    ConnectionFailed,
+    ConnectionLost,
+    NodeDirectory,
+    RequestTimedOut,
+    UnsupportedVersion,
+    open_channel_manager,
+)
 from kbroker.network.versions import handshake_retry_version, own_range
 from kbroker.protocol import errors
 from kbroker.protocol.messages.api_versions_response import ApiVersion, ApiVersionsResponse
@@ -15,6 +22,7 @@ from kbroker.protocol.messages.metadata_request import MetadataRequest, Metadata
 from kbroker.protocol.messages.metadata_response import MetadataResponse
 from tests.network.fake_peer import (
     PEER_ID,
+    FakePeer,
     client_settings,
     echo_metadata,
     metadata_answer,
@@ -274,3 +282,27 @@ def test_a_request_that_times_out_waiting_for_a_pipeline_slot_leaves_the_connect
             assert connection.closed
 
     run_virtual(main)
+
+
+def test_a_garbage_frame_size_on_a_real_socket_drops_the_connection():
+    async def main():
+        async with trio.open_nursery() as nursery:
+            peer = FakePeer(nursery)
+            directory = NodeDirectory({PEER_ID: await peer.serve_tcp()})
+            peer_saw_the_close = trio.Event()
+
+            async def garbage(session, header, request):
+                await session.send_raw(b"\x40\0\0\0")  # 1 GiB announced
+                assert await session.stream.receive_some() == b""
+                peer_saw_the_close.set()
+
+            misbehave_once(peer, garbage)
+            async with open_channel_manager(directory, client_settings()) as channels:
+                with pytest.raises(ConnectionLost, match=r"frame size 1073741824 outside \[0, 104857600\]"):
+                    await channels.send(PEER_ID, metadata_request("a"))
+                with trio.fail_after(30):
+                    await peer_saw_the_close.wait()
+                await assert_the_next_send_reconnects(peer, channels)
+            nursery.cancel_scope.cancel()
+
+    trio.run(main)
