@@ -94,9 +94,12 @@ class NodeClient:
         if self._closed:
             raise ClientClosed(f"the client of node {self.node_id} is closed")
         address = self.directory.get(self.node_id)
-        if address is None:
-            raise UnknownNode(f"no address known for node {self.node_id}")
         connection = self._connection
+        if address is None:
+            if connection is not None:
+                self._connection = None
+                await connection.aclose(f"node {self.node_id} left the directory")
+            raise UnknownNode(f"no address known for node {self.node_id}")
         if connection is None:
             return None
         if connection.closed:

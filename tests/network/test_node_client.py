@@ -138,6 +138,19 @@ def test_a_new_address_closes_the_old_connection_and_dials_the_new_one():
     run_virtual(main)
 
 
+def test_a_node_removed_from_the_directory_is_unknown_and_its_connection_closed():
+    async def main():
+        async with peer_and_channels() as (peer, channels):
+            await channels.send(PEER_ID, MetadataRequest())
+            connection = channels.node(PEER_ID).connection
+            channels.directory.remove(PEER_ID)
+            with pytest.raises(UnknownNode):
+                await channels.send(PEER_ID, MetadataRequest())
+            assert connection.closed and "left the directory" in connection.closed_reason
+
+    run_virtual(main)
+
+
 def test_unknown_nodes_and_closed_managers_fail_at_once():
     async def main():
         async with peer_and_channels() as (peer, channels):
