@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import random
+import socket
 import struct
 from collections.abc import AsyncIterator, Awaitable, Callable
 
@@ -161,3 +162,10 @@ async def peer_and_channels(*, ranges: dict[int, tuple[int, int]] | None = None,
 
 async def never_answer(session: PeerSession, header: RequestHeader, request) -> None:
     await trio.sleep_forever()
+
+
+def unused_port() -> int:
+    """A 127.0.0.1 port nothing listens on (a dead peer)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]

@@ -1,7 +1,8 @@
 """The network client against real brokers, kbroker and Apache Kafka 4.3.1 alike: the ApiVersions handshake,
 Metadata, DescribeCluster and CreateTopics round trips, pipelining on one connection, a broker killed with a
 request in flight (the request fails; the next send reaches the restarted broker), and Apache Kafka's
-CONTROLLER listener (the Raft APIs advertised, DescribeQuorum answered)."""
+CONTROLLER listener (the Raft APIs advertised, DescribeQuorum answered, a Vote with a foreign cluster id
+refused while a Vote to a dead voter fails beside it)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import trio
 
 from compat_tests.brokers import KAFKA
 from compat_tests.conftest import FAST_REREGISTRATION
-from kbroker.network import Address, ConnectionLost, NodeDirectory, open_channel_manager
+from kbroker.network import Address, ConnectionFailed, ConnectionLost, NodeDirectory, open_channel_manager
 from kbroker.network.versions import own_range
 from kbroker.protocol import errors
 from kbroker.protocol.messages.api_versions_request import ApiVersionsRequest
@@ -24,8 +25,10 @@ from kbroker.protocol.messages.end_quorum_epoch_request import EndQuorumEpochReq
 from kbroker.protocol.messages.fetch_request import FetchPartition, FetchRequest, FetchTopic
 from kbroker.protocol.messages.fetch_snapshot_request import FetchSnapshotRequest
 from kbroker.protocol.messages.metadata_request import MetadataRequest, MetadataRequestTopic
+from kbroker.protocol.messages.vote_request import PartitionData as VotePartition
+from kbroker.protocol.messages.vote_request import TopicData as VoteTopic
 from kbroker.protocol.messages.vote_request import VoteRequest
-from tests.network.fake_peer import client_settings
+from tests.network.fake_peer import client_settings, unused_port
 
 NODE = 1
 
@@ -154,5 +157,26 @@ def test_kafkas_controller_listener_speaks_raft_and_describe_quorum(broker):
             [partition] = response.topics[0].partitions
             assert (partition.error_code, partition.leader_id) == (errors.NONE.code, NODE)
             assert [voter.replica_id for voter in partition.current_voters] == [NODE]
+
+    trio.run(main)
+
+
+def test_a_vote_sent_to_a_kafka_controller_and_a_dead_voter_at_once_gets_both_replies(broker):
+    if broker.name != KAFKA:
+        pytest.skip("a single kbroker node has no CONTROLLER listener")
+
+    async def main():
+        directory = NodeDirectory({NODE: Address(broker.host, broker.controller_port),
+                                   2: Address("127.0.0.1", unused_port())})
+        vote = VoteRequest(cluster_id="not-this-cluster-id-00", voter_id=NODE, topics=[VoteTopic(
+            topic_name="__cluster_metadata", partitions=[VotePartition(replica_epoch=5, replica_id=2)])])
+        async with open_channel_manager(directory, client_settings(client_id="raft-client-2")) as channels:
+            send_replies, replies = trio.open_memory_channel(2)
+            for voter in (2, NODE):
+                channels.send_soon(voter, vote, send_replies, tag=voter)
+            by_voter = {reply.tag: reply for reply in [await replies.receive(), await replies.receive()]}
+        assert isinstance(by_voter[2].error, ConnectionFailed)
+        assert by_voter[NODE].error is None
+        assert by_voter[NODE].response.error_code == errors.INCONSISTENT_CLUSTER_ID.code
 
     trio.run(main)

@@ -4,7 +4,6 @@ a failed attempt, address changes, unknown nodes, and a dead port on a real sock
 from __future__ import annotations
 
 import random
-import socket
 
 import pytest
 import trio
@@ -20,7 +19,14 @@ from kbroker.network import (
 )
 from kbroker.network.backoff import ReconnectBackoff
 from kbroker.protocol.messages.metadata_request import MetadataRequest
-from tests.network.fake_peer import PEER_ADDRESS, PEER_ID, client_settings, peer_and_channels, run_virtual
+from tests.network.fake_peer import (
+    PEER_ADDRESS,
+    PEER_ID,
+    client_settings,
+    peer_and_channels,
+    run_virtual,
+    unused_port,
+)
 
 
 def recording(attempts: list):
@@ -162,12 +168,6 @@ def test_unknown_nodes_and_closed_managers_fail_at_once():
             assert peer.connections == 0
 
     run_virtual(main)
-
-
-def unused_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def test_a_dead_port_fails_each_send_after_its_backoff_without_hanging():
