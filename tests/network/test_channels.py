@@ -87,3 +87,15 @@ def test_a_reply_nobody_takes_any_more_is_dropped():
             assert [header.request_api_key for header in peer.received] == [18, 3]
 
     run_virtual(main)
+
+
+def test_closing_the_manager_closes_its_connections_cleanly():
+    async def main():
+        async with peer_and_channels() as (peer, channels):
+            await channels.send(PEER_ID, MetadataRequest())
+            assert peer.sessions_ended == 0
+            await channels.aclose()
+            await trio.testing.wait_all_tasks_blocked()
+            assert peer.sessions_ended == 1
+
+    run_virtual(main)
