@@ -103,6 +103,11 @@ class Kafka:
         return self._kafka.bootstrap
 
     @property
+    def controller_port(self) -> int:
+        """The node's CONTROLLER listener (KRaft's Vote, BeginQuorumEpoch, Fetch, DescribeQuorum...)."""
+        return self._kafka.controller_port
+
+    @property
     def log_dir(self) -> Path:
         return self._kafka.log_dir
 
