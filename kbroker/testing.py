@@ -29,6 +29,8 @@ from typing import Any
 
 import pytest
 
+from kbroker.config import SINGLE_NODE_DEFAULTS as SERVER_PROPERTIES_SINGLE_NODE
+
 READY_LINE = re.compile(r"^kbroker ready on (?P<host>.+):(?P<port>[0-9]+)$")
 STARTUP_TIMEOUT_S = 60.0
 SHUTDOWN_TIMEOUT_S = 30.0
@@ -62,11 +64,10 @@ class RunningBroker:
 
 
 # What Kafka's shipped config/server.properties sets for a single node (the internal topics cannot have three
-# replicas on one broker) and what the compat tests give Apache Kafka too.
+# replicas on one broker; `kbroker serve` applies them itself when it has no config file), plus no initial
+# rebalance delay, as the compat tests give Apache Kafka too.
 SINGLE_NODE_DEFAULTS: dict[str, str] = {
-    "offsets.topic.replication.factor": "1",
-    "transaction.state.log.replication.factor": "1",
-    "transaction.state.log.min.isr": "1",
+    **SERVER_PROPERTIES_SINGLE_NODE,
     "group.initial.rebalance.delay.ms": "0",
 }
 
