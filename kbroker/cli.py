@@ -111,8 +111,11 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(stream=sys.stderr, level=args.log_level, format=LOG_FORMAT)
     try:
         config = BrokerConfig.load(args.config or args.properties, args.override)
-    except (ConfigError, OSError) as e:
+    except ConfigError as e:
         log.error("invalid configuration: %s", e)
+        return 1
+    except OSError as e:
+        log.error("cannot read the config file: %s", _os_error_text(e))
         return 1
     if args.command == "format":
         return format_command(config, args)
@@ -138,13 +141,18 @@ def _check_before_serving(config: BrokerConfig) -> str | None:
     """What stops `serve` before it binds anything: a quorum kbroker cannot run, log dirs it cannot use (the
     first start formats them here)."""
     from kbroker.quorum_config import unsupported_quorum, unsupported_quorum_line
-    from kbroker.storage_format import StorageFormatError, bootstrap_voter_ids, load_or_format
+    from kbroker.storage_format import (
+        StorageFormatError,
+        bootstrap_voter_ids,
+        first_start_dynamic_quorum,
+        load_or_format,
+    )
 
     try:
         reason = unsupported_quorum(config, bootstrap_voter_ids(config))
         if reason:
             return unsupported_quorum_line(reason)
-        load_or_format(config)
+        load_or_format(config, dynamic=first_start_dynamic_quorum(config))
     except StorageFormatError as e:
         return f"cannot start: {e}"
     except OSError as e:

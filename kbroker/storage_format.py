@@ -7,7 +7,8 @@ bootstrap feature levels into the new metadata log (`__cluster_metadata-0`). A d
 formatted makes it fail, as `kafka-storage format` does without --ignore-formatted. With a `DynamicQuorum`
 (`--standalone` or `--initial-controllers`), it also writes the bootstrap checkpoint with kraft.version 1 and
 the initial voters (kbroker.bootstrap_checkpoint); the metadata dir's directory.id is this node's voter
-directory id. `dynamic_quorum_for` applies kafka-storage's rules for those flags.
+directory id. `dynamic_quorum_for` applies kafka-storage's rules for those flags; `first_start_dynamic_quorum`
+is how `serve` formats empty dirs for a config that names bootstrap controllers (as --standalone).
 `load_or_format(config)` is what `kbroker serve` calls: with no meta.properties anywhere it formats (a new
 cluster id, Kafka's Uuid.randomUuid base64url); otherwise every meta.properties must agree on the cluster id
 and carry this node.id, else it fails naming both ids; log dirs that are still empty get a meta.properties
@@ -153,6 +154,15 @@ def dynamic_quorum_for(config, *, standalone: bool = False, initial_controllers:
             return DynamicQuorum(tuple(parse_initial_controllers(initial_controllers, listener)))
         except BootstrapCheckpointError as e:
             raise StorageFormatError(str(e)) from None
+    return None
+
+
+def first_start_dynamic_quorum(config) -> DynamicQuorum | None:
+    """How `serve` formats empty log dirs: as `--standalone` when the config names bootstrap controllers rather
+    than voters (a dynamic quorum, whose only voter kbroker can run is this node), else a static quorum."""
+    if (config["controller.quorum.bootstrap.servers"] and not config["controller.quorum.voters"]
+            and effective_advertised_controller_listeners(config)):
+        return DynamicQuorum()
     return None
 
 

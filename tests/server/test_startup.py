@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 
+from kbroker.bootstrap_checkpoint import read_bootstrap_voters
 from kbroker.testing import start_broker_process
 
 
@@ -84,6 +85,20 @@ def test_a_node_formatted_with_three_initial_controllers_is_refused(tmp_path):
     status, out, err = finished(serve(str(properties)))
     assert status == 1 and out == ""
     assert_one_error_line(err, "--initial-controllers", "SKIPPED_FEATURES.md")
+
+
+def test_first_start_with_bootstrap_controllers_formats_as_standalone(tmp_path):
+    """Kafka's shipped single-node config names one bootstrap controller, not voters: the first start formats
+    the dir as `kafka-storage format --standalone` would, with this node as the only voter."""
+    overrides = {"process.roles": "broker,controller", "node.id": 1,
+                 "controller.quorum.bootstrap.servers": "127.0.0.1:19093",
+                 "listeners": "PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0",
+                 "advertised.listeners": "PLAINTEXT://127.0.0.1:9092,CONTROLLER://127.0.0.1:19093",
+                 "controller.listener.names": "CONTROLLER"}
+    with start_broker_process(tmp_path / "logs", overrides) as broker:
+        assert broker.terminate() == 0
+    (voter,) = read_bootstrap_voters(str(tmp_path / "logs" / "__cluster_metadata-0"))
+    assert (voter.voter_id, voter.listener, voter.host, voter.port) == (1, "CONTROLLER", "127.0.0.1", 19093)
 
 
 def test_port_in_use_is_one_line_naming_listeners(tmp_path):
