@@ -140,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
 def _check_before_serving(config: BrokerConfig) -> str | None:
     """What stops `serve` before it binds anything: a quorum kbroker cannot run, log dirs it cannot use (the
     first start formats them here)."""
-    from kbroker.quorum_config import unsupported_quorum, unsupported_quorum_line
+    from kbroker.quorum_config import unsupported_listener, unsupported_quorum, unsupported_quorum_line
     from kbroker.storage_format import (
         StorageFormatError,
         bootstrap_voter_ids,
@@ -149,7 +149,7 @@ def _check_before_serving(config: BrokerConfig) -> str | None:
     )
 
     try:
-        reason = unsupported_quorum(config, bootstrap_voter_ids(config))
+        reason = unsupported_listener(config) or unsupported_quorum(config, bootstrap_voter_ids(config))
         if reason:
             return unsupported_quorum_line(reason)
         load_or_format(config, dynamic=first_start_dynamic_quorum(config))

@@ -34,6 +34,9 @@ BOOLEAN, STRING, INT, SHORT, LONG, DOUBLE, LIST, PASSWORD = (
     "BOOLEAN", "STRING", "INT", "SHORT", "LONG", "DOUBLE", "LIST", "PASSWORD")
 
 
+SECURITY_PROTOCOLS = ("PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL")  # Kafka's SecurityProtocol names
+
+
 class ConfigError(ValueError):
     """A configuration value Kafka would reject; the message names the key."""
 
@@ -332,6 +335,9 @@ class BrokerConfig:
             if item.count(":") != 1 or not all(item.split(":")):
                 raise ConfigError(f"Invalid value {item} for configuration listener.security.protocol.map: "
                                   "entries must be NAME:PROTOCOL")
+            protocol = item.split(":")[1].strip()
+            if protocol.upper() not in SECURITY_PROTOCOLS:
+                raise ConfigError(f"Invalid security protocol `{protocol}` defined in listener.security.protocol.map")
         self.listeners  # noqa: B018 - parses and validates the listener lists
         self.advertised_listeners  # noqa: B018
         if not self.log_dirs:

@@ -6,8 +6,9 @@ kbroker's own single-node default: when none of `process.roles`, `controller.quo
 of its quorum (`implicit_single_voter`); Kafka, which has no such default, would refuse the config. As soon as
 one of them is set, Kafka's rules apply in full (`validate_kraft`).
 
-`unsupported_quorum(config, bootstrap_voters)` names what a valid config asks for that kbroker cannot do yet (a
-quorum of more than this node, a broker-only or controller-only process); `kbroker serve` refuses such a config.
+`unsupported_quorum(config, bootstrap_voters)` and `unsupported_listener(config)` name what a valid config asks
+for that kbroker cannot do yet (a quorum of more than this node, a broker-only or controller-only process, a TLS
+or SASL listener); `kbroker serve` refuses such a config.
 """
 
 from __future__ import annotations
@@ -237,6 +238,15 @@ def unsupported_quorum(config, bootstrap_voters: set[int] | None = None) -> str 
     if bootstrap_voters is not None and bootstrap_voters != {node_id}:
         return (f"the metadata log dir was formatted with the voters {_java_set(bootstrap_voters)} "
                 f"(--initial-controllers); kbroker runs a quorum whose only voter is this node (node.id={node_id})")
+    return None
+
+
+def unsupported_listener(config) -> str | None:
+    """A listener kbroker would have to serve with TLS or SASL, which it does not do yet."""
+    for listener in config.listeners:
+        if listener.security_protocol.upper() != "PLAINTEXT":
+            return (f"the listeners entry {listener} uses the security protocol {listener.security_protocol} "
+                    "(listener.security.protocol.map); kbroker serves PLAINTEXT listeners only")
     return None
 
 

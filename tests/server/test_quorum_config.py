@@ -10,7 +10,7 @@ import re
 import pytest
 
 from kbroker.config import BrokerConfig, ConfigError
-from kbroker.quorum_config import implicit_single_voter, unsupported_quorum
+from kbroker.quorum_config import implicit_single_voter, unsupported_listener, unsupported_quorum
 
 COMBINED = {
     "process.roles": "broker,controller",
@@ -91,6 +91,9 @@ REFUSED = {
     "advertising 0.0.0.0": (
         {**COMBINED, "listeners": "PLAINTEXT://0.0.0.0:9092,CONTROLLER://127.0.0.1:9093"},
         "advertised.listeners cannot use the nonroutable meta-address 0.0.0.0. Use a routable IP address."),
+    "unknown security protocol": (
+        {**COMBINED, "listener.security.protocol.map": "PLAINTEXT:FOO,CONTROLLER:PLAINTEXT"},
+        "Invalid security protocol `FOO` defined in listener.security.protocol.map"),
     "voter entry without an id": (
         {**COMBINED, "controller.quorum.voters": "127.0.0.1:9093"},
         "Each entry should be in the form `{id}@{host}:{port}`."),
@@ -132,6 +135,13 @@ def test_no_kraft_config_is_kbrokers_single_voter():
 def test_what_kbroker_cannot_run_yet_is_named(props, named):
     reason = unsupported_quorum(BrokerConfig.from_properties(props))
     assert reason is not None and named in reason
+
+
+def test_tls_and_sasl_listeners_are_named_as_not_served_yet():
+    config = BrokerConfig.from_properties({"listeners": "PLAINTEXT://127.0.0.1:0,SECURE://127.0.0.1:0",
+                                           "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,SECURE:SSL"})
+    assert "SECURE://127.0.0.1:0 uses the security protocol SSL" in unsupported_listener(config)
+    assert unsupported_listener(BrokerConfig.from_properties({"listeners": "PLAINTEXT://127.0.0.1:0"})) is None
 
 
 def test_a_bootstrap_checkpoint_of_other_voters_is_refused():
