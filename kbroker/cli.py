@@ -138,9 +138,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _check_before_serving(config: BrokerConfig) -> str | None:
-    """What stops `serve` before it binds anything: a quorum kbroker cannot run, log dirs it cannot use (the
-    first start formats them here)."""
-    from kbroker.quorum_config import unsupported_listener, unsupported_quorum, unsupported_quorum_line
+    """What stops `serve` before it binds anything: a quorum or listener kbroker cannot run, log dirs it cannot
+    use (the first start formats them here)."""
+    from kbroker.quorum_config import unsupported_config_line, unsupported_listener, unsupported_quorum
     from kbroker.storage_format import (
         StorageFormatError,
         bootstrap_voter_ids,
@@ -151,7 +151,7 @@ def _check_before_serving(config: BrokerConfig) -> str | None:
     try:
         reason = unsupported_listener(config) or unsupported_quorum(config, bootstrap_voter_ids(config))
         if reason:
-            return unsupported_quorum_line(reason)
+            return unsupported_config_line(reason)
         load_or_format(config, dynamic=first_start_dynamic_quorum(config))
     except StorageFormatError as e:
         return f"cannot start: {e}"

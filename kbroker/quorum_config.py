@@ -250,5 +250,5 @@ def unsupported_listener(config) -> str | None:
     return None
 
 
-def unsupported_quorum_line(reason: str) -> str:
+def unsupported_config_line(reason: str) -> str:
     return f"kbroker cannot run this configuration yet: {reason} ({SKIPPED_FEATURES_POINTER})"
