@@ -126,7 +126,8 @@ def validate_kraft(config) -> None:
     """Kafka 4.3.1's KafkaConfig.validateValues, for the roles, quorum and listener configs."""
     roles = process_roles(config)
     if not roles:
-        raise KRaftConfigError("Invalid value  for configuration process.roles: Empty list")
+        raise KRaftConfigError("Configuration 'process.roles' must not be empty. Valid values include: "
+                               "[broker, controller]")
     voters = parse_voters(config["controller.quorum.voters"])
     bootstrap = parse_bootstrap_servers(config["controller.quorum.bootstrap.servers"])
     listener_names = {listener.name for listener in config.listeners}

@@ -91,6 +91,9 @@ REFUSED = {
     "advertising 0.0.0.0": (
         {**COMBINED, "listeners": "PLAINTEXT://0.0.0.0:9092,CONTROLLER://127.0.0.1:9093"},
         "advertised.listeners cannot use the nonroutable meta-address 0.0.0.0. Use a routable IP address."),
+    "empty process.roles": (
+        {**COMBINED, "process.roles": ""},
+        "Configuration 'process.roles' must not be empty. Valid values include: [broker, controller]"),
     "unknown security protocol": (
         {**COMBINED, "listener.security.protocol.map": "PLAINTEXT:FOO,CONTROLLER:PLAINTEXT"},
         "Invalid security protocol `FOO` defined in listener.security.protocol.map"),
