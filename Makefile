@@ -18,14 +18,13 @@ $(BIN)/.installed: pyproject.toml
 
 install: $(BIN)/.installed
 
+# With no config file kbroker applies the single-node settings of Kafka's config/server.properties itself
+# (internal topics with one replica); the rebalance delay of 0 is for a laptop.
 run: install
 	$(BIN)/kbroker serve \
 	    --override listeners=PLAINTEXT://127.0.0.1:9092 \
 	    --override advertised.listeners=PLAINTEXT://127.0.0.1:9092 \
 	    --override log.dirs=./data \
-	    --override offsets.topic.replication.factor=1 \
-	    --override transaction.state.log.replication.factor=1 \
-	    --override transaction.state.log.min.isr=1 \
 	    --override group.initial.rebalance.delay.ms=0
 
 codegen: install

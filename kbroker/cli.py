@@ -3,12 +3,18 @@
 `kbroker serve [--config server.properties] [--override key=value ...]` runs a broker until SIGTERM/SIGINT. It
 prints exactly one line on stdout once it accepts connections: `kbroker ready on HOST:PORT`, the bound address
 of the first non-controller listener. Logs go to stderr, one line per event. Exit status 0 after a clean
-shutdown, 1 when the configuration is invalid, the log dirs belong to another cluster or node, or a listener
-cannot be bound. The first start on empty log dirs formats them.
+shutdown, 1 when the configuration is invalid or asks for more than kbroker can run (a quorum of several
+voters, a broker-only or controller-only process), the log dirs belong to another cluster or node or cannot be
+used, or a listener cannot be bound: each of these is one ERROR line naming the config, never a traceback.
+The log dirs are checked (and, on the first start, formatted) before any listener is bound. With no config
+file, the single-node settings of Kafka's shipped server.properties apply (config.SINGLE_NODE_DEFAULTS); the
+broker logs which once it is ready.
 
-`kbroker format [--config server.properties] [--cluster-id ID] [--ignore-formatted]` formats the log dirs as
-`kafka-storage format` does: meta.properties with the cluster id (a new random one by default) and node id, and
-the bootstrap metadata; it prints the cluster id.
+`kbroker format [--config server.properties] [--cluster-id ID] [--ignore-formatted] [--standalone |
+--initial-controllers id@host:port:dirId,... | --no-initial-controllers]` formats the log dirs as
+`kafka-storage format` does: meta.properties with the cluster id (a new random one by default), node id and
+directory id, the bootstrap metadata, and with --standalone / --initial-controllers the bootstrap checkpoint of
+a dynamic quorum; it prints the cluster id.
 """
 
 from __future__ import annotations
@@ -44,20 +50,32 @@ def build_parser() -> argparse.ArgumentParser:
     fmt.add_argument("--cluster-id", "-t", help="the cluster id to use (default: a new random one)")
     fmt.add_argument("--ignore-formatted", "-g", action="store_true",
                      help="do not fail when the directories are already formatted")
+    quorum = fmt.add_mutually_exclusive_group()
+    quorum.add_argument("--standalone", "-s", action="store_true",
+                        help="bootstrap a dynamic quorum whose only voter is this node")
+    quorum.add_argument("--initial-controllers", "-I", metavar="ID@HOST:PORT:DIRECTORY_ID,...",
+                        help="bootstrap a dynamic quorum with these voters")
+    quorum.add_argument("--no-initial-controllers", "-N", action="store_true",
+                        help="a controller of a dynamic quorum that joins it later")
     fmt.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
     return parser
 
 
-def format_command(config: BrokerConfig, cluster_id: str | None, ignore_formatted: bool) -> int:
-    from kbroker.storage_format import StorageFormatError, format_storage, load_or_format
+def format_command(config: BrokerConfig, args: argparse.Namespace) -> int:
+    from kbroker.storage_format import StorageFormatError, dynamic_quorum_for, format_storage, load_or_format
 
     try:
-        if ignore_formatted:
-            info = load_or_format(config, cluster_id)
+        dynamic = dynamic_quorum_for(config, standalone=args.standalone, initial_controllers=args.initial_controllers,
+                                     no_initial_controllers=args.no_initial_controllers)
+        if args.ignore_formatted:
+            info = load_or_format(config, args.cluster_id, dynamic)
         else:
-            info = format_storage(config, cluster_id)
+            info = format_storage(config, args.cluster_id, dynamic)
     except StorageFormatError as e:
         log.error("%s", e)
+        return 1
+    except OSError as e:
+        log.error("cannot format log.dirs=%s: %s", ",".join(config.log_dirs), _os_error_text(e))
         return 1
     verb = "Formatted" if info.newly_formatted else "Already formatted:"
     print(f"{verb} {', '.join(config.log_dirs)} for cluster {info.cluster_id}, node {info.node_id}")
@@ -75,6 +93,9 @@ async def serve(config: BrokerConfig) -> None:
             controllers = set(config.controller_listener_names)
             first = next((b for b in bound if b.listener.name not in controllers), bound[0])
             print(f"kbroker ready on {first.host}:{first.port}", flush=True)
+            if config.single_node_defaults:
+                log.info("no config file: applied the single-node settings of Kafka's config/server.properties: %s",
+                         ", ".join(f"{k}={v}" for k, v in config.single_node_defaults.items()))
             async for signum in signals:
                 log.info("received %s, shutting down", signal.Signals(signum).name)
                 nursery.cancel_scope.cancel()
@@ -90,11 +111,18 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(stream=sys.stderr, level=args.log_level, format=LOG_FORMAT)
     try:
         config = BrokerConfig.load(args.config or args.properties, args.override)
-    except (ConfigError, OSError) as e:
+    except ConfigError as e:
         log.error("invalid configuration: %s", e)
         return 1
+    except OSError as e:
+        log.error("cannot read the config file: %s", _os_error_text(e))
+        return 1
     if args.command == "format":
-        return format_command(config, args.cluster_id, args.ignore_formatted)
+        return format_command(config, args)
+    problem = _check_before_serving(config)
+    if problem:
+        log.error("%s", problem)
+        return 1
     from kbroker.storage_format import StorageFormatError
 
     try:
@@ -104,9 +132,38 @@ def main(argv: list[str] | None = None) -> int:
         if not all(isinstance(failure, OSError | StorageFormatError) for failure in failures):
             raise
         for failure in failures:
-            log.error("cannot start: %s", failure)
+            log.error("cannot start: %s", _os_error_text(failure) if isinstance(failure, OSError) else failure)
         return 1
     return 0
+
+
+def _check_before_serving(config: BrokerConfig) -> str | None:
+    """What stops `serve` before it binds anything: a quorum or listener kbroker cannot run, log dirs it cannot
+    use (the first start formats them here)."""
+    from kbroker.quorum_config import unsupported_config_line, unsupported_listener, unsupported_quorum
+    from kbroker.storage_format import (
+        StorageFormatError,
+        bootstrap_voter_ids,
+        first_start_dynamic_quorum,
+        load_or_format,
+    )
+
+    try:
+        reason = unsupported_listener(config) or unsupported_quorum(config, bootstrap_voter_ids(config))
+        if reason:
+            return unsupported_config_line(reason)
+        load_or_format(config, dynamic=first_start_dynamic_quorum(config))
+    except StorageFormatError as e:
+        return f"cannot start: {e}"
+    except OSError as e:
+        return f"cannot start: cannot use log.dirs={','.join(config.log_dirs)}: {_os_error_text(e)}"
+    return None
+
+
+def _os_error_text(error: OSError) -> str:
+    """An OSError as one readable line: its message and the file it names, without the errno prefix."""
+    text = error.strerror or str(error)
+    return f"{text}: {error.filename}" if error.filename else text
 
 
 def _leaves(error: BaseException):

@@ -5,6 +5,10 @@ topic-level name for `log.*` defaults). `BrokerConfig.load(path, overrides)` rea
 and `key=value` overrides the way Kafka's start script does; values are parsed with Kafka's type rules and
 validated, and an invalid value raises `ConfigError` naming the key. Unknown keys are kept (`unknown`) and
 logged once. Later issues add rows to the table.
+
+With no config file, `load` starts from what Kafka's shipped config/server.properties sets for a single node
+(`SINGLE_NODE_DEFAULTS`: internal topics with one replica), beneath the overrides; with a file, Kafka's own
+defaults hold. The KRaft roles and quorum configs are checked by `kbroker.quorum_config`.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ from typing import Any
 
 import attrs
 
+from kbroker.quorum_config import KRaftConfigError, check_required, validate_kraft
+
 log = logging.getLogger(__name__)
 
 INT_MIN, INT_MAX = -(1 << 31), (1 << 31) - 1
@@ -26,6 +32,9 @@ SHORT_MIN, SHORT_MAX = -(1 << 15), (1 << 15) - 1
 # Kafka's ConfigDef.Type names; they appear in error messages ("Not a number of type INT").
 BOOLEAN, STRING, INT, SHORT, LONG, DOUBLE, LIST, PASSWORD = (
     "BOOLEAN", "STRING", "INT", "SHORT", "LONG", "DOUBLE", "LIST", "PASSWORD")
+
+
+SECURITY_PROTOCOLS = ("PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL")  # Kafka's SecurityProtocol names
 
 
 class ConfigError(ValueError):
@@ -208,6 +217,9 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
     _key("transaction.state.log.num.partitions", INT, 50, at_least(1)),
     _key("transaction.state.log.replication.factor", SHORT, 3, at_least(1)),
     _key("transaction.state.log.min.isr", INT, 2, at_least(1)),
+    # Share coordinator and __share_group_state (kbroker has no share coordinator; Kafka's names and defaults).
+    _key("share.coordinator.state.topic.replication.factor", SHORT, 3, at_least(1)),
+    _key("share.coordinator.state.topic.min.isr", SHORT, 2, at_least(1)),
     _key("transaction.state.log.segment.bytes", INT, 100 * 1024 * 1024, at_least(1)),
     _key("transaction.max.timeout.ms", INT, 900000, at_least(1)),
     _key("transactional.id.expiration.ms", INT, 7 * _DAY_MS, at_least(1)),
@@ -217,6 +229,16 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
 )
 
 CONFIGS_BY_NAME: dict[str, ConfigKey] = {key.name: key for key in BROKER_CONFIGS}
+
+# What Apache Kafka 4.3.1's config/server.properties sets because one broker cannot hold three replicas of the
+# internal topics. `kbroker serve` with no config file starts from these (see `BrokerConfig.load`).
+SINGLE_NODE_DEFAULTS: dict[str, str] = {
+    "offsets.topic.replication.factor": "1",
+    "transaction.state.log.replication.factor": "1",
+    "transaction.state.log.min.isr": "1",
+    "share.coordinator.state.topic.replication.factor": "1",
+    "share.coordinator.state.topic.min.isr": "1",
+}
 
 
 @attrs.frozen
@@ -256,11 +278,14 @@ class BrokerConfig:
     values: Mapping[str, Any]
     unknown: Mapping[str, str] = attrs.field(factory=dict)
     explicit: frozenset[str] = frozenset()  # the known keys that were set, not defaulted
+    # The SINGLE_NODE_DEFAULTS `load` applied (no config file, not overridden), by name.
+    single_node_defaults: Mapping[str, str] = attrs.field(factory=dict)
 
     # Construction -------------------------------------------------------------------------------------------
 
     @classmethod
-    def from_properties(cls, props: Mapping[str, Any]) -> BrokerConfig:
+    def from_properties(cls, props: Mapping[str, Any], *,
+                        single_node_defaults: Mapping[str, str] | None = None) -> BrokerConfig:
         values = {key.name: key.default for key in BROKER_CONFIGS}
         unknown: dict[str, str] = {}
         for name, raw in props.items():
@@ -269,7 +294,8 @@ class BrokerConfig:
                 unknown[name] = raw
             else:
                 values[name] = key.parse(raw)
-        config = cls(values, unknown, frozenset(name for name in props if name in CONFIGS_BY_NAME))
+        config = cls(values, unknown, frozenset(name for name in props if name in CONFIGS_BY_NAME),
+                     dict(single_node_defaults or {}))
         config._validate()
         if unknown:
             log.warning("These configurations '%s' were supplied but are not known to kbroker; they are kept "
@@ -278,21 +304,30 @@ class BrokerConfig:
 
     @classmethod
     def load(cls, path: str | os.PathLike | None = None, overrides: Iterable[str] = ()) -> BrokerConfig:
+        """`path` (a server.properties file) then `overrides` (`key=value`); with no file, the overrides go on top
+        of SINGLE_NODE_DEFAULTS."""
         props: dict[str, str] = {}
         if path is not None:
             with open(path, "rb") as f:
                 props.update(parse_properties(f.read().decode("latin-1")))
-        props.update(parse_overrides(overrides))
-        return cls.from_properties(props)
+        given = parse_overrides(overrides)
+        applied = {} if path is not None else {k: v for k, v in SINGLE_NODE_DEFAULTS.items() if k not in given}
+        props.update(applied)
+        props.update(given)
+        return cls.from_properties(props, single_node_defaults=applied)
 
     def with_overrides(self, **by_name: Any) -> BrokerConfig:
         """A copy with some values replaced (keys given with dots, e.g. `**{"log.dirs": "/x"}`)."""
-        props = {name: value for name, value in self.values.items()}
+        props = {name: self.values[name] for name in self.explicit}
         props.update(self.unknown)
         props.update(by_name)
-        return BrokerConfig.from_properties(props)
+        return BrokerConfig.from_properties(props, single_node_defaults=self.single_node_defaults)
 
     def _validate(self) -> None:
+        try:
+            check_required(self)
+        except KRaftConfigError as e:
+            raise ConfigError(str(e)) from None
         if self.values["broker.id"] not in (-1, self.values["node.id"]):
             raise ConfigError(f"broker.id ({self.values['broker.id']}) and node.id ({self.values['node.id']}) "
                               "must be equal when both are set")
@@ -300,10 +335,17 @@ class BrokerConfig:
             if item.count(":") != 1 or not all(item.split(":")):
                 raise ConfigError(f"Invalid value {item} for configuration listener.security.protocol.map: "
                                   "entries must be NAME:PROTOCOL")
+            protocol = item.split(":")[1].strip()
+            if protocol.upper() not in SECURITY_PROTOCOLS:
+                raise ConfigError(f"Invalid security protocol `{protocol}` defined in listener.security.protocol.map")
         self.listeners  # noqa: B018 - parses and validates the listener lists
         self.advertised_listeners  # noqa: B018
         if not self.log_dirs:
             raise ConfigError("Invalid value for configuration log.dirs: at least one log directory is needed")
+        try:
+            validate_kraft(self)
+        except KRaftConfigError as e:
+            raise ConfigError(str(e)) from None
 
     # Access -------------------------------------------------------------------------------------------------
 

@@ -417,7 +417,7 @@ async def open_listener(listener: Listener, receive_buffer_bytes: int
     try:
         sockets = await trio.open_tcp_listeners(listener.port, host=host)
     except OSError as e:
-        raise OSError(e.errno, f"cannot bind listener {listener}: {e.strerror}") from e
+        raise OSError(e.errno, f"cannot bind listener {listener} (listeners): {e.strerror}") from e
     if receive_buffer_bytes != -1:
         # Set on the listening socket, as Kafka does, so accepted sockets start with it (and TCP's window
         # scale is chosen for it during the handshake).

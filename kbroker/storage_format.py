@@ -4,7 +4,11 @@ MetaPropertiesEnsemble).
 `format_storage(config, cluster_id=None)` writes `meta.properties` (version=1, cluster.id, node.id, a fresh
 directory.id) into every log dir and into metadata.log.dir (default: the first log dir), then writes the
 bootstrap feature levels into the new metadata log (`__cluster_metadata-0`). A directory that is already
-formatted makes it fail, as `kafka-storage format` does without --ignore-formatted.
+formatted makes it fail, as `kafka-storage format` does without --ignore-formatted. With a `DynamicQuorum`
+(`--standalone` or `--initial-controllers`), it also writes the bootstrap checkpoint with kraft.version 1 and
+the initial voters (kbroker.bootstrap_checkpoint); the metadata dir's directory.id is this node's voter
+directory id. `dynamic_quorum_for` applies kafka-storage's rules for those flags; `first_start_dynamic_quorum`
+is how `serve` formats empty dirs for a config that names bootstrap controllers (as --standalone).
 `load_or_format(config)` is what `kbroker serve` calls: with no meta.properties anywhere it formats (a new
 cluster id, Kafka's Uuid.randomUuid base64url); otherwise every meta.properties must agree on the cluster id
 and carry this node.id, else it fails naming both ids; log dirs that are still empty get a meta.properties
@@ -13,22 +17,30 @@ with a new directory.id.
 
 from __future__ import annotations
 
-import base64
 import os
+import socket
 import time
 import uuid
 from collections.abc import Iterable
 
 import attrs
 
+from kbroker.bootstrap_checkpoint import (
+    BootstrapCheckpointError,
+    BootstrapVoter,
+    parse_initial_controllers,
+    read_bootstrap_voters,
+    write_bootstrap_checkpoint,
+)
 from kbroker.config import parse_properties
+from kbroker.kafka_uuid import kafka_uuid_string, parse_kafka_uuid, random_kafka_uuid
 from kbroker.log.checkpoints import write_atomically
 from kbroker.metadata.controller import bootstrap_records
-from kbroker.raft.single_voter import SingleVoterRaft
+from kbroker.quorum_config import effective_advertised_controller_listeners, process_roles
+from kbroker.raft.single_voter import METADATA_PARTITION_DIR, SingleVoterRaft
 
 META_PROPERTIES = "meta.properties"
 META_PROPERTIES_VERSION = 1
-RESERVED_UUIDS = 100  # Uuid ids with most significant bits 0 and least significant bits below 100 are reserved
 
 
 class StorageFormatError(RuntimeError):
@@ -50,26 +62,6 @@ class StorageInfo:
     metadata_log_dir: str
     directory_ids: dict  # absolute log dir path -> uuid.UUID
     newly_formatted: bool
-
-
-def kafka_uuid_string(value: uuid.UUID) -> str:
-    return base64.urlsafe_b64encode(value.bytes).decode("ascii").rstrip("=")
-
-
-def parse_kafka_uuid(text: str) -> uuid.UUID:
-    raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-    if len(raw) != 16:
-        raise ValueError(f"{text!r} is not a 16-byte base64url Uuid")
-    return uuid.UUID(bytes=raw)
-
-
-def random_kafka_uuid() -> uuid.UUID:
-    """Uuid.randomUuid: never a reserved id, never one whose string form starts with '-'."""
-    while True:
-        value = uuid.uuid4()
-        if value.int < RESERVED_UUIDS or kafka_uuid_string(value).startswith("-"):
-            continue
-        return value
 
 
 def generate_cluster_id() -> str:
@@ -124,23 +116,88 @@ def write_meta_properties(directory: str, meta: MetaProperties) -> None:
 
 # --- format ------------------------------------------------------------------------------------------------
 
-def format_storage(config, cluster_id: str | None = None) -> StorageInfo:
+@attrs.frozen
+class DynamicQuorum:
+    """A KIP-853 quorum to bootstrap: `--standalone` (initial_controllers None: this node alone, on its controller
+    listener) or `--initial-controllers`."""
+
+    initial_controllers: tuple[BootstrapVoter, ...] | None = None
+
+
+def dynamic_quorum_for(config, *, standalone: bool = False, initial_controllers: str | None = None,
+                       no_initial_controllers: bool = False) -> DynamicQuorum | None:
+    """kafka-storage format's rules for --standalone / --initial-controllers / --no-initial-controllers."""
+    controller = "controller" in process_roles(config)
+    static_voters = bool(config["controller.quorum.voters"])
+    if (standalone or initial_controllers) and static_voters:
+        raise StorageFormatError(
+            "You cannot specify controller.quorum.voters and format the node with --initial-controllers or "
+            "--standalone. If you want to use dynamic quorum, please remove controller.quorum.voters and specify "
+            "controller.quorum.bootstrap.servers instead.")
+    if standalone and not controller:
+        raise StorageFormatError("You can only use --standalone on a controller.")
+    if initial_controllers and not controller:
+        raise StorageFormatError("You can only use --initial-controllers on a controller.")
+    if (controller and not static_voters and config["controller.quorum.bootstrap.servers"] and not standalone
+            and not initial_controllers and not no_initial_controllers):
+        raise StorageFormatError(
+            "Because controller.quorum.voters is not set on this controller, you must specify one of the "
+            "following: --standalone, --initial-controllers, or --no-initial-controllers.")
+    if standalone:
+        if not effective_advertised_controller_listeners(config):
+            raise StorageFormatError("--standalone needs a controller listener: set controller.listener.names and "
+                                     "give it an entry in listeners")
+        return DynamicQuorum()
+    if initial_controllers:
+        listener = (config.controller_listener_names or ["CONTROLLER"])[0].upper()
+        try:
+            return DynamicQuorum(tuple(parse_initial_controllers(initial_controllers, listener)))
+        except BootstrapCheckpointError as e:
+            raise StorageFormatError(str(e)) from None
+    return None
+
+
+def first_start_dynamic_quorum(config) -> DynamicQuorum | None:
+    """How `serve` formats empty log dirs: as `--standalone` when the config names bootstrap controllers rather
+    than voters (a dynamic quorum, whose only voter kbroker can run is this node), else a static quorum."""
+    if (config["controller.quorum.bootstrap.servers"] and not config["controller.quorum.voters"]
+            and effective_advertised_controller_listeners(config)):
+        return DynamicQuorum()
+    return None
+
+
+def format_storage(config, cluster_id: str | None = None, dynamic: DynamicQuorum | None = None) -> StorageInfo:
     """`kafka-storage format`: every directory must be unformatted."""
     dirs = _all_dirs(config)
     for directory in dirs:
         if read_meta_properties(directory) is not None:
             raise StorageFormatError(f"Log directory {directory} is already formatted. Use --ignore-formatted "
                                      "to ignore this directory and format the others.")
-    return _format(config, dirs, cluster_id or generate_cluster_id())
+    return _format(config, dirs, cluster_id or generate_cluster_id(), dynamic)
 
 
-def _format(config, dirs: Iterable[str], cluster_id: str) -> StorageInfo:
+def _bootstrap_voters(config, dynamic: DynamicQuorum, meta_dir_id: uuid.UUID) -> list[BootstrapVoter]:
+    if dynamic.initial_controllers is not None:
+        return list(dynamic.initial_controllers)
+    listener = effective_advertised_controller_listeners(config)[0]
+    return [BootstrapVoter(config.node_id, meta_dir_id, listener.name, listener.host or socket.getfqdn(),
+                           listener.port)]
+
+
+def _format(config, dirs: Iterable[str], cluster_id: str, dynamic: DynamicQuorum | None = None) -> StorageInfo:
     _check_cluster_id(cluster_id)
-    directory_ids = {}
-    for directory in dirs:
-        directory_ids[directory] = random_kafka_uuid()
-        write_meta_properties(directory, MetaProperties(cluster_id, config.node_id, directory_ids[directory]))
     meta_dir = metadata_log_dir(config)
+    directory_ids = {directory: random_kafka_uuid() for directory in dirs}
+    if dynamic is not None and dynamic.initial_controllers is not None:
+        mine = [v for v in dynamic.initial_controllers if v.voter_id == config.node_id]
+        if mine:
+            directory_ids[meta_dir] = mine[0].directory_id
+    for directory, directory_id in directory_ids.items():
+        write_meta_properties(directory, MetaProperties(cluster_id, config.node_id, directory_id))
+    if dynamic is not None:
+        write_bootstrap_checkpoint(os.path.join(meta_dir, METADATA_PARTITION_DIR),
+                                   _bootstrap_voters(config, dynamic, directory_ids[meta_dir]),
+                                   int(time.time() * 1000))
     raft = SingleVoterRaft(meta_dir, config.node_id)
     raft.start()
     try:
@@ -160,14 +217,24 @@ def _check_cluster_id(cluster_id: str) -> None:
 
 # --- start -------------------------------------------------------------------------------------------------
 
-def load_or_format(config, cluster_id: str | None = None) -> StorageInfo:
+def bootstrap_voter_ids(config) -> set[int] | None:
+    """The voter ids of the metadata log dir's bootstrap checkpoint (a dynamic quorum), or None."""
+    partition_dir = os.path.join(metadata_log_dir(config), METADATA_PARTITION_DIR)
+    try:
+        voters = read_bootstrap_voters(partition_dir)
+    except BootstrapCheckpointError as e:
+        raise StorageFormatError(str(e)) from None
+    return None if voters is None else {voter.voter_id for voter in voters}
+
+
+def load_or_format(config, cluster_id: str | None = None, dynamic: DynamicQuorum | None = None) -> StorageInfo:
     """Check the log dirs for this node at start; format them on the very first start. `cluster_id`, when
     given, is the id the caller expects (the first start then uses it)."""
     dirs = _all_dirs(config)
     found = {d: read_meta_properties(d) for d in dirs}
     formatted = {d: m for d, m in found.items() if m is not None}
     if not formatted:
-        return _format(config, dirs, cluster_id or generate_cluster_id())
+        return _format(config, dirs, cluster_id or generate_cluster_id(), dynamic)
     first_dir, first = next(iter(formatted.items()))
     expected_cluster = cluster_id or first.cluster_id
     for directory, meta in formatted.items():

@@ -61,14 +61,13 @@ class RunningBroker:
         return f"<RunningBroker {self.bootstrap} log_dir={self.log_dir}>"
 
 
-# What Kafka's shipped config/server.properties sets for a single node (the internal topics cannot have three
-# replicas on one broker) and what the compat tests give Apache Kafka too.
-SINGLE_NODE_DEFAULTS: dict[str, str] = {
-    "offsets.topic.replication.factor": "1",
-    "transaction.state.log.replication.factor": "1",
-    "transaction.state.log.min.isr": "1",
-    "group.initial.rebalance.delay.ms": "0",
-}
+def single_node_settings() -> dict[str, str]:
+    """What Kafka's shipped config/server.properties sets for a single node (config.SINGLE_NODE_DEFAULTS, which
+    `kbroker serve` applies itself when it has no config file), plus no initial rebalance delay, as the compat
+    tests give Apache Kafka too."""
+    from kbroker.config import SINGLE_NODE_DEFAULTS
+
+    return {**SINGLE_NODE_DEFAULTS, "group.initial.rebalance.delay.ms": "0"}
 
 
 def broker_config(log_dir: str | os.PathLike, overrides: Mapping[str, Any] | None = None):
@@ -79,7 +78,7 @@ def broker_config(log_dir: str | os.PathLike, overrides: Mapping[str, Any] | Non
     props: dict[str, Any] = {
         "listeners": "PLAINTEXT://127.0.0.1:0",
         "log.dirs": str(log_dir),
-        **SINGLE_NODE_DEFAULTS,
+        **single_node_settings(),
     }
     props.update(overrides or {})
     return BrokerConfig.from_properties({k: str(v) if not isinstance(v, str) else v for k, v in props.items()})
@@ -190,17 +189,23 @@ def start_broker_process(log_dir: str | os.PathLike, overrides: Mapping[str, Any
     `file_size_limit` (bytes) sets the child's RLIMIT_FSIZE: a write past it fails with EFBIG, the way a full
     disk fails a write (Python ignores SIGXFSZ)."""
     props: dict[str, Any] = {"listeners": "PLAINTEXT://127.0.0.1:0", "log.dirs": str(log_dir),
-                             **SINGLE_NODE_DEFAULTS}
+                             **single_node_settings()}
     props.update(overrides or {})
-    args = [sys.executable, "-m", "kbroker", "serve"]
+    args = []
     for key, value in props.items():
         args += ["--override", f"{key}={value}"]
     args += extra_args or []
     log_file = Path(log_path) if log_path is not None else Path(log_dir).parent / "kbroker-stderr.log"
+    return start_serve_process(args, log_dir, log_file, preexec_fn=None if file_size_limit is None
+                               else functools.partial(_limit_file_size, file_size_limit))
+
+
+def start_serve_process(args: list[str], log_dir: str | os.PathLike, log_file: Path, *,
+                        preexec_fn=None) -> BrokerProcess:
+    """`python -m kbroker serve ARGS` exactly, stderr appended to `log_file`; returned once it is ready."""
     with open(log_file, "ab") as stderr:
-        proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=stderr, stdin=subprocess.DEVNULL,
-                                text=True, preexec_fn=None if file_size_limit is None
-                                else functools.partial(_limit_file_size, file_size_limit))
+        proc = subprocess.Popen([sys.executable, "-m", "kbroker", "serve", *args], stdout=subprocess.PIPE,
+                                stderr=stderr, stdin=subprocess.DEVNULL, text=True, preexec_fn=preexec_fn)
     lines: queue.Queue = queue.Queue()
     threading.Thread(target=lambda: lines.put(proc.stdout.readline()), daemon=True).start()
     try:

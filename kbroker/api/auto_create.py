@@ -13,6 +13,10 @@ A regular topic gets `num.partitions` and `default.replication.factor`; the inte
 coordinator's partition count, replication factor and topic configs (`__share_group_state` is created like a
 regular topic: kbroker has no share coordinator). `__cluster_metadata` is never created (Kafka's controller
 refuses it; its partition directory would be the metadata log's): it is answered UNKNOWN_TOPIC_OR_PARTITION.
+
+An internal topic whose replication factor is above the broker count (Kafka's default of 3 for
+offsets.topic.replication.factor on one node) cannot be created: the client keeps getting Kafka's answer
+(COORDINATOR_NOT_AVAILABLE from FindCoordinator), and the broker logs once, at ERROR, which config to lower.
 """
 
 from __future__ import annotations
@@ -29,6 +33,8 @@ from kbroker.protocol.messages.create_topics_request import CreatableTopic, Crea
 log = logging.getLogger(__name__)
 
 CLUSTER_METADATA_TOPIC = "__cluster_metadata"
+REPLICATION_FACTOR_CONFIGS = {topic_names.GROUP_METADATA_TOPIC: "offsets.topic.replication.factor",
+                              topic_names.TRANSACTION_STATE_TOPIC: "transaction.state.log.replication.factor"}
 
 
 def _internal_topic_configs(config: BrokerConfig, name: str) -> dict[str, str] | None:
@@ -75,7 +81,22 @@ async def auto_create_topics(ctx: RequestContext, names: Iterable[str]) -> dict[
             if result.error.code == errors.NONE.code:
                 log.info("auto-created topic %s (%d partitions, replication factor %d) for %s", result.name,
                          result.num_partitions, result.replication_factor, ctx.describe())
+            elif (result.error.code == errors.INVALID_REPLICATION_FACTOR.code
+                  and result.name in REPLICATION_FACTOR_CONFIGS):
+                _report_unplaceable_internal_topic(ctx, result.name, result.error.message)
             elif result.error.code != errors.TOPIC_ALREADY_EXISTS.code:
                 log.warning("auto topic creation failed for %s with error %s: %s", result.name,
                             errors.for_code(result.error.code).name, result.error.message)
     return answers
+
+
+def _report_unplaceable_internal_topic(ctx: RequestContext, name: str, reason: str | None) -> None:
+    config_name = REPLICATION_FACTOR_CONFIGS[name]
+    if name in ctx.state.unplaceable_internal_topics:
+        log.debug("auto topic creation of %s failed again: %s", name, reason)
+        return
+    ctx.state.unplaceable_internal_topics.add(name)
+    log.error("cannot create the internal topic %s: %s=%d is more than the brokers in this cluster (%s); "
+              "clients asking for its coordinator get COORDINATOR_NOT_AVAILABLE until %s is lowered (Kafka's "
+              "config/server.properties sets 1 for a single node)", name, config_name, ctx.config[config_name],
+              reason, config_name)

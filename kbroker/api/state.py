@@ -68,6 +68,8 @@ class BrokerState:
     producer_ids: ProducerIdManager | None = None
     group_coordinator: GroupCoordinator | None = None
     txn_coordinator: TransactionCoordinator | None = None
+    # Internal topics whose auto-creation failed for lack of brokers, already logged once (auto_create.py).
+    unplaceable_internal_topics: set[str] = attrs.field(factory=set)
     fetch_sessions: FetchSessionCache = attrs.field(
         default=attrs.Factory(lambda self: FetchSessionCache(now_ms=self.clock.time_ms), takes_self=True))
 

@@ -131,6 +131,8 @@ _BROKER = {
     "transaction.state.log.num.partitions": "Partitions of __transaction_state.",
     "transaction.state.log.replication.factor": "Replication factor of __transaction_state.",
     "transaction.state.log.min.isr": "min.insync.replicas of __transaction_state.",
+    "share.coordinator.state.topic.replication.factor": "Replication factor of __share_group_state.",
+    "share.coordinator.state.topic.min.isr": "min.insync.replicas of __share_group_state.",
     "transaction.state.log.segment.bytes": "Segment size of __transaction_state.",
     "transaction.max.timeout.ms": "Largest transaction timeout a producer may ask for.",
     "transactional.id.expiration.ms": "Idle time after which a transactional id is forgotten.",

@@ -1,5 +1,6 @@
 """`python -m kbroker serve` as a real process: ready line with the real port, ApiVersions, clean SIGTERM/SIGINT
-shutdown, and a clear failure for a bad config."""
+shutdown, the config file and overrides, and `format`. The one-line refusals (bad value, port in use, log dirs of
+another cluster, a quorum kbroker cannot run) are in test_startup.py."""
 
 import signal
 import struct
@@ -39,27 +40,6 @@ def test_config_file_and_overrides(tmp_path):
         assert broker.terminate() == 0
 
 
-def test_invalid_config_exits_one_naming_the_key(tmp_path):
-    result = subprocess.run(
-        [sys.executable, "-m", "kbroker", "serve", "--override", "num.partitions=lots",
-         "--override", f"log.dirs={tmp_path}"],
-        capture_output=True, text=True, timeout=60)
-    assert result.returncode == 1
-    assert result.stdout == ""
-    assert "Invalid value lots for configuration num.partitions" in result.stderr
-
-
-def test_port_in_use_exits_one(tmp_path):
-    with start_broker_process(tmp_path / "a", {}) as first:
-        result = subprocess.run(
-            [sys.executable, "-m", "kbroker", "serve", "--override",
-             f"listeners=PLAINTEXT://127.0.0.1:{first.port}", "--override", f"log.dirs={tmp_path / 'b'}"],
-            capture_output=True, text=True, timeout=60)
-        assert result.returncode == 1
-        assert "cannot bind listener" in result.stderr
-        assert first.terminate() == 0
-
-
 def test_ready_line_names_the_client_listener_not_the_controller(tmp_path):
     overrides = {"listeners": "CONTROLLER://127.0.0.1:0,PLAINTEXT://127.0.0.1:0",
                  "controller.listener.names": "CONTROLLER"}
@@ -94,10 +74,3 @@ def test_format_writes_the_cluster_id_and_refuses_a_second_format(tmp_path):
     assert run_cli("format", "--override", f"log.dirs={logs}", "--ignore-formatted").returncode == 0
 
 
-def test_serve_refuses_log_dirs_of_two_clusters(tmp_path):
-    one, two = tmp_path / "one", tmp_path / "two"
-    assert run_cli("format", "--override", f"log.dirs={one}").returncode == 0
-    assert run_cli("format", "--override", f"log.dirs={two}").returncode == 0
-    served = run_cli("serve", "--override", f"log.dirs={one},{two}", "--override", "listeners=PLAINTEXT://127.0.0.1:0")
-    assert served.returncode == 1
-    assert "Invalid cluster.id" in served.stderr

@@ -84,6 +84,7 @@ def test_file_then_overrides(tmp_path):
         "listeners=PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0\n"
         "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT\n"
         "controller.listener.names=CONTROLLER\n"
+        "controller.quorum.voters=3@127.0.0.1:9093\n"
         "log.dirs=/a, /b\n"
         "num.partitions=3\n"
         "log.retention.hours=1\n"

@@ -1,0 +1,176 @@
+"""KRaft roles, quorum and listener configs: Kafka 4.3.1's KafkaConfig rules and messages (checked against
+Kafka itself: each refused config is also given to `kafka.Kafka`, which must refuse it with the same message),
+kbroker's single-node default, and what kbroker refuses because it cannot run it yet."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+from kbroker.config import BrokerConfig, ConfigError
+from kbroker.quorum_config import implicit_single_voter, unsupported_listener, unsupported_quorum
+
+COMBINED = {
+    "process.roles": "broker,controller",
+    "node.id": "1",
+    "controller.quorum.voters": "1@127.0.0.1:9093",
+    "listeners": "PLAINTEXT://127.0.0.1:9092,CONTROLLER://127.0.0.1:9093",
+    "controller.listener.names": "CONTROLLER",
+}
+BROKER_ONLY = {
+    "process.roles": "broker",
+    "node.id": "4",
+    "controller.quorum.voters": "1@127.0.0.1:9093",
+    "listeners": "PLAINTEXT://127.0.0.1:9092",
+    "controller.listener.names": "CONTROLLER",
+}
+CONTROLLER_ONLY = {
+    "process.roles": "controller",
+    "node.id": "1",
+    "controller.quorum.voters": "1@127.0.0.1:9093",
+    "listeners": "CONTROLLER://127.0.0.1:9093",
+    "controller.listener.names": "CONTROLLER",
+}
+
+
+def sets_sorted(message: str) -> str:
+    """Scala prints a small Set in its own order; compare the ids, not their order."""
+    return re.sub(r"Set\(([^)]*)\)", lambda m: "Set(" + ", ".join(sorted(m.group(1).split(", "))) + ")", message)
+
+
+def without(props: dict, *names: str) -> dict:
+    return {k: v for k, v in props.items() if k not in names}
+
+
+REFUSED = {
+    "no voters nor bootstrap servers": (
+        without(COMBINED, "controller.quorum.voters"),
+        "If using process.roles, either controller.quorum.bootstrap.servers must contain the set of bootstrap "
+        "controllers or controller.quorum.voters must contain a parseable set of controllers."),
+    "controller not among the voters": (
+        {**COMBINED, "controller.quorum.voters": "2@127.0.0.1:9094,3@127.0.0.1:9095"},
+        "If process.roles contains the 'controller' role, the node id 1 must be included in the set of voters "
+        "controller.quorum.voters=Set(2, 3)"),
+    "controller listener not in listeners": (
+        {**COMBINED, "listeners": "PLAINTEXT://127.0.0.1:9092"},
+        "controller.listener.names must contain at least one value appearing in the 'listeners' configuration when "
+        "running the KRaft controller role"),
+    "a controller listener name not in listeners": (
+        {**COMBINED, "controller.listener.names": "CONTROLLER,OTHER"},
+        "controller.listener.names must only contain values appearing in the 'listeners' configuration when "
+        "running the KRaft controller role"),
+    "no controller.listener.names": (
+        without(COMBINED, "controller.listener.names"),
+        'Missing required configuration "controller.listener.names" which has no default value.'),
+    "no node.id": (
+        without(COMBINED, "node.id"),
+        'Missing required configuration "node.id" which has no default value.'),
+    "broker among the voters": (
+        {**BROKER_ONLY, "controller.quorum.voters": "1@127.0.0.1:9093,4@127.0.0.1:9094"},
+        "If process.roles contains just the 'broker' role, the node id 4 must not be included in the set of voters "
+        "controller.quorum.voters=Set(1, 4)"),
+    "broker listening on the controller listener": (
+        {**BROKER_ONLY, "listeners": "PLAINTEXT://127.0.0.1:9092,CONTROLLER://127.0.0.1:9093"},
+        "controller.listener.names must not contain a value appearing in the 'listeners' configuration when running "
+        "KRaft with just the broker role"),
+    "controller with a broker listener": (
+        {**CONTROLLER_ONLY, "listeners": "CONTROLLER://127.0.0.1:9093,PLAINTEXT://127.0.0.1:9092"},
+        "The listeners config must only contain KRaft controller listeners from controller.listener.names when "
+        "process.roles=controller"),
+    "inter-broker listener not advertised": (
+        {**COMBINED, "inter.broker.listener.name": "INTERNAL",
+         "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT,INTERNAL:PLAINTEXT"},
+        "inter.broker.listener.name must be a listener name defined in advertised.listeners. The valid options "
+        "based on currently configured listeners are PLAINTEXT"),
+    "all listeners are controller listeners": (
+        {**COMBINED, "listeners": "CONTROLLER://127.0.0.1:9093"},
+        "There must be at least one broker advertised listener. Perhaps all listeners appear in "
+        "controller.listener.names?"),
+    "advertising 0.0.0.0": (
+        {**COMBINED, "listeners": "PLAINTEXT://0.0.0.0:9092,CONTROLLER://127.0.0.1:9093"},
+        "advertised.listeners cannot use the nonroutable meta-address 0.0.0.0. Use a routable IP address."),
+    "empty process.roles": (
+        {**COMBINED, "process.roles": ""},
+        "Configuration 'process.roles' must not be empty. Valid values include: [broker, controller]"),
+    "unknown security protocol": (
+        {**COMBINED, "listener.security.protocol.map": "PLAINTEXT:FOO,CONTROLLER:PLAINTEXT"},
+        "Invalid security protocol `FOO` defined in listener.security.protocol.map"),
+    "voter entry without an id": (
+        {**COMBINED, "controller.quorum.voters": "127.0.0.1:9093"},
+        "Each entry should be in the form `{id}@{host}:{port}`."),
+}
+
+
+@pytest.mark.parametrize("case", list(REFUSED))
+def test_kafka_rules_refuse_with_kafkas_message(case, tmp_path):
+    props, message = REFUSED[case]
+    with pytest.raises(ConfigError) as info:
+        BrokerConfig.from_properties({**props, "log.dirs": str(tmp_path)})
+    assert message in str(info.value)
+
+
+@pytest.mark.parametrize("props", [COMBINED, BROKER_ONLY, CONTROLLER_ONLY,
+                                   {**without(COMBINED, "controller.quorum.voters"),
+                                    "controller.quorum.bootstrap.servers": "127.0.0.1:9093"}])
+def test_valid_kraft_configs_are_accepted(props):
+    BrokerConfig.from_properties(props)
+
+
+def test_no_kraft_config_is_kbrokers_single_voter():
+    """kbroker's default: none of process.roles / voters / bootstrap servers is set (Kafka requires them); the
+    node is a combined broker and controller, the only voter of its quorum, with no controller listener."""
+    config = BrokerConfig.from_properties({"listeners": "PLAINTEXT://127.0.0.1:0"})
+    assert implicit_single_voter(config)
+    assert config["process.roles"] == ["broker", "controller"] and config.node_id == 1
+    assert unsupported_quorum(config) is None
+
+
+@pytest.mark.parametrize("props, named", [
+    ({**COMBINED, "controller.quorum.voters": "1@127.0.0.1:9093,2@127.0.0.1:9094,3@127.0.0.1:9095"},
+     "controller.quorum.voters"),
+    (BROKER_ONLY, "process.roles=broker"),
+    (CONTROLLER_ONLY, "process.roles=controller"),
+    ({**without(COMBINED, "controller.quorum.voters"),
+      "controller.quorum.bootstrap.servers": "127.0.0.1:9093,127.0.0.1:9094"}, "controller.quorum.bootstrap.servers"),
+])
+def test_what_kbroker_cannot_run_yet_is_named(props, named):
+    reason = unsupported_quorum(BrokerConfig.from_properties(props))
+    assert reason is not None and named in reason
+
+
+def test_tls_and_sasl_listeners_are_named_as_not_served_yet():
+    config = BrokerConfig.from_properties({"listeners": "PLAINTEXT://127.0.0.1:0,SECURE://127.0.0.1:0",
+                                           "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,SECURE:SSL"})
+    assert "SECURE://127.0.0.1:0 uses the security protocol SSL" in unsupported_listener(config)
+    assert unsupported_listener(BrokerConfig.from_properties({"listeners": "PLAINTEXT://127.0.0.1:0"})) is None
+
+
+def test_a_bootstrap_checkpoint_of_other_voters_is_refused():
+    config = BrokerConfig.from_properties({**without(COMBINED, "controller.quorum.voters"),
+                                           "controller.quorum.bootstrap.servers": "127.0.0.1:9093"})
+    assert unsupported_quorum(config, {1}) is None
+    assert "--initial-controllers" in unsupported_quorum(config, {1, 2, 3})
+
+
+# --- the same configs given to Apache Kafka 4.3.1 ------------------------------------------------------------
+
+@pytest.mark.java
+@pytest.mark.parametrize("case", list(REFUSED))
+def test_apache_kafka_refuses_with_the_same_message(case, tmp_path):
+    from compat_tests.kafka_dist import kafka_dist_is_built, missing_dist_message, run_kafka_tool
+
+    if not kafka_dist_is_built():
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(missing_dist_message())
+        pytest.skip(missing_dist_message())
+    props, message = REFUSED[case]
+    path = tmp_path / "server.properties"
+    path.write_text("".join(f"{k}={v}\n" for k, v in {**props, "log.dirs": str(tmp_path / "logs")}.items()))
+    result = run_kafka_tool("kafka.Kafka", str(path), timeout=120)
+    assert result.returncode != 0
+    refusal = re.search(r"(?:ConfigException|IllegalArgumentException): (?:requirement failed: )?(.*)",
+                        result.stdout + result.stderr)
+    assert refusal is not None, result.stdout + result.stderr
+    assert message in sets_sorted(refusal.group(1))

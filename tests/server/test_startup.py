@@ -1,0 +1,128 @@
+"""`kbroker serve` refuses, in one line on stderr naming the config and with exit status 1, what it cannot run:
+a config Kafka would refuse, a quorum of several voters (three nodes with Kafka's combined-mode configs), a
+port in use, log dirs of another cluster. Real processes, as a user starts them."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+
+from kbroker.bootstrap_checkpoint import read_bootstrap_voters
+from kbroker.testing import start_broker_process
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def serve(*args: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "kbroker", "serve", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
+
+
+def finished(proc: subprocess.Popen) -> tuple[int, str, str]:
+    try:
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    return proc.returncode, out, err
+
+
+def assert_one_error_line(err: str, *named: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert " ERROR " in lines[0] and "Traceback" not in err
+    for name in named:
+        assert name in lines[0], lines[0]
+    return lines[0]
+
+
+def combined_node_properties(tmp_path, node_id: int, broker_ports: list[int], controller_ports: list[int]):
+    """One node of CLUSTER.md's three-node Apache Kafka cluster on loopback."""
+    voters = ",".join(f"{n}@127.0.0.1:{port}" for n, port in enumerate(controller_ports, start=1))
+    path = tmp_path / f"node{node_id}.properties"
+    path.write_text(
+        "process.roles=broker,controller\n"
+        f"node.id={node_id}\n"
+        f"controller.quorum.voters={voters}\n"
+        f"listeners=PLAINTEXT://127.0.0.1:{broker_ports[node_id - 1]},CONTROLLER://127.0.0.1:{controller_ports[node_id - 1]}\n"
+        f"advertised.listeners=PLAINTEXT://127.0.0.1:{broker_ports[node_id - 1]}\n"
+        "controller.listener.names=CONTROLLER\n"
+        "inter.broker.listener.name=PLAINTEXT\n"
+        "listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT\n"
+        f"log.dirs={tmp_path / f'node{node_id}-logs'}\n")
+    return path
+
+
+def test_three_combined_nodes_are_refused_not_run_as_three_clusters(tmp_path):
+    broker_ports = [free_port() for _ in range(3)]
+    controller_ports = [free_port() for _ in range(3)]
+    procs = [serve(str(combined_node_properties(tmp_path, n, broker_ports, controller_ports))) for n in (1, 2, 3)]
+    for node_id, proc in enumerate(procs, start=1):
+        status, out, err = finished(proc)
+        assert status == 1 and out == ""
+        line = assert_one_error_line(err, "controller.quorum.voters", "SKIPPED_FEATURES.md")
+        assert f"node.id={node_id}" in line
+        assert not (tmp_path / f"node{node_id}-logs").exists()  # nothing formatted, nothing bound
+
+
+def test_a_node_formatted_with_three_initial_controllers_is_refused(tmp_path):
+    properties = tmp_path / "server.properties"
+    properties.write_text(
+        "process.roles=broker,controller\nnode.id=1\ncontroller.quorum.bootstrap.servers=127.0.0.1:9093\n"
+        "listeners=PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0\ncontroller.listener.names=CONTROLLER\n"
+        f"log.dirs={tmp_path / 'logs'}\n")
+    controllers = ("1@127.0.0.1:9093:OBwtglENT76SK7gGCjHpvA,2@127.0.0.1:9094:PVP48-L1TtCTJ6tTOuK3uA,"
+                   "3@127.0.0.1:9095:j8xlT-kGTom22UlSGqzpBg")
+    formatted = subprocess.run([sys.executable, "-m", "kbroker", "format", "--config", str(properties),
+                                "--initial-controllers", controllers], capture_output=True, text=True, timeout=60)
+    assert formatted.returncode == 0, formatted.stderr
+    status, out, err = finished(serve(str(properties)))
+    assert status == 1 and out == ""
+    assert_one_error_line(err, "--initial-controllers", "SKIPPED_FEATURES.md")
+
+
+def test_first_start_with_bootstrap_controllers_formats_as_standalone(tmp_path):
+    """Kafka's shipped single-node config names one bootstrap controller, not voters: the first start formats
+    the dir as `kafka-storage format --standalone` would, with this node as the only voter."""
+    overrides = {"process.roles": "broker,controller", "node.id": 1,
+                 "controller.quorum.bootstrap.servers": "127.0.0.1:19093",
+                 "listeners": "PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0",
+                 "advertised.listeners": "PLAINTEXT://127.0.0.1:9092,CONTROLLER://127.0.0.1:19093",
+                 "controller.listener.names": "CONTROLLER"}
+    with start_broker_process(tmp_path / "logs", overrides) as broker:
+        assert broker.terminate() == 0
+    (voter,) = read_bootstrap_voters(str(tmp_path / "logs" / "__cluster_metadata-0"))
+    assert (voter.voter_id, voter.listener, voter.host, voter.port) == (1, "CONTROLLER", "127.0.0.1", 19093)
+
+
+def test_port_in_use_is_one_line_naming_listeners(tmp_path):
+    with start_broker_process(tmp_path / "a", {}) as first:
+        status, out, err = finished(serve("--override", f"listeners=PLAINTEXT://127.0.0.1:{first.port}",
+                                          "--override", f"log.dirs={tmp_path / 'b'}"))
+        assert status == 1 and out == ""
+        assert_one_error_line(err, "listeners", f"127.0.0.1:{first.port}", "Address already in use")
+        assert first.terminate() == 0
+
+
+def test_log_dir_of_another_cluster_is_one_line_naming_log_dirs(tmp_path):
+    for name in ("one", "two"):
+        formatted = subprocess.run([sys.executable, "-m", "kbroker", "format", "--override",
+                                    f"log.dirs={tmp_path / name}"], capture_output=True, text=True, timeout=60)
+        assert formatted.returncode == 0, formatted.stderr
+    status, out, err = finished(serve("--override", f"log.dirs={tmp_path / 'one'},{tmp_path / 'two'}",
+                                      "--override", "listeners=PLAINTEXT://127.0.0.1:0"))
+    assert status == 1 and out == ""
+    assert_one_error_line(err, "Invalid cluster.id", "log.dirs")
+
+
+def test_bad_config_value_is_one_line_naming_the_key(tmp_path):
+    status, out, err = finished(serve("--override", "log.segment.bytes=12", "--override",
+                                      f"log.dirs={tmp_path}"))
+    assert status == 1 and out == ""
+    assert_one_error_line(err, "log.segment.bytes", "Value must be at least 1048576")
