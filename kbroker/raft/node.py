@@ -388,7 +388,15 @@ class RaftNode:
             self.log.flush()
             if isinstance(self.state, Leader):
                 self._maybe_advance_leader_hw()
-        state = self.state
+        for _ in range(3):  # a transition made here (e.g. to Prospective) sends its requests in the same poll
+            state = self.state
+            self._poll_state(state, now)
+            if self.state is state:
+                break
+        out, self._outbox = self._outbox, []
+        return out
+
+    def _poll_state(self, state: EpochState, now: int) -> None:
         if isinstance(state, Leader):
             self._poll_leader(state, now)
         elif isinstance(state, Candidate):
@@ -413,8 +421,6 @@ class RaftNode:
                     self._send_request(voter, M.end_quorum_epoch_request(
                         self.cluster_id, epoch=state.epoch, leader=self.node_id,
                         preferred_successors=state.preferred_successors), now)
-        out, self._outbox = self._outbox, []
-        return out
 
     def _poll_leader(self, state: Leader, now: int) -> None:
         if len(self.voters) > 1 and now >= state.check_quorum_deadline:

@@ -100,7 +100,7 @@ def fetch_request(cluster_id: str, *, replica_id: int, epoch: int, fetch_offset:
     partition = fetch_req.FetchPartition(partition=0, current_leader_epoch=epoch, fetch_offset=fetch_offset,
                                          last_fetched_epoch=last_fetched_epoch, partition_max_bytes=max_bytes)
     return fetch_req.FetchRequest(
-        cluster_id=cluster_id, replica_id=replica_id,
+        cluster_id=cluster_id,  # the replica is named in ReplicaState since v15 (KIP-903)
         replica_state=fetch_req.ReplicaState(replica_id=replica_id, replica_epoch=-1),
         max_wait_ms=max_wait_ms, min_bytes=1, max_bytes=max_bytes,
         topics=[fetch_req.FetchTopic(topic=METADATA_TOPIC, topic_id=METADATA_TOPIC_ID, partitions=[partition])])

@@ -33,8 +33,8 @@ class InvariantViolation(AssertionError):
 class SimulationConfig:
     voters: int = 3
     observers: int = 1
-    fault_ms: int = 15_000  # faults and client appends happen in [0, fault_ms)
-    heal_ms: int = 15_000  # then the network heals, every node runs, and the quorum must converge
+    fault_ms: int = 12_000  # faults and client appends happen in [0, fault_ms)
+    heal_ms: int = 12_000  # then the network heals, every node runs, and the quorum must converge
     drop_rate: float = 0.05
     duplicate_rate: float = 0.03
     max_delay_ms: int = 40
@@ -185,6 +185,14 @@ class Simulation:
 
     # --- the loop --------------------------------------------------------------------------------------------
     def run(self) -> None:
+        try:
+            self._run()
+        except InvariantViolation:
+            raise
+        except Exception as exc:  # a node refusing to go on (e.g. truncating committed data) fails the seed too
+            self.fail(f"{type(exc).__name__}: {exc}")
+
+    def _run(self) -> None:
         config = self.config
         next_fault = self._gap(config.mean_fault_gap_ms)
         next_append = self._gap(config.mean_append_gap_ms)

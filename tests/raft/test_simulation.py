@@ -1,0 +1,58 @@
+"""The KRaft quorum under the deterministic simulation (tests/raft/simulation.py).
+
+The normal run covers 500 seeds (3 voters and 5 voters, each with an observer); `make raft-sim` runs 10,000
+(KBROKER_RAFT_SIM_SEEDS sets the count). A failure names the seed and the command that replays it.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from kbroker.raft.node import RaftNode
+from tests.raft.simulation import InvariantViolation, Simulation, SimulationConfig, run_seed
+
+SEEDS = int(os.environ.get("KBROKER_RAFT_SIM_SEEDS", "500"))
+CHUNK = 50
+SHARES = {3: 0.6, 5: 0.4}  # of the seeds; five voters cost about twice as much per seed
+
+
+def _chunks(voters: int) -> list[range]:
+    count = int(SEEDS * SHARES[voters])
+    return [range(start, min(start + CHUNK, count)) for start in range(0, count, CHUNK)]
+
+
+@pytest.mark.parametrize("voters,seeds", [(v, c) for v in SHARES for c in _chunks(v)],
+                         ids=lambda value: f"{value.start}-{value.stop - 1}" if isinstance(value, range) else str(value))
+def test_quorum_keeps_its_invariants_and_converges(voters, seeds):
+    for seed in seeds:
+        # a violation raises with the seed, the replay command and the last events
+        simulation = run_seed(seed, voters=voters, observers=1)
+        assert simulation.leader() is not None
+
+
+def test_a_seed_replays_identically():
+    first = Simulation(7, SimulationConfig(voters=5))
+    first.run()
+    second = Simulation(7, SimulationConfig(voters=5))
+    second.run()
+    assert first.trace == second.trace
+    assert first.committed == second.committed
+    assert first.leaders_by_epoch == second.leaders_by_epoch
+
+
+def test_simulation_exercises_elections_commits_and_snapshots():
+    simulation = run_seed(3, voters=3)
+    assert len(simulation.leaders_by_epoch) > 1
+    assert simulation.committed_end > 50
+    assert any("snapshot" in line for line in simulation.trace) or simulation.logs[1].latest_snapshot()
+
+
+def test_simulation_catches_votes_granted_to_stale_logs(monkeypatch):
+    """The invariants can fail: a node that ignores how up to date a candidate's log is loses committed data."""
+    monkeypatch.setattr(RaftNode, "_is_log_up_to_date", lambda self, last_epoch, last_offset: True)
+    with pytest.raises(InvariantViolation, match=r"seed \d+ at \d+ ms: .*(committed batch at offset \d+ changed|"
+                                                 r"below the high watermark)"):
+        for seed in range(100):
+            run_seed(seed, voters=3)
