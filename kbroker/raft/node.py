@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import random
+from typing import NamedTuple
 
 import attrs
 
@@ -87,6 +88,13 @@ class Outbound:
     correlation_id: int
     body: object
     is_response: bool
+
+
+class AppendResult(NamedTuple):
+    base_offset: int
+    last_offset: int
+    epoch: int
+    size_in_bytes: int
 
 
 @attrs.define
@@ -177,8 +185,9 @@ class RaftNode:
     def is_leader(self) -> bool:
         return isinstance(self.state, Leader)
 
-    def append(self, values: list[bytes], now: int) -> int:
-        """Leader only: write `values` as one batch of this epoch; returns its last offset (not yet committed)."""
+    def append(self, values: list[bytes], now: int) -> AppendResult:
+        """Leader only: write `values` as one batch of this epoch (committed once the high watermark passes it;
+        the next `poll` flushes it)."""
         if not isinstance(self.state, Leader):
             raise NotLeaderError(f"node {self.node_id} is not the leader (epoch {self.epoch}, leader {self.leader_id})")
         if not values:
@@ -187,7 +196,7 @@ class RaftNode:
         batch = R.build_batch([(now, None, value) for value in values], base_offset=base,
                               partition_leader_epoch=self.state.epoch)
         self.log.append_as_leader(batch)
-        return base + len(values) - 1
+        return AppendResult(base, base + len(values) - 1, self.state.epoch, len(batch))
 
     def resign(self, now: int) -> None:
         """Graceful shutdown of a leader: stop leading and tell the voters, most caught-up first."""

@@ -187,8 +187,8 @@ def test_a_single_voter_leads_at_once_and_commits_on_its_own_flush():
     assert isinstance(node.state, Leader) and node.epoch == 1
     node.poll(0)
     assert node.high_watermark == 1  # the LeaderChange record
-    last = node.append([b"a", b"b"], 5)
-    assert last == 2 and node.high_watermark == 1
+    appended = node.append([b"a", b"b"], 5)
+    assert (appended.base_offset, appended.last_offset, appended.epoch) == (1, 2, 1) and node.high_watermark == 1
     assert node.next_deadline(5) == 5
     node.poll(5)
     assert node.high_watermark == 3
