@@ -49,6 +49,7 @@ class DiskRaftLog:
         self._snapshots = snapshots
         if snapshots and snapshots[-1].end_offset > log.log_end_offset:
             log.truncate_fully_and_start_at(snapshots[-1].end_offset)  # the log lost what the snapshot has
+            log.leader_epoch_cache.clear_and_flush()
             self._flushed = log.log_end_offset
         if snapshots and snapshots[-1].end_offset < log.log_start_offset:
             raise RaftError(f"The metadata log in {directory} starts at offset {log.log_start_offset}, after the "
@@ -106,9 +107,8 @@ class DiskRaftLog:
     # --- reads -----------------------------------------------------------------------------------------------
     def end_offset_for_epoch(self, epoch: int) -> OffsetAndEpoch:
         found_epoch, end = self.log.leader_epoch_cache.end_offset_for(epoch, self.log.log_end_offset)
-        if found_epoch < 0:
-            snapshot_epoch = self._snapshots[-1].epoch if self._snapshots else 0
-            return OffsetAndEpoch(self.log.log_start_offset, snapshot_epoch)
+        if found_epoch < 0:  # beyond the latest epoch (KafkaMetadataLog answers with the log end)
+            return OffsetAndEpoch(self.log.log_end_offset, self.last_fetched_epoch)
         return OffsetAndEpoch(end, found_epoch)
 
     def read(self, offset: int, max_bytes: int) -> bytes:
@@ -142,6 +142,7 @@ class DiskRaftLog:
         os.replace(partial, path)
         fsync_directory(self.directory)
         self.log.truncate_fully_and_start_at(snapshot_id.end_offset)
+        self.log.leader_epoch_cache.clear_and_flush()  # Kafka's truncateFullyAndStartAt clears it too
         self._flushed = snapshot_id.end_offset
         self._forget_snapshots_before(snapshot_id)
 
