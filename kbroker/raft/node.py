@@ -645,7 +645,7 @@ class RaftNode:
                                     log_start_offset=self.log.log_start_offset, snapshot=tuple(valid.at))
         if replica >= 0:
             progress = state.replicas.setdefault(replica, ReplicaProgress())
-            progress.end_offset = max(progress.end_offset, partition.fetch_offset)
+            progress.end_offset = partition.fetch_offset  # as Kafka: the latest fetch, even if lower
             progress.last_fetch_ms = now
             if replica in self.voters:
                 self._maybe_advance_leader_hw()
