@@ -61,6 +61,7 @@ class Candidate:
 class ReplicaProgress:
     end_offset: int = -1
     last_fetch_ms: int = -1
+    last_caught_up_ms: int = -1
 
 
 @attrs.define

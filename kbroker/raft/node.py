@@ -24,6 +24,8 @@ from kbroker.protocol import errors as E
 from kbroker.protocol import records as R
 from kbroker.protocol.messages.begin_quorum_epoch_request import BeginQuorumEpochRequest
 from kbroker.protocol.messages.begin_quorum_epoch_response import BeginQuorumEpochResponse
+from kbroker.protocol.messages.describe_quorum_request import DescribeQuorumRequest
+from kbroker.protocol.messages.describe_quorum_response import DescribeQuorumResponse
 from kbroker.protocol.messages.end_quorum_epoch_request import EndQuorumEpochRequest
 from kbroker.protocol.messages.end_quorum_epoch_response import EndQuorumEpochResponse
 from kbroker.protocol.messages.fetch_request import FetchRequest
@@ -521,6 +523,8 @@ class RaftNode:
             response = self._handle_fetch(source, correlation_id, body, now)
         elif isinstance(body, FetchSnapshotRequest):
             response = self._handle_fetch_snapshot(body, now)
+        elif isinstance(body, DescribeQuorumRequest):
+            response = self._handle_describe_quorum(body, now)
         else:
             raise TypeError(f"not a KRaft request: {type(body).__name__}")
         if response is not None:
@@ -647,6 +651,8 @@ class RaftNode:
             progress = state.replicas.setdefault(replica, ReplicaProgress())
             progress.end_offset = partition.fetch_offset  # as Kafka: the latest fetch, even if lower
             progress.last_fetch_ms = now
+            if partition.fetch_offset >= self.log.end_offset:
+                progress.last_caught_up_ms = now
             if replica in self.voters:
                 self._maybe_advance_leader_hw()
         if partition.fetch_offset >= self.log.end_offset and request.max_wait_ms > 0 and replica >= 0:
@@ -702,6 +708,26 @@ class RaftNode:
         chunk = data[partition.position:partition.position + limit]
         return M.fetch_snapshot_response(NONE, epoch=self.epoch, leader_id=self.node_id, snapshot=tuple(snapshot_id),
                                          size=len(data), position=partition.position, chunk=chunk)
+
+    def _handle_describe_quorum(self, request: DescribeQuorumRequest, now: int) -> DescribeQuorumResponse:
+        """The leader's view of every replica (what `kafka-metadata-quorum describe` prints)."""
+        if M.single_partition(request) is None:
+            return M.describe_quorum_response(E.UNKNOWN_TOPIC_OR_PARTITION.code)
+        state = self.state
+        if not isinstance(state, Leader):
+            return M.describe_quorum_response(E.NOT_LEADER_OR_FOLLOWER.code)
+
+        def replica(replica_id: int) -> tuple[int, int, int, int]:
+            if replica_id == self.node_id:
+                return replica_id, self.log.end_offset, now, now
+            progress = state.replicas.get(replica_id, ReplicaProgress())
+            return replica_id, progress.end_offset, progress.last_fetch_ms, progress.last_caught_up_ms
+
+        observers = sorted(r for r in state.replicas if r not in self.voters)
+        return M.describe_quorum_response(NONE, leader_id=self.node_id, epoch=state.epoch,
+                                          high_watermark=self._hw_or_unknown(),
+                                          voters=[replica(v) for v in sorted(self.voters)],
+                                          observers=[replica(o) for o in observers])
 
     # --- inbound responses -----------------------------------------------------------------------------------
     def handle_response(self, source: int, correlation_id: int, body, now: int) -> None:

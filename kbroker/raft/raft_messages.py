@@ -11,6 +11,7 @@ import uuid
 
 from kbroker.protocol.messages import begin_quorum_epoch_request as bqe_req
 from kbroker.protocol.messages import begin_quorum_epoch_response as bqe_resp
+from kbroker.protocol.messages import describe_quorum_response as dq_resp
 from kbroker.protocol.messages import end_quorum_epoch_request as eqe_req
 from kbroker.protocol.messages import end_quorum_epoch_response as eqe_resp
 from kbroker.protocol.messages import fetch_request as fetch_req
@@ -140,3 +141,22 @@ def fetch_snapshot_response(error: int, *, epoch: int, leader_id: int, snapshot:
         current_leader=fs_resp.LeaderIdAndEpoch(leader_id=leader_id, leader_epoch=epoch), size=size,
         position=position, unaligned_records=chunk if chunk is not None else b"")
     return fs_resp.FetchSnapshotResponse(topics=[fs_resp.TopicSnapshot(name=METADATA_TOPIC, partitions=[partition])])
+
+
+def describe_quorum_response(error: int, *, leader_id: int = -1, epoch: int = 0, high_watermark: int = -1,
+                             voters: list[tuple[int, int, int, int]] = (),
+                             observers: list[tuple[int, int, int, int]] = (),
+                             top_level_error: int = 0) -> dq_resp.DescribeQuorumResponse:
+    """Replicas as (id, log end offset, last fetch ms, last caught-up ms)."""
+    if top_level_error:
+        return dq_resp.DescribeQuorumResponse(error_code=top_level_error)
+
+    def states(replicas):
+        return [dq_resp.ReplicaState(replica_id=r, log_end_offset=end, last_fetch_timestamp=fetched,
+                                     last_caught_up_timestamp=caught_up) for r, end, fetched, caught_up in replicas]
+
+    partition = dq_resp.PartitionData(partition_index=0, error_code=error, leader_id=leader_id, leader_epoch=epoch,
+                                      high_watermark=high_watermark, current_voters=states(voters),
+                                      observers=states(observers))
+    return dq_resp.DescribeQuorumResponse(
+        topics=[dq_resp.TopicData(topic_name=METADATA_TOPIC, partitions=[partition])])

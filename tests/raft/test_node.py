@@ -10,6 +10,9 @@ import pytest
 from kbroker.protocol import errors as E
 from kbroker.protocol import records as R
 from kbroker.protocol.messages.begin_quorum_epoch_request import BeginQuorumEpochRequest
+from kbroker.protocol.messages.describe_quorum_request import DescribeQuorumRequest
+from kbroker.protocol.messages.describe_quorum_request import PartitionData as DqPartition
+from kbroker.protocol.messages.describe_quorum_request import TopicData as DqTopic
 from kbroker.protocol.messages.end_quorum_epoch_request import EndQuorumEpochRequest
 from kbroker.protocol.messages.fetch_request import FetchRequest
 from kbroker.protocol.messages.fetch_response import FetchResponse
@@ -376,6 +379,21 @@ def test_a_leader_parks_a_caught_up_fetch_until_new_data():
     leader.append([b"z"], now + 10)
     [reply] = [o for o in leader.poll(now + 10) if o.is_response]
     assert reply.correlation_id == 5 and partition(reply.body).records
+
+
+def test_describe_quorum_on_the_leader_and_elsewhere():
+    request = DescribeQuorumRequest(topics=[DqTopic(topic_name=M.METADATA_TOPIC, partitions=[DqPartition()])])
+    follower = make_node(node_id=2)
+    assert partition(respond(follower, 5, request)).error_code == E.NOT_LEADER_OR_FOLLOWER.code
+    leader = make_node()
+    now = elect(leader)
+    respond(leader, 2, fetch(replica=2, epoch=1, offset=1, last_epoch=1), now + 5)
+    respond(leader, 100, fetch(replica=100, epoch=1, offset=0), now + 7)
+    answer = partition(respond(leader, 5, request, now + 9))
+    assert (answer.error_code, answer.leader_id, answer.leader_epoch, answer.high_watermark) == (0, 1, 1, 1)
+    assert [(r.replica_id, r.log_end_offset, r.last_fetch_timestamp, r.last_caught_up_timestamp)
+            for r in answer.current_voters] == [(1, 1, now + 9, now + 9), (2, 1, now + 5, now + 5), (3, -1, -1, -1)]
+    assert [(r.replica_id, r.log_end_offset, r.last_caught_up_timestamp) for r in answer.observers] == [(100, 0, -1)]
 
 
 def test_restart_as_the_former_leader_resigns_instead_of_leading():
