@@ -177,11 +177,7 @@ class RaftNode:
 
     @property
     def leader_id(self) -> int:
-        if isinstance(self.state, Leader | Resigned):
-            return self.node_id
-        if isinstance(self.state, Follower):
-            return self.state.leader_id
-        return -1
+        return self._leader_of(self.state)
 
     @property
     def is_leader(self) -> bool:
@@ -266,9 +262,10 @@ class RaftNode:
         return ElectionState(state.epoch, self._leader_of(state), voted, tuple(sorted(self.voters)))
 
     def _leader_of(self, state: EpochState) -> int:
+        """The leader this state knows for its epoch; a prospective keeps the one it followed, as Kafka's does."""
         if isinstance(state, Leader | Resigned):
             return self.node_id
-        if isinstance(state, Follower):
+        if isinstance(state, Follower | Unattached | Prospective):
             return state.leader_id
         return -1
 
@@ -352,7 +349,7 @@ class RaftNode:
                                         leader_id=state.leader_id), persist=False)
 
     def _has_leader(self) -> bool:
-        return isinstance(self.state, Leader | Follower | Resigned)
+        return self._leader_of(self.state) >= 0
 
     def _maybe_transition(self, leader_id: int, epoch: int, now: int) -> None:
         """Follow what a request or response says about (leader, epoch) when it is news to us."""

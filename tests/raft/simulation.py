@@ -214,7 +214,7 @@ class Simulation:
             self.now = max(self.now, min(timers))
             if self.now >= end:
                 break
-            self._step(healed, next_fault, next_append)
+            self._step()
             if not healed and self.now >= next_fault:
                 self._fault()
                 next_fault = self.now + self._gap(config.mean_fault_gap_ms)
@@ -224,10 +224,31 @@ class Simulation:
             self.check_invariants()
         self.check_liveness()
 
+    def advance(self, until: int) -> None:
+        """Run the quorum without new faults or appends up to `until` (for scripted scenarios)."""
+        while True:
+            timers = [self._queue[0][0] if self._queue else until]
+            timers += [node.next_deadline(self.now) for node in self.nodes.values()]
+            timers += list(self.restart_at.values())
+            if self.partition is not None:
+                timers.append(self.partition_heals_at)
+            next_time = max(self.now, min(timers))
+            if next_time >= until:
+                self.now = until
+                return
+            self.now = next_time
+            self._step()
+            self.check_invariants()
+
+    def isolate(self, node_id: int, duration_ms: int) -> None:
+        self.partition = {n: int(n == node_id) for n in self.node_ids}
+        self.partition_heals_at = self.now + duration_ms
+        self._note(f"isolate {node_id} for {duration_ms} ms")
+
     def _gap(self, mean: int) -> int:
         return 1 + int(self.random.expovariate(1 / mean))
 
-    def _step(self, healed: bool, next_fault: int, next_append: int) -> None:
+    def _step(self) -> None:
         for node_id, at in sorted(self.restart_at.items()):
             if at <= self.now:
                 del self.restart_at[node_id]

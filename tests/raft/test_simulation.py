@@ -49,6 +49,52 @@ def test_simulation_exercises_elections_commits_and_snapshots():
     assert any("snapshot" in line for line in simulation.trace) or simulation.logs[1].latest_snapshot()
 
 
+def quiet_cluster(voters: int = 3) -> Simulation:
+    """A cluster on a clean network, left alone until it has a leader."""
+    simulation = Simulation(11, SimulationConfig(voters=voters))
+    simulation.lossy = False
+    simulation.advance(5_000)
+    assert simulation.leader() is not None
+    return simulation
+
+
+def test_an_isolated_follower_rejoins_without_disturbing_the_leader():
+    """KIP-996: cut off, a follower only pre-votes, so its epoch stays and the leader keeps leading."""
+    simulation = quiet_cluster()
+    leader = simulation.leader()
+    epoch = leader.epoch
+    follower = next(n for n in simulation.voter_ids if n != leader.node_id)
+    simulation.isolate(follower, 10_000)
+    simulation.advance(simulation.now + 10_000)
+    assert simulation.nodes[follower].epoch == epoch and not simulation.nodes[follower].is_leader
+    leader.append([b"after the partition"], simulation.now)
+    simulation.advance(simulation.now + 3_000)
+    assert simulation.leader() is leader and leader.epoch == epoch
+    assert simulation.nodes[follower].high_watermark == leader.high_watermark == leader.log.end_offset
+
+
+def test_an_isolated_leader_resigns_and_the_majority_elects_another():
+    simulation = quiet_cluster()
+    old = simulation.leader()
+    simulation.isolate(old.node_id, 20_000)
+    simulation.advance(simulation.now + 3_000 + 1)  # controller.quorum.fetch.timeout.ms * 1.5
+    assert not old.is_leader
+    simulation.advance(simulation.now + 5_000)
+    new = simulation.leader()
+    assert new is not None and new.node_id != old.node_id and new.epoch > old.epoch
+
+
+def test_a_resigning_leader_hands_over_within_an_election_timeout():
+    simulation = quiet_cluster(voters=5)
+    old = simulation.leader()
+    started = simulation.now
+    old.resign(simulation.now)
+    simulation.advance(simulation.now + 1_000)
+    new = simulation.leader()
+    assert new is not None and new.node_id != old.node_id, simulation.trace
+    assert simulation.now - started <= 1_000
+
+
 def test_simulation_catches_votes_granted_to_stale_logs(monkeypatch):
     """The invariants can fail: a node that ignores how up to date a candidate's log is loses committed data."""
     monkeypatch.setattr(RaftNode, "_is_log_up_to_date", lambda self, last_epoch, last_offset: True)
