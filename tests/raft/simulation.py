@@ -34,7 +34,7 @@ class SimulationConfig:
     voters: int = 3
     observers: int = 1
     fault_ms: int = 12_000  # faults and client appends happen in [0, fault_ms)
-    heal_ms: int = 12_000  # then the network heals, every node runs, and the quorum must converge
+    heal_ms: int = 10_000  # then the network heals, every node runs, and the quorum must converge
     drop_rate: float = 0.05
     duplicate_rate: float = 0.03
     max_delay_ms: int = 40
@@ -52,6 +52,12 @@ class _Message:
     body: object
     is_response: bool
     incarnations: tuple[int, int]  # of source and destination when sent: a restart breaks the connection
+
+
+def over_the_wire(body):
+    """The message as the peer decodes it from Kafka's encoding at the newest version (what a socket carries)."""
+    version = max(type(body)._ENCODERS)
+    return type(body).decode(memoryview(body.encode(version)), 0, version)[0]
 
 
 class Simulation:
@@ -93,7 +99,7 @@ class Simulation:
         self.checked_up_to[node_id] = 0
         self._note(f"start {node_id}")
 
-    def _crash(self, node_id: int, down_ms: int) -> None:
+    def crash(self, node_id: int, down_ms: int) -> None:
         del self.nodes[node_id]
         self.logs[node_id].crash()
         self.restart_at[node_id] = self.now + down_ms
@@ -116,12 +122,13 @@ class Simulation:
                 return
             if self.random.random() < self.config.duplicate_rate:
                 copies = 2
+        body = over_the_wire(outbound.body)
         for _ in range(copies):
             delay = self.random.randint(1, self.config.max_delay_ms)
             if self.lossy and self.random.random() < self.config.slow_rate:
                 delay += self.random.randint(200, 3000)
             self._sequence += 1
-            message = _Message(source, outbound.destination, outbound.correlation_id, outbound.body,
+            message = _Message(source, outbound.destination, outbound.correlation_id, body,
                                outbound.is_response,
                                (self.incarnation[source], self.incarnation[outbound.destination]))
             heapq.heappush(self._queue, (self.now + delay, self._sequence, message))
@@ -147,7 +154,7 @@ class Simulation:
         leader = self.leader()
         if kind < 0.35 and running:
             victim = leader.node_id if leader is not None and self.random.random() < 0.5 else self.random.choice(running)
-            self._crash(victim, self.random.randint(100, 4000))
+            self.crash(victim, self.random.randint(100, 4000))
         elif kind < 0.6:
             sides = {n: self.random.randrange(2) for n in self.node_ids}
             if leader is not None and self.random.random() < 0.5:

@@ -95,6 +95,23 @@ def test_a_resigning_leader_hands_over_within_an_election_timeout():
     assert simulation.now - started <= 1_000
 
 
+def test_the_quorum_recovers_after_every_node_crashes():
+    simulation = quiet_cluster()
+    leader = simulation.leader()
+    for i in range(5):
+        leader.append([b"before the crash %d" % i], simulation.now)
+    simulation.advance(simulation.now + 1_000)
+    committed = simulation.committed_end
+    assert committed >= 6  # the LeaderChange and the five appends
+    for node_id in sorted(simulation.nodes):
+        simulation.crash(node_id, 500)
+    simulation.advance(simulation.now + 8_000)
+    new = simulation.leader()
+    assert new is not None and new.epoch > leader.epoch
+    assert all(node.high_watermark is not None and node.high_watermark > committed
+               for node in simulation.nodes.values())
+
+
 def test_simulation_catches_votes_granted_to_stale_logs(monkeypatch):
     """The invariants can fail: a node that ignores how up to date a candidate's log is loses committed data."""
     monkeypatch.setattr(RaftNode, "_is_log_up_to_date", lambda self, last_epoch, last_offset: True)
