@@ -33,6 +33,7 @@ class Prospective:
     local_id: int
     voted_id: int = -1
     leader_id: int = -1
+    retries: int = 0  # elections this node lost in a row (the candidate backoff grows with them)
     granted: set[int] = attrs.Factory(set)
     rejected: set[int] = attrs.Factory(set)
     name = "Prospective"

@@ -13,7 +13,7 @@ import bisect
 
 from kbroker.protocol import records as R
 from kbroker.raft.quorum_state import ElectionState
-from kbroker.raft.raft_log import LogTruncationError, OffsetAndEpoch
+from kbroker.raft.raft_log import OffsetAndEpoch
 from kbroker.raft.snapshots import SnapshotId
 
 
@@ -39,7 +39,6 @@ class MemoryRaftLog:
         self._flushed = 0
         self._snapshot: SnapshotId | None = None
         self._snapshot_data = b""
-        self.high_watermark_floor = 0  # the node's known high watermark; truncating below it is a bug
 
     # --- positions -------------------------------------------------------------------------------------------
     @property
@@ -84,8 +83,6 @@ class MemoryRaftLog:
         self._last_offsets.append(batch.last_offset)
 
     def truncate_to(self, offset: int) -> None:
-        if offset < self.high_watermark_floor:
-            raise LogTruncationError(f"truncating to {offset}, below the high watermark {self.high_watermark_floor}")
         keep = bisect.bisect_left(self._last_offsets, offset)
         if keep < len(self._last_offsets) and self._base_offset(keep) < offset:
             raise ValueError(f"offset {offset} is inside a batch")
@@ -109,7 +106,6 @@ class MemoryRaftLog:
         del self._last_offsets[keep:]
         while self._epochs and self._epochs[-1][1] >= self.end_offset:
             self._epochs.pop()
-        self.high_watermark_floor = 0
 
     # --- reads -----------------------------------------------------------------------------------------------
     def end_offset_for_epoch(self, epoch: int) -> OffsetAndEpoch:

@@ -296,13 +296,14 @@ class RaftNode:
         state = self.state
         voted = state.voted_id if isinstance(state, Unattached) else -1
         leader = state.leader_id if isinstance(state, Unattached | Follower) else -1
+        retries = state.retries if isinstance(state, Candidate) else 0
         prospective = Prospective(state.epoch, self._election_deadline(now), self.voters, self.node_id,
-                                  voted_id=voted, leader_id=leader, granted={self.node_id})
+                                  voted_id=voted, leader_id=leader, retries=retries, granted={self.node_id})
         self._transition(prospective, persist=False)
         self._maybe_win_pre_vote(now)
 
     def _become_candidate(self, now: int) -> None:
-        retries = self.state.retries + 1 if isinstance(self.state, Candidate) else 1
+        retries = self.state.retries + 1 if isinstance(self.state, Candidate | Prospective) else 1
         candidate = Candidate(self.state.epoch + 1, self._election_deadline(now), self.voters, self.node_id,
                               retries=retries, granted={self.node_id})
         self._transition(candidate)
@@ -378,9 +379,6 @@ class RaftNode:
             raise RaftInvariantError(f"node {self.node_id}: high watermark going back from "
                                      f"{self.high_watermark} to {offset}")
         self.high_watermark = offset
-        floor = getattr(self.log, "high_watermark_floor", None)
-        if floor is not None:
-            self.log.high_watermark_floor = offset
 
     def _maybe_advance_leader_hw(self) -> None:
         """A majority of voters reached the offset, and it covers an entry of this epoch (the LeaderChange)."""
@@ -817,6 +815,9 @@ class RaftNode:
         snapshot = partition.snapshot_id
         if diverging.epoch >= 0 and diverging.end_offset >= 0:
             offset = truncation_offset(self.log, OffsetAndEpoch(diverging.end_offset, diverging.epoch))
+            if self.high_watermark is not None and offset < self.high_watermark:
+                raise RaftInvariantError(f"node {self.node_id}: truncating to {offset}, below the high watermark "
+                                         f"{self.high_watermark}")
             self.log.truncate_to(offset)
         elif snapshot.epoch >= 0 and snapshot.end_offset >= 0:
             state.snapshot_download = (SnapshotId(snapshot.end_offset, snapshot.epoch), bytearray(), -1)

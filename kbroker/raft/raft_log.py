@@ -20,10 +20,6 @@ class OffsetAndEpoch(NamedTuple):
     epoch: int
 
 
-class LogTruncationError(RuntimeError):
-    """A truncation below the high watermark: committed data would be lost (a bug, never a bad request)."""
-
-
 class RaftLog(Protocol):
     @property
     def log_start_offset(self) -> int: ...
