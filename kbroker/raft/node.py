@@ -58,6 +58,7 @@ from kbroker.raft.raft_log import (
     truncation_offset,
     validate_offset_and_epoch,
 )
+from kbroker.raft.request_manager import RequestManager
 from kbroker.raft.snapshots import SnapshotId
 
 logger = logging.getLogger(__name__)
@@ -108,48 +109,6 @@ class _ParkedFetch:
     deadline: int
 
 
-class _Requests:
-    """One request in flight per destination, with a timeout and a retry backoff (Kafka's RequestManager)."""
-
-    def __init__(self, config: QuorumConfig):
-        self.config = config
-        self.inflight: dict[int, tuple[int, int]] = {}
-        self.backoff_until: dict[int, int] = {}
-
-    def ready(self, destination: int, now: int) -> bool:
-        pending = self.inflight.get(destination)
-        if pending is not None:
-            if now < pending[1]:
-                return False
-            del self.inflight[destination]
-            self.backoff_until[destination] = now + self.config.retry_backoff_ms
-        return self.backoff_until.get(destination, 0) <= now
-
-    def sent(self, destination: int, correlation_id: int, now: int) -> None:
-        self.inflight[destination] = (correlation_id, now + self.config.request_timeout_ms)
-
-    def ready_at(self, destination: int) -> int:
-        pending = self.inflight.get(destination)
-        if pending is not None:
-            return pending[1]
-        return self.backoff_until.get(destination, 0)
-
-    def expects(self, source: int, correlation_id: int) -> bool:
-        pending = self.inflight.get(source)
-        return pending is not None and pending[0] == correlation_id
-
-    def completed(self, source: int, ok: bool, now: int) -> None:
-        self.inflight.pop(source, None)
-        if ok:
-            self.backoff_until.pop(source, None)
-        else:
-            self.backoff_until[source] = now + self.config.retry_backoff_ms
-
-    def reset(self) -> None:
-        self.inflight.clear()
-        self.backoff_until.clear()
-
-
 class RaftNode:
     def __init__(self, node_id: int, voters, log: RaftLog, store: ElectionStore, *, cluster_id: str,
                  now: int, config: QuorumConfig | None = None, rng: random.Random | None = None):
@@ -162,7 +121,7 @@ class RaftNode:
         self.config = config or QuorumConfig()
         self.random = rng or random.Random()
         self.high_watermark: int | None = None  # unknown until learned again after a restart, as in Kafka
-        self._requests = _Requests(self.config)
+        self._requests = RequestManager(self.config.request_timeout_ms, self.config.retry_backoff_ms)
         self._outbox: list[Outbound] = []
         self._parked: dict[int, _ParkedFetch] = {}
         self._next_correlation = 0
