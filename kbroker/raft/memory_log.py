@@ -39,6 +39,8 @@ class MemoryRaftLog:
         self._flushed = 0
         self._snapshot: SnapshotId | None = None
         self._snapshot_data = b""
+        self.truncations = 0  # how often a truncation removed batches (the simulation reports what it exercised)
+        self.snapshots_installed = 0
 
     # --- positions -------------------------------------------------------------------------------------------
     @property
@@ -86,6 +88,7 @@ class MemoryRaftLog:
         keep = bisect.bisect_left(self._last_offsets, offset)
         if keep < len(self._last_offsets) and self._base_offset(keep) < offset:
             raise ValueError(f"offset {offset} is inside a batch")
+        self.truncations += keep < len(self._batches)
         del self._batches[keep:]
         del self._last_offsets[keep:]
         while self._epochs and self._epochs[-1][1] >= self.end_offset:
@@ -173,6 +176,7 @@ class MemoryRaftLog:
         self._epochs = kept
 
     def install_snapshot(self, snapshot_id: SnapshotId, data: bytes) -> None:
+        self.snapshots_installed += 1
         self._batches.clear()
         self._last_offsets.clear()
         self._epochs.clear()
