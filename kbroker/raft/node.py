@@ -9,7 +9,7 @@ node runs inside the deterministic simulation (tests/raft/simulation.py) and, la
 States: Unattached -> Prospective (pre-vote, same epoch) -> Candidate (epoch + 1, votes for itself) -> Leader;
 Follower of a known leader; Resigned after a graceful resignation or a failed check-quorum. Every change of
 epoch, vote or leader is written to the ElectionStore before the node answers anyone. Observers (node ids
-that are not voters) only follow: they fetch, never vote, never stand.
+that are not voters) follow: they fetch and never stand for election.
 """
 
 from __future__ import annotations
@@ -488,12 +488,15 @@ class RaftNode:
         return cluster_id is None or cluster_id == self.cluster_id  # old versions carry none
 
     def _validate_voter_only(self, remote_id: int, epoch: int) -> int:
+        """Kafka 4.x's check for Vote/BeginQuorumEpoch/EndQuorumEpoch: a stale epoch or no replica id.
+
+        Since KIP-853 the voter set may be ahead on some replicas, so membership is no longer checked here
+        (older Kafka answered INCONSISTENT_VOTER_SET): an observer may grant a vote, which never counts
+        because candidates only ask, and count, the voters they know."""
         if epoch < self.epoch:
             return E.FENCED_LEADER_EPOCH.code
         if remote_id < 0:
             return E.INVALID_REQUEST.code
-        if not self.is_voter or remote_id not in self.voters:
-            return E.INCONSISTENT_VOTER_SET.code
         return NONE
 
     def _validate_leader_only(self, epoch: int) -> int:

@@ -235,16 +235,22 @@ def test_a_wrong_cluster_id_is_refused(request_):
     assert node.epoch == 0
 
 
-def test_votes_from_or_to_non_voters_are_refused():
-    voter = make_node()
-    assert partition(respond(voter, 100, vote(candidate=100, epoch=1))).error_code == \
-        E.INCONSISTENT_VOTER_SET.code
-    assert voter.epoch == 0 and voter.state.voted_id == -1
+def test_votes_involving_non_voters_follow_kafka_4():
+    """Kafka 4.x (KafkaRaftClientTest.testHandleVoteRequestAsObserver) no longer answers INCONSISTENT_VOTER_SET:
+    an observer grants an up-to-date candidate and persists the vote; no candidate counts it."""
     observer = make_node(node_id=100)
-    assert partition(respond(observer, 2, vote(candidate=2, epoch=1))).error_code == \
-        E.INCONSISTENT_VOTER_SET.code
-    begin = M.begin_quorum_epoch_request(CLUSTER, epoch=1, leader=100, voter=1)
-    assert partition(respond(voter, 100, begin)).error_code == E.INCONSISTENT_VOTER_SET.code
+    answer = partition(respond(observer, 2, vote(candidate=2, epoch=1)))
+    assert (answer.error_code, answer.vote_granted) == (0, True)
+    assert observer.store.read() == ElectionState(1, -1, 2, VOTERS)
+    voter = make_node()
+    assert partition(respond(voter, 100, vote(candidate=-1, epoch=1))).error_code == E.INVALID_REQUEST.code
+    answer = partition(respond(voter, 100, vote(candidate=100, epoch=0, pre_vote=True)))
+    assert (answer.error_code, answer.vote_granted) == (0, True)  # evaluated like anyone's
+    candidate = make_node(node_id=2)
+    candidate.poll(candidate.next_deadline(0))
+    assert isinstance(candidate.state, Prospective)
+    candidate.handle_response(100, 1, M.vote_response(0, epoch=0, granted=True), 0)  # never asked: ignored
+    assert candidate.state.granted == {2}
 
 
 def test_observers_never_stand_for_election():
