@@ -7,11 +7,14 @@
 - `committed_offset` (the high watermark: offsets below it are committed), `log_end_offset`, `leader_epoch`.
 - `create_snapshot(...)`: the metadata layer hands over the image as records at a committed offset.
 
-The seam: handlers and the controller only see this interface. Today `SingleVoterRaft` implements it (a
-one-voter quorum, committed = written + fsynced locally). A multi-voter implementation replaces it inside
-kbroker/raft/ (elections, Fetch/Vote/BeginQuorumEpoch RPCs, commit on a majority, followers replaying what
-the leader sent); listeners and callers keep the same calls, `append` still returns when the batch is
-committed, and a non-leader raises `NotLeaderError` so the controller can forward or fail the request.
+The seam: handlers and the controller only see this interface. Today `SingleVoterRaft` implements it by
+driving the KRaft node (node.py) for a one-voter quorum over the log on disk (disk_log.py): the node stands,
+leads, and a batch is committed when its flush moves the high watermark past it. The node already runs N
+voters and observers (elections with pre-vote, Fetch replication with log reconciliation, the high watermark
+on a majority, check-quorum, FetchSnapshot), proven in tests/raft/simulation.py; what a multi-voter
+`RaftClient` still needs is a driver that carries the node's requests and responses over Kafka's wire
+protocol and its timers on the trio loop. Listeners and callers keep the same calls: `append` returns when
+the batch is committed, and a non-leader raises `NotLeaderError` so the controller can forward or fail.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ class RaftError(Exception):
 
 
 class NotLeaderError(RaftError):
-    """This node cannot append: it is not the leader (never raised by the single voter once started)."""
+    """This node cannot append: it is not the leader (a single voter always is, once started)."""
 
 
 class CommittedBatch(NamedTuple):

@@ -1,38 +1,41 @@
-"""A one-voter KRaft quorum over `<metadata.log.dir>/__cluster_metadata-0` (what KafkaRaftClient does when
-this node is the only voter): a record is committed once it is written and fsynced here.
+"""The metadata quorum of a node that is its only voter: the KRaft node (node.py) over the metadata log on
+disk (disk_log.py), driven synchronously, behind the RaftClient interface (client.py).
 
-On start: the Log's recovery truncates a torn tail; the latest snapshot is loaded and the log after it is
-replayed into the listeners; then the node becomes leader of a new epoch (max of the quorum-state, log and
-snapshot epochs, plus one): `quorum-state` is written first, then a LeaderChangeMessage control batch.
-Each `append` is one batch (so one controller operation is atomic), written with the leader epoch as the
-batch's partition leader epoch, fsynced, then handed to the listeners before `append` returns.
-`create_snapshot` writes a snapshot at a committed offset, deletes older snapshots and the segments the
-snapshot covers. Thread-safe (one re-entrant lock): callers run it in worker threads, never on the trio loop.
+This is the N=1 case of the same state machine a multi-voter quorum runs: on start the node finds itself the
+only voter, stands (epoch + 1, `quorum-state` written first), leads and writes its LeaderChange; a batch is
+committed once the node's flush moves the high watermark past it. Before that, the latest snapshot is loaded
+and the log after it replayed into the listeners. Each `append` is one batch (one controller operation stays
+atomic), handed to the listeners before `append` returns. `create_snapshot` writes a snapshot at a committed
+offset and deletes older snapshots and the segments it covers. Thread-safe (one re-entrant lock): callers run
+it in worker threads, never on the trio loop.
 """
 
 from __future__ import annotations
 
-import os
 import threading
 import time
-import uuid
 from collections.abc import Callable, Iterable
 
-from kbroker.log.checkpoints import write_atomically
 from kbroker.log.config import LogConfig
 from kbroker.log.log import Log
-from kbroker.log.partition_metadata import PARTITION_METADATA_FILE, encode_partition_metadata
 from kbroker.metadata.serde import MetadataRecord, decode_record, encode_record
 from kbroker.protocol import records as R
-from kbroker.raft import control_records as C
 from kbroker.raft import snapshots as S
 from kbroker.raft.client import CommittedBatch, RaftError, RaftListener
-from kbroker.raft.quorum_state import ElectionState, read_quorum_state, write_quorum_state
+from kbroker.raft.disk_log import (
+    METADATA_PARTITION_DIR,
+    METADATA_TOPIC,
+    METADATA_TOPIC_ID,
+    DiskRaftLog,
+    FileElectionStore,
+)
+from kbroker.raft.node import RaftNode
 
-METADATA_TOPIC = "__cluster_metadata"
-METADATA_PARTITION_DIR = f"{METADATA_TOPIC}-0"
-METADATA_TOPIC_ID = uuid.UUID(int=1)  # Kafka's Topic.CLUSTER_METADATA_TOPIC_ID: AAAAAAAAAAAAAAAAAAAAAQ
+__all__ = ["DEFAULT_SEGMENT_BYTES", "METADATA_PARTITION_DIR", "METADATA_TOPIC", "METADATA_TOPIC_ID",
+           "SingleVoterRaft"]
+
 DEFAULT_SEGMENT_BYTES = 1024 * 1024 * 1024  # metadata.log.segment.bytes
+CLUSTER_ID_UNCHECKED = ""  # a lone voter receives no requests; the cluster id matters once peers talk to it
 
 
 def _wall_clock_ms() -> int:
@@ -42,112 +45,94 @@ def _wall_clock_ms() -> int:
 class SingleVoterRaft:
     def __init__(self, metadata_log_dir: str, node_id: int, *, segment_bytes: int = DEFAULT_SEGMENT_BYTES,
                  clock: Callable[[], int] = _wall_clock_ms):
-        self.directory = os.path.join(metadata_log_dir, METADATA_PARTITION_DIR)
+        self.metadata_log_dir = metadata_log_dir
         self.node_id = node_id
         self.clock = clock
         self._log_config = LogConfig(segment_bytes=segment_bytes, file_delete_delay_ms=0, retention_ms=-1)
         self._lock = threading.RLock()
         self._listeners: list[RaftListener] = []
-        self._log: Log | None = None
-        self._epoch = -1
-        self._committed = 0
-        self._latest_snapshot: S.SnapshotId | None = None
+        self._disk: DiskRaftLog | None = None
+        self._node: RaftNode | None = None
+        self._delivered = 0  # listeners have seen every offset below this
 
     # --- state -----------------------------------------------------------------------------------------------
     @property
     def leader_epoch(self) -> int:
-        return self._epoch
+        return self._require_node().epoch
 
     @property
     def committed_offset(self) -> int:
         """The high watermark: every offset below it is committed."""
-        return self._committed
+        return self._require_node().high_watermark or 0
 
     @property
     def log_end_offset(self) -> int:
-        return self._require_log().log_end_offset
+        return self._require_disk().end_offset
 
     @property
     def log(self) -> Log:
-        return self._require_log()
+        return self._require_disk().log
+
+    @property
+    def directory(self) -> str:
+        return self._require_disk().directory
 
     @property
     def latest_snapshot(self) -> S.SnapshotId | None:
-        return self._latest_snapshot
+        return self._require_disk().latest_snapshot()
 
-    def _require_log(self) -> Log:
-        if self._log is None:
+    def _require_disk(self) -> DiskRaftLog:
+        if self._disk is None:
             raise RaftError("The metadata quorum is not started")
-        return self._log
+        return self._disk
+
+    def _require_node(self) -> RaftNode:
+        if self._node is None:
+            raise RaftError("The metadata quorum is not started")
+        return self._node
 
     def register(self, listener: RaftListener) -> None:
         with self._lock:
-            if self._log is not None:
+            if self._disk is not None:
                 raise RaftError("Listeners must be registered before the quorum starts")
             self._listeners.append(listener)
 
-    # --- start: recover, replay, new epoch -------------------------------------------------------------------
+    # --- start: recover, load the snapshot, lead, replay -----------------------------------------------------
     def start(self) -> None:
         with self._lock:
-            if self._log is not None:
+            if self._disk is not None:
                 raise RaftError("The metadata quorum is already started")
-            os.makedirs(self.directory, exist_ok=True)
-            marker = os.path.join(self.directory, PARTITION_METADATA_FILE)
-            if not os.path.exists(marker):
-                write_atomically(marker, encode_partition_metadata(METADATA_TOPIC_ID))
-            log = Log.open(self.directory, self._log_config, clock=self.clock, topic=METADATA_TOPIC, partition=0)
-            self._log = log
-            snapshots = S.list_snapshots(self.directory)
-            latest = snapshots[-1] if snapshots else None
-            replay_from = log.log_start_offset
-            last_epoch = 0
+            disk = self._disk = DiskRaftLog.open(self.metadata_log_dir, self._log_config, self.clock)
+            latest = disk.latest_snapshot()
+            self._delivered = disk.log_start_offset
             if latest is not None:
-                if latest.end_offset > log.log_end_offset:
-                    # The log lost committed data the snapshot still has: restart the log at the snapshot.
-                    log.truncate_fully_and_start_at(latest.end_offset)
-                if latest.end_offset < log.log_start_offset:
-                    raise RaftError(f"The metadata log in {self.directory} starts at offset {log.log_start_offset}, "
-                                    f"after the latest snapshot ({latest.file_name}): offsets in between are lost")
-                snapshot = S.read_snapshot(self.directory, latest)
+                snapshot = S.read_snapshot(disk.directory, latest)
                 for listener in self._listeners:
                     listener.handle_load_snapshot(latest.end_offset, latest.epoch,
                                                   snapshot.last_contained_log_timestamp, snapshot.records)
-                replay_from = latest.end_offset
-                last_epoch = latest.epoch
-                self._latest_snapshot = latest
-            elif log.log_start_offset > 0:
-                raise RaftError(f"The metadata log in {self.directory} starts at offset {log.log_start_offset} "
-                                f"but there is no snapshot to load the earlier state from")
-            last_epoch = max(last_epoch, self._replay(replay_from))
-            state = read_quorum_state(self.directory)
-            if state is not None:
-                last_epoch = max(last_epoch, state.leader_epoch)
-            self._become_leader(last_epoch + 1)
+                self._delivered = latest.end_offset
+            now = self.clock()
+            node = self._node = RaftNode(self.node_id, [self.node_id], disk, FileElectionStore(disk.directory),
+                                         cluster_id=CLUSTER_ID_UNCHECKED, now=now)
+            node.poll(now)
+            if not node.is_leader or node.high_watermark != disk.end_offset:
+                raise RaftError(f"The only voter {self.node_id} did not commit its own leader epoch")
+            self._deliver_committed()
 
-    def _replay(self, start_offset: int) -> int:
-        """Hand every data batch from `start_offset` to the listeners; returns the last epoch seen."""
-        log = self._require_log()
-        self._committed = log.log_end_offset  # everything that survived recovery was committed
-        last_epoch = 0
-        for raw in log.read_batches(start_offset):
+    def _deliver_committed(self) -> None:
+        """Hand every data batch below the high watermark that the listeners have not seen yet."""
+        high_watermark = self.committed_offset
+        disk = self._require_disk()
+        for raw in disk.read_batches(self._delivered, high_watermark):
             batch = R.RecordBatch(memoryview(raw))
-            last_epoch = max(last_epoch, batch.partition_leader_epoch)
-            if batch.is_control:
-                continue
-            records = [decode_record(r.value) for r in batch.records() if r.offset >= start_offset]
-            if records:
-                self._deliver(CommittedBatch(max(batch.base_offset, start_offset), batch.last_offset,
-                                             batch.partition_leader_epoch, batch.max_timestamp, batch.size,
-                                             records))
-        return last_epoch
-
-    def _become_leader(self, epoch: int) -> None:
-        write_quorum_state(self.directory, ElectionState(epoch, self.node_id, -1, (self.node_id,)))
-        self._epoch = epoch
-        log = self._require_log()
-        batch = C.leader_change_batch(self.node_id, [self.node_id], base_offset=log.log_end_offset, epoch=epoch,
-                                      timestamp=self.clock())
-        self._write(batch)
+            if not batch.is_control:
+                start = self._delivered
+                records = [decode_record(r.value) for r in batch.records() if r.offset >= start]
+                if records:
+                    self._deliver(CommittedBatch(max(batch.base_offset, start), batch.last_offset,
+                                                 batch.partition_leader_epoch, batch.max_timestamp, batch.size,
+                                                 records))
+            self._delivered = batch.last_offset + 1
 
     # --- append ----------------------------------------------------------------------------------------------
     def append(self, records: Iterable[MetadataRecord]) -> int:
@@ -157,21 +142,16 @@ class SingleVoterRaft:
             raise ValueError("append needs at least one record")
         values = [encode_record(r.message, r.version) for r in records]
         with self._lock:
-            log = self._require_log()
+            node = self._require_node()
             now = self.clock()
-            base = log.log_end_offset
-            batch = R.build_batch([(now, None, value) for value in values], base_offset=base,
-                                  partition_leader_epoch=self._epoch)
-            self._write(batch)
-            committed = CommittedBatch(base, base + len(records) - 1, self._epoch, now, len(batch), records)
-            self._deliver(committed)
-            return committed.last_offset
-
-    def _write(self, batch: bytearray) -> None:
-        log = self._require_log()
-        log.append_as_follower(batch)
-        log.flush()
-        self._committed = log.log_end_offset
+            appended = node.append(values, now)
+            node.poll(now)
+            if self.committed_offset <= appended.last_offset:
+                raise RaftError(f"The only voter could not commit offset {appended.last_offset}")
+            self._deliver(CommittedBatch(appended.base_offset, appended.last_offset, appended.epoch, now,
+                                         appended.size_in_bytes, records))
+            self._delivered = appended.last_offset + 1
+            return appended.last_offset
 
     def _deliver(self, batch: CommittedBatch) -> None:
         for listener in self._listeners:
@@ -183,25 +163,18 @@ class SingleVoterRaft:
         """Write the snapshot `<end_offset>-<epoch>` (the state of every record below end_offset); False if it
         exists already. Older snapshots and the segments it covers are deleted afterwards."""
         with self._lock:
-            log = self._require_log()
-            if end_offset > self._committed:
-                raise RaftError(f"Cannot snapshot at offset {end_offset}: only {self._committed} is committed")
-            snapshot_id = S.SnapshotId(end_offset, epoch)
-            if self._latest_snapshot is not None and self._latest_snapshot.end_offset >= end_offset:
+            disk = self._require_disk()
+            if end_offset > self.committed_offset:
+                raise RaftError(f"Cannot snapshot at offset {end_offset}: only {self.committed_offset} is committed")
+            latest = disk.latest_snapshot()
+            if latest is not None and latest.end_offset >= end_offset:
                 return False
-            S.write_snapshot(self.directory, snapshot_id, records,
-                             last_contained_log_timestamp=last_contained_log_timestamp, now_ms=self.clock())
-            self._latest_snapshot = snapshot_id
-            for older in S.list_snapshots(self.directory):
-                if older != snapshot_id:
-                    S.delete_snapshot(self.directory, older)
-            covered = [s for s in log.segments if s.next_offset() <= end_offset]
-            if covered:
-                log.delete_segments(covered)
+            disk.create_snapshot(S.SnapshotId(end_offset, epoch), records,
+                                 last_contained_log_timestamp=last_contained_log_timestamp, now_ms=self.clock())
             return True
 
     # --- lifecycle -------------------------------------------------------------------------------------------
     def close(self) -> None:
         with self._lock:
-            if self._log is not None:
-                self._log.close()
+            if self._disk is not None:
+                self._disk.close()

@@ -1,0 +1,825 @@
+"""A KRaft replica as a transport-free, clock-explicit state machine (Kafka's KafkaRaftClient + QuorumState).
+
+The node owns the election (KIP-595 with KIP-996 pre-vote), replication of the metadata log by Fetch from the
+leader, the high watermark and FetchSnapshot. It never reads a clock and never touches a socket: callers hand
+it inbound requests and responses with the current time, call `poll(now)` by `next_deadline()`, and send what
+`poll` returns (requests and responses addressed by node id, as the generated Kafka message classes). The same
+node runs inside the deterministic simulation (tests/raft/simulation.py) and, later, over Kafka's wire protocol.
+
+States: Unattached -> Prospective (pre-vote, same epoch) -> Candidate (epoch + 1, votes for itself) -> Leader;
+Follower of a known leader; Resigned after a graceful resignation or a failed check-quorum. Every change of
+epoch, vote or leader is written to the ElectionStore before the node answers anyone. Observers (node ids
+that are not voters) follow: they fetch and never stand for election.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import NamedTuple
+
+import attrs
+
+from kbroker.protocol import errors as E
+from kbroker.protocol import records as R
+from kbroker.protocol.messages.begin_quorum_epoch_request import BeginQuorumEpochRequest
+from kbroker.protocol.messages.begin_quorum_epoch_response import BeginQuorumEpochResponse
+from kbroker.protocol.messages.describe_quorum_request import DescribeQuorumRequest
+from kbroker.protocol.messages.describe_quorum_response import DescribeQuorumResponse
+from kbroker.protocol.messages.end_quorum_epoch_request import EndQuorumEpochRequest
+from kbroker.protocol.messages.end_quorum_epoch_response import EndQuorumEpochResponse
+from kbroker.protocol.messages.fetch_request import FetchRequest
+from kbroker.protocol.messages.fetch_response import FetchResponse
+from kbroker.protocol.messages.fetch_snapshot_request import FetchSnapshotRequest
+from kbroker.protocol.messages.fetch_snapshot_response import FetchSnapshotResponse
+from kbroker.protocol.messages.vote_request import VoteRequest
+from kbroker.protocol.messages.vote_response import VoteResponse
+from kbroker.raft import control_records as C
+from kbroker.raft import raft_messages as M
+from kbroker.raft.client import NotLeaderError, RaftError
+from kbroker.raft.epoch_states import (
+    Candidate,
+    EpochState,
+    Follower,
+    Leader,
+    Prospective,
+    ReplicaProgress,
+    Resigned,
+    Unattached,
+    majority,
+)
+from kbroker.raft.quorum_state import ElectionState
+from kbroker.raft.raft_log import (
+    DIVERGING,
+    SNAPSHOT,
+    ElectionStore,
+    OffsetAndEpoch,
+    RaftLog,
+    truncation_offset,
+    validate_offset_and_epoch,
+)
+from kbroker.raft.request_manager import RequestManager
+from kbroker.raft.snapshots import SnapshotId
+
+logger = logging.getLogger(__name__)
+
+NONE = E.NONE.code
+RETRY_BACKOFF_BASE_MS = 50  # KafkaRaftClient.RETRY_BACKOFF_BASE_MS, the unit of the election backoff
+
+
+class RaftInvariantError(RaftError):
+    """The quorum saw something Raft forbids (two leaders in one epoch, the high watermark going back)."""
+
+
+@attrs.frozen
+class QuorumConfig:
+    """The controller.quorum.* settings, with Kafka's defaults."""
+    election_timeout_ms: int = 1000
+    election_backoff_max_ms: int = 1000
+    fetch_timeout_ms: int = 2000
+    request_timeout_ms: int = 2000
+    retry_backoff_ms: int = 20
+    fetch_max_wait_ms: int = 500
+    fetch_max_bytes: int = 8 * 1024 * 1024
+    fetch_snapshot_max_bytes: int = 8 * 1024 * 1024
+
+
+@attrs.frozen
+class Outbound:
+    """A message for node `destination`: a request (we chose the correlation id) or a response to one."""
+    destination: int
+    correlation_id: int
+    body: object
+    is_response: bool
+
+
+class AppendResult(NamedTuple):
+    base_offset: int
+    last_offset: int
+    epoch: int
+    size_in_bytes: int
+
+
+@attrs.define
+class _ParkedFetch:
+    """A Fetch the leader holds until data or a new high watermark arrives, or max wait passes."""
+    correlation_id: int
+    fetch_offset: int
+    high_watermark: int | None
+    deadline: int
+
+
+class RaftNode:
+    def __init__(self, node_id: int, voters, log: RaftLog, store: ElectionStore, *, cluster_id: str,
+                 now: int, config: QuorumConfig | None = None, rng: random.Random | None = None):
+        self.node_id = node_id
+        self.voters = frozenset(voters)
+        self.is_voter = node_id in self.voters
+        self.log = log
+        self.store = store
+        self.cluster_id = cluster_id
+        self.config = config or QuorumConfig()
+        self.random = rng or random.Random()
+        self.high_watermark: int | None = None  # unknown until learned again after a restart, as in Kafka
+        self._requests = RequestManager(self.config.request_timeout_ms, self.config.retry_backoff_ms)
+        self._outbox: list[Outbound] = []
+        self._parked: dict[int, _ParkedFetch] = {}
+        self._next_correlation = 0
+        self.state: EpochState = self._initial_state(now)
+        if self.is_voter and self.voters == {node_id}:
+            self._become_candidate(now)
+
+    # --- public surface --------------------------------------------------------------------------------------
+    @property
+    def epoch(self) -> int:
+        return self.state.epoch
+
+    @property
+    def leader_id(self) -> int:
+        return self._leader_of(self.state)
+
+    @property
+    def is_leader(self) -> bool:
+        return isinstance(self.state, Leader)
+
+    def append(self, values: list[bytes], now: int) -> AppendResult:
+        """Leader only: write `values` as one batch of this epoch (committed once the high watermark passes it;
+        the next `poll` flushes it)."""
+        if not isinstance(self.state, Leader):
+            raise NotLeaderError(f"node {self.node_id} is not the leader (epoch {self.epoch}, leader {self.leader_id})")
+        if not values:
+            raise ValueError("append needs at least one record")
+        base = self.log.end_offset
+        batch = R.build_batch([(now, None, value) for value in values], base_offset=base,
+                              partition_leader_epoch=self.state.epoch)
+        self.log.append_as_leader(batch)
+        return AppendResult(base, base + len(values) - 1, self.state.epoch, len(batch))
+
+    def resign(self, now: int) -> None:
+        """Graceful shutdown of a leader: stop leading and tell the voters, most caught-up first."""
+        if isinstance(self.state, Leader):
+            state = self.state
+            successors = sorted((v for v in self.voters if v != self.node_id),
+                                key=lambda v: -state.replicas.get(v, ReplicaProgress()).end_offset)
+            self._become_resigned(successors, now)
+
+    def next_deadline(self, now: int) -> int:
+        """The time by which `poll` must run next (`now` when it has work already)."""
+        if self._outbox or self.log.flushed_offset < self.log.end_offset:
+            return now
+        state = self.state
+        times = [self._requests.ready_at(d) for d in self._wanted_destinations(state)]
+        if isinstance(state, Leader):
+            if len(self.voters) > 1:
+                times.append(state.check_quorum_deadline)
+            hw = self._leader_hw()
+            for parked in self._parked.values():
+                if self.log.end_offset > parked.fetch_offset or parked.high_watermark != hw:
+                    return now
+                times.append(parked.deadline)
+        elif isinstance(state, Candidate):
+            times.append(state.backoff_deadline if state.backoff_deadline is not None else state.election_deadline)
+        elif isinstance(state, Follower):
+            times.append(state.fetch_deadline)
+        elif self.is_voter:
+            times.append(state.election_deadline)
+        return max(now, min(times)) if times else now + self.config.request_timeout_ms
+
+    def _wanted_destinations(self, state: EpochState) -> list[int]:
+        """The nodes this state sends requests to as soon as a connection is ready."""
+        if isinstance(state, Leader | Resigned):
+            return sorted(state.unacknowledged)
+        if isinstance(state, Candidate) and state.backoff_deadline is not None:
+            return []
+        if isinstance(state, Prospective | Candidate):
+            return sorted(state.voters - state.granted - state.rejected)
+        if isinstance(state, Follower):
+            return [state.leader_id]
+        if not self.is_voter:
+            return sorted(self._requests.inflight) or sorted(self.voters)
+        return []
+
+    # --- initialization and transitions ----------------------------------------------------------------------
+    def _initial_state(self, now: int) -> EpochState:
+        stored = self.store.read()
+        log_epoch = self.log.last_fetched_epoch
+        if stored is None or stored.leader_epoch < log_epoch:
+            state = Unattached(log_epoch, self._election_deadline(now))
+            self.store.write(self._election_state(state))
+            return state
+        if stored.leader_id == self.node_id:
+            return Resigned(stored.leader_epoch, self._election_deadline(now),
+                            set(self.voters - {self.node_id}), [], self.node_id)
+        if stored.leader_id >= 0:
+            return Follower(stored.leader_epoch, stored.leader_id, now + self.config.fetch_timeout_ms)
+        return Unattached(stored.leader_epoch, self._election_deadline(now), voted_id=stored.voted_id)
+
+    def _election_state(self, state: EpochState) -> ElectionState:
+        voted = state.voted_id if isinstance(state, Unattached) else -1
+        if isinstance(state, Candidate):
+            voted = self.node_id
+        return ElectionState(state.epoch, self._leader_of(state), voted, tuple(sorted(self.voters)))
+
+    def _leader_of(self, state: EpochState) -> int:
+        """The leader this state knows for its epoch; a prospective keeps the one it followed, as Kafka's does."""
+        if isinstance(state, Leader | Resigned):
+            return self.node_id
+        if isinstance(state, Follower | Unattached | Prospective):
+            return state.leader_id
+        return -1
+
+    def _transition(self, state: EpochState, *, persist: bool = True) -> None:
+        if state.epoch < self.state.epoch:
+            raise RaftInvariantError(f"epoch going back from {self.state.epoch} to {state.epoch}")
+        if persist:
+            self.store.write(self._election_state(state))
+        previous = self.state
+        self.state = state
+        self._requests.reset()
+        if isinstance(previous, Leader) and not isinstance(state, Leader):
+            self._release_parked_fetches()
+        logger.debug("node %d: %s(epoch %d) -> %s(epoch %d)", self.node_id, previous.name, previous.epoch,
+                     state.name, state.epoch)
+
+    def _election_deadline(self, now: int) -> int:
+        timeout = self.config.election_timeout_ms
+        return now + timeout + (self.random.randrange(timeout) if timeout else 0)
+
+    def _become_unattached(self, epoch: int, now: int, voted_id: int = -1) -> None:
+        self._transition(Unattached(epoch, self._election_deadline(now), voted_id=voted_id))
+
+    def _become_follower(self, epoch: int, leader_id: int, now: int) -> None:
+        self._transition(Follower(epoch, leader_id, now + self.config.fetch_timeout_ms))
+
+    def _become_prospective(self, now: int) -> None:
+        state = self.state
+        voted = state.voted_id if isinstance(state, Unattached) else -1
+        leader = state.leader_id if isinstance(state, Unattached | Follower) else -1
+        retries = state.retries if isinstance(state, Candidate) else 0
+        prospective = Prospective(state.epoch, self._election_deadline(now), self.voters, self.node_id,
+                                  voted_id=voted, leader_id=leader, retries=retries, granted={self.node_id})
+        self._transition(prospective, persist=False)
+        self._maybe_win_pre_vote(now)
+
+    def _become_candidate(self, now: int) -> None:
+        retries = self.state.retries + 1 if isinstance(self.state, Candidate | Prospective) else 1
+        candidate = Candidate(self.state.epoch + 1, self._election_deadline(now), self.voters, self.node_id,
+                              retries=retries, granted={self.node_id})
+        self._transition(candidate)
+        self._maybe_become_leader(now)
+
+    def _become_leader(self, now: int) -> None:
+        epoch = self.state.epoch
+        start = self.log.end_offset
+        others = set(self.voters - {self.node_id})
+        leader = Leader(epoch, start, self.voters, self.node_id,
+                        check_quorum_deadline=now + self._check_quorum_timeout(), unacknowledged=others)
+        self._transition(leader)
+        self.log.append_as_leader(C.leader_change_batch(self.node_id, sorted(self.voters), base_offset=start,
+                                                        epoch=epoch, timestamp=now))
+        logger.info("node %d: leader of epoch %d from offset %d", self.node_id, epoch, start)
+
+    def _become_resigned(self, successors: list[int], now: int) -> None:
+        resigned = Resigned(self.state.epoch, self._election_deadline(now), set(self.voters - {self.node_id}),
+                            successors, self.node_id)
+        self._transition(resigned, persist=False)
+
+    def _check_quorum_timeout(self) -> int:
+        return self.config.fetch_timeout_ms * 3 // 2
+
+    def _maybe_win_pre_vote(self, now: int) -> None:
+        state = self.state
+        if isinstance(state, Prospective) and len(state.granted) >= majority(self.voters):
+            self._become_candidate(now)
+
+    def _maybe_become_leader(self, now: int) -> None:
+        state = self.state
+        if isinstance(state, Candidate) and len(state.granted) >= majority(self.voters):
+            self._become_leader(now)
+
+    def _lose_pre_vote(self, now: int) -> None:
+        """Kafka's prospectiveTransitionAfterElectionLoss: back to the leader we knew, or unattached."""
+        state = self.state
+        assert isinstance(state, Prospective)
+        if state.leader_id >= 0:
+            self._transition(Follower(state.epoch, state.leader_id, now + self.config.fetch_timeout_ms),
+                             persist=False)
+        else:
+            self._transition(Unattached(state.epoch, self._election_deadline(now), voted_id=state.voted_id,
+                                        leader_id=state.leader_id), persist=False)
+
+    def _has_leader(self) -> bool:
+        return self._leader_of(self.state) >= 0
+
+    def _maybe_transition(self, leader_id: int, epoch: int, now: int) -> None:
+        """Follow what a request or response says about (leader, epoch) when it is news to us."""
+        current = self._leader_of(self.state)
+        if epoch == self.epoch and leader_id >= 0 and current >= 0 and leader_id != current:
+            raise RaftInvariantError(f"node {self.node_id}: leader {leader_id} claims epoch {epoch}, "
+                                     f"which {current} leads")
+        if epoch > self.epoch:
+            if leader_id >= 0 and leader_id != self.node_id:
+                self._become_follower(epoch, leader_id, now)
+            else:
+                self._become_unattached(epoch, now)
+        elif leader_id >= 0 and leader_id != self.node_id and not self._has_leader():
+            self._become_follower(epoch, leader_id, now)
+
+    # --- high watermark --------------------------------------------------------------------------------------
+    def _leader_hw(self) -> int | None:
+        state = self.state
+        if isinstance(state, Leader) and self.high_watermark is not None \
+                and self.high_watermark > state.epoch_start_offset:
+            return self.high_watermark
+        return None
+
+    def _set_high_watermark(self, offset: int) -> None:
+        if self.high_watermark is not None and offset < self.high_watermark:
+            raise RaftInvariantError(f"node {self.node_id}: high watermark going back from "
+                                     f"{self.high_watermark} to {offset}")
+        self.high_watermark = offset
+
+    def _maybe_advance_leader_hw(self) -> None:
+        """A majority of voters reached the offset, and it covers an entry of this epoch (the LeaderChange)."""
+        state = self.state
+        assert isinstance(state, Leader)
+        candidate = state.majority_end_offset(self.log.flushed_offset)
+        if candidate > state.epoch_start_offset and (self.high_watermark is None or candidate > self.high_watermark):
+            self._set_high_watermark(candidate)
+
+    # --- poll ------------------------------------------------------------------------------------------------
+    def poll(self, now: int) -> list[Outbound]:
+        if self.log.flushed_offset < self.log.end_offset:
+            self.log.flush()
+            if isinstance(self.state, Leader):
+                self._maybe_advance_leader_hw()
+        for _ in range(3):  # a transition made here (e.g. to Prospective) sends its requests in the same poll
+            state = self.state
+            self._poll_state(state, now)
+            if self.state is state:
+                break
+        out, self._outbox = self._outbox, []
+        return out
+
+    def _poll_state(self, state: EpochState, now: int) -> None:
+        if isinstance(state, Leader):
+            self._poll_leader(state, now)
+        elif isinstance(state, Candidate):
+            self._poll_candidate(state, now)
+        elif isinstance(state, Prospective):
+            if now >= state.election_deadline:
+                self._lose_pre_vote(now)
+            else:
+                self._send_votes(state, pre_vote=True, now=now)
+        elif isinstance(state, Follower):
+            self._poll_follower(state, now)
+        elif isinstance(state, Unattached):
+            self._poll_unattached(state, now)
+        elif isinstance(state, Resigned):
+            if now >= state.election_deadline:
+                if self.voters == {self.node_id}:
+                    self._become_candidate(now)
+                else:
+                    self._become_prospective(now)
+            else:
+                for voter in sorted(state.unacknowledged):
+                    self._send_request(voter, M.end_quorum_epoch_request(
+                        self.cluster_id, epoch=state.epoch, leader=self.node_id,
+                        preferred_successors=state.preferred_successors), now)
+
+    def _poll_leader(self, state: Leader, now: int) -> None:
+        if len(self.voters) > 1 and now >= state.check_quorum_deadline:
+            logger.info("node %d: no majority fetched within %d ms; resigning epoch %d", self.node_id,
+                        self._check_quorum_timeout(), state.epoch)
+            self._become_resigned([], now)
+            return
+        for voter in sorted(state.unacknowledged):
+            self._send_request(voter, M.begin_quorum_epoch_request(self.cluster_id, epoch=state.epoch,
+                                                                   leader=self.node_id, voter=voter), now)
+        hw = self._leader_hw()
+        for replica, parked in list(self._parked.items()):
+            if now >= parked.deadline or self.log.end_offset > parked.fetch_offset or parked.high_watermark != hw:
+                del self._parked[replica]
+                self._respond(replica, parked.correlation_id, self._fetch_data_response(parked.fetch_offset))
+
+    def _poll_candidate(self, state: Candidate, now: int) -> None:
+        if state.backoff_deadline is not None:
+            if now >= state.backoff_deadline:
+                self._become_prospective(now)
+            return
+        if now >= state.election_deadline:
+            state.backoff_deadline = now + self._election_backoff(state.retries)
+            return
+        self._send_votes(state, pre_vote=False, now=now)
+
+    def _election_backoff(self, retries: int) -> int:
+        """Kafka's binaryExponentialElectionBackoffMs."""
+        return min(RETRY_BACKOFF_BASE_MS * self.random.randrange(2 << min(20, retries - 1)),
+                   self.config.election_backoff_max_ms)
+
+    def _send_votes(self, state: Prospective | Candidate, *, pre_vote: bool, now: int) -> None:
+        for voter in sorted(state.voters - state.granted - state.rejected):
+            self._send_request(voter, M.vote_request(
+                self.cluster_id, epoch=state.epoch, candidate=self.node_id, voter=voter,
+                last_epoch=self.log.last_fetched_epoch, last_offset=self.log.end_offset, pre_vote=pre_vote), now)
+
+    def _poll_follower(self, state: Follower, now: int) -> None:
+        if now >= state.fetch_deadline:
+            if self.is_voter:
+                self._become_prospective(now)
+            else:
+                self._transition(Unattached(state.epoch, self._election_deadline(now)), persist=False)
+            return
+        if state.snapshot_download is not None:
+            snapshot_id, received, _ = state.snapshot_download
+            self._send_request(state.leader_id, M.fetch_snapshot_request(
+                self.cluster_id, replica_id=self.node_id, epoch=state.epoch, snapshot=tuple(snapshot_id),
+                position=len(received), max_bytes=self.config.fetch_snapshot_max_bytes), now)
+        else:
+            self._send_fetch(state.leader_id, state.epoch, now)
+
+    def _poll_unattached(self, state: Unattached, now: int) -> None:
+        if self.is_voter:
+            if now >= state.election_deadline:
+                self._become_prospective(now)
+            return
+        # An observer finds the leader by fetching from any voter (they answer with the leader they know).
+        ready = [v for v in sorted(self.voters) if self._requests.ready(v, now)]
+        if ready and not self._requests.inflight:
+            self._send_fetch(self.random.choice(ready), state.epoch, now)
+
+    def _send_fetch(self, destination: int, epoch: int, now: int) -> None:
+        self._send_request(destination, M.fetch_request(
+            self.cluster_id, replica_id=self.node_id, epoch=epoch, fetch_offset=self.log.end_offset,
+            last_fetched_epoch=self.log.last_fetched_epoch, max_wait_ms=self.config.fetch_max_wait_ms,
+            max_bytes=self.config.fetch_max_bytes), now)
+
+    def _send_request(self, destination: int, body, now: int) -> None:
+        if not self._requests.ready(destination, now):
+            return
+        self._next_correlation += 1
+        self._requests.sent(destination, self._next_correlation, now)
+        self._outbox.append(Outbound(destination, self._next_correlation, body, False))
+
+    def _respond(self, destination: int, correlation_id: int, body) -> None:
+        self._outbox.append(Outbound(destination, correlation_id, body, True))
+
+    # --- inbound requests ------------------------------------------------------------------------------------
+    def handle_request(self, source: int, correlation_id: int, body, now: int) -> None:
+        """Handle one request; its response is queued for the next `poll` (a Fetch may wait on the leader)."""
+        if isinstance(body, VoteRequest):
+            response = self._handle_vote(body, now)
+        elif isinstance(body, BeginQuorumEpochRequest):
+            response = self._handle_begin_quorum_epoch(body, now)
+        elif isinstance(body, EndQuorumEpochRequest):
+            response = self._handle_end_quorum_epoch(body, now)
+        elif isinstance(body, FetchRequest):
+            response = self._handle_fetch(source, correlation_id, body, now)
+        elif isinstance(body, FetchSnapshotRequest):
+            response = self._handle_fetch_snapshot(body, now)
+        elif isinstance(body, DescribeQuorumRequest):
+            response = self._handle_describe_quorum(body, now)
+        else:
+            raise TypeError(f"not a KRaft request: {type(body).__name__}")
+        if response is not None:
+            self._respond(source, correlation_id, response)
+
+    def _valid_cluster_id(self, cluster_id: str | None) -> bool:
+        return cluster_id is None or cluster_id == self.cluster_id  # old versions carry none
+
+    def _validate_voter_only(self, remote_id: int, epoch: int) -> int:
+        """Kafka 4.x's check for Vote/BeginQuorumEpoch/EndQuorumEpoch: a stale epoch or no replica id.
+
+        Since KIP-853 the voter set may be ahead on some replicas, so membership is no longer checked here
+        (older Kafka answered INCONSISTENT_VOTER_SET): an observer may grant a vote, which never counts
+        because candidates only ask, and count, the voters they know."""
+        if epoch < self.epoch:
+            return E.FENCED_LEADER_EPOCH.code
+        if remote_id < 0:
+            return E.INVALID_REQUEST.code
+        return NONE
+
+    def _validate_leader_only(self, epoch: int) -> int:
+        if epoch < self.epoch:
+            return E.FENCED_LEADER_EPOCH.code
+        if epoch > self.epoch:
+            return E.UNKNOWN_LEADER_EPOCH.code
+        if not isinstance(self.state, Leader):
+            return E.NOT_LEADER_OR_FOLLOWER.code
+        return NONE
+
+    def _is_log_up_to_date(self, last_epoch: int, last_offset: int) -> bool:
+        return (last_epoch, last_offset) >= (self.log.last_fetched_epoch, self.log.end_offset)
+
+    def _handle_vote(self, request: VoteRequest, now: int) -> VoteResponse:
+        if not self._valid_cluster_id(request.cluster_id):
+            return M.vote_response(NONE, top_level_error=E.INCONSISTENT_CLUSTER_ID.code)
+        partition = M.single_partition(request)
+        if partition is None:
+            return M.vote_response(NONE, top_level_error=E.INVALID_REQUEST.code)
+        candidate, epoch, pre_vote = partition.replica_id, partition.replica_epoch, partition.pre_vote
+        illegal_epoch = partition.last_offset_epoch > epoch if pre_vote else partition.last_offset_epoch >= epoch
+        if partition.last_offset < 0 or partition.last_offset_epoch < 0 or illegal_epoch:
+            return self._vote_response(E.INVALID_REQUEST.code, False)
+        error = self._validate_voter_only(candidate, epoch)
+        if error != NONE:
+            return self._vote_response(error, False)
+        if epoch > self.epoch:
+            self._become_unattached(epoch, now)
+        if request.voter_id >= 0 and request.voter_id != self.node_id:
+            return self._vote_response(E.INVALID_VOTER_KEY.code, False)
+        up_to_date = self._is_log_up_to_date(partition.last_offset_epoch, partition.last_offset)
+        granted = self.state.can_grant_vote(candidate, up_to_date, pre_vote)
+        state = self.state
+        if granted and not pre_vote and isinstance(state, Unattached) and state.voted_id < 0:
+            self._transition(Unattached(state.epoch, self._election_deadline(now), voted_id=candidate))
+        return self._vote_response(NONE, granted)
+
+    def _vote_response(self, error: int, granted: bool) -> VoteResponse:
+        return M.vote_response(error, epoch=self.epoch, leader_id=self.leader_id, granted=granted)
+
+    def _handle_begin_quorum_epoch(self, request: BeginQuorumEpochRequest, now: int) -> BeginQuorumEpochResponse:
+        if not self._valid_cluster_id(request.cluster_id):
+            return M.begin_quorum_epoch_response(NONE, top_level_error=E.INCONSISTENT_CLUSTER_ID.code)
+        partition = M.single_partition(request)
+        if partition is None:
+            return M.begin_quorum_epoch_response(NONE, top_level_error=E.INVALID_REQUEST.code)
+        error = self._validate_voter_only(partition.leader_id, partition.leader_epoch)
+        if error == NONE:
+            self._maybe_transition(partition.leader_id, partition.leader_epoch, now)
+            if request.voter_id >= 0 and request.voter_id != self.node_id:
+                error = E.INVALID_VOTER_KEY.code
+        return M.begin_quorum_epoch_response(error, epoch=self.epoch, leader_id=self.leader_id)
+
+    def _handle_end_quorum_epoch(self, request: EndQuorumEpochRequest, now: int) -> EndQuorumEpochResponse:
+        if not self._valid_cluster_id(request.cluster_id):
+            return M.end_quorum_epoch_response(NONE, top_level_error=E.INCONSISTENT_CLUSTER_ID.code)
+        partition = M.single_partition(request)
+        if partition is None:
+            return M.end_quorum_epoch_response(NONE, top_level_error=E.INVALID_REQUEST.code)
+        error = self._validate_voter_only(partition.leader_id, partition.leader_epoch)
+        if error == NONE:
+            self._maybe_transition(partition.leader_id, partition.leader_epoch, now)
+            state = self.state
+            if isinstance(state, Follower) and state.leader_id == partition.leader_id:
+                successors = [c.candidate_id for c in partition.preferred_candidates] \
+                    or list(partition.preferred_successors)
+                state.fetch_deadline = now + self._end_epoch_backoff(successors)
+        return M.end_quorum_epoch_response(error, epoch=self.epoch, leader_id=self.leader_id)
+
+    def _end_epoch_backoff(self, successors: list[int]) -> int:
+        """Kafka's strictExponentialElectionBackoffMs: the first preferred successor stands at once."""
+        maximum = self.config.election_backoff_max_ms
+        if self.node_id not in successors:
+            return maximum
+        position = successors.index(self.node_id)
+        if position == 0:
+            return 0
+        return min(maximum, (maximum >> (len(successors) - 1)) << (position - 1))
+
+    def _fetch_error(self, error: int) -> FetchResponse:
+        return M.fetch_response(error, epoch=self.epoch, leader_id=self.leader_id)
+
+    def _handle_fetch(self, source: int, correlation_id: int, request: FetchRequest, now: int):
+        if not self._valid_cluster_id(request.cluster_id):
+            return M.fetch_response(NONE, epoch=0, leader_id=-1, top_level_error=E.INCONSISTENT_CLUSTER_ID.code)
+        partition = M.single_partition(request)
+        if partition is None:
+            return M.fetch_response(NONE, epoch=0, leader_id=-1, top_level_error=E.INVALID_REQUEST.code)
+        replica = request.replica_state.replica_id if request.replica_state.replica_id >= 0 else request.replica_id
+        if partition.fetch_offset < 0 or partition.last_fetched_epoch < 0 \
+                or partition.last_fetched_epoch > partition.current_leader_epoch:
+            return self._fetch_error(E.INVALID_REQUEST.code)
+        error = self._validate_leader_only(partition.current_leader_epoch)
+        if error != NONE:
+            return self._fetch_error(error)
+        state = self.state
+        assert isinstance(state, Leader)
+        if replica in self.voters:
+            self._heard_from_voter(state, replica, now)
+        valid = validate_offset_and_epoch(self.log, partition.fetch_offset, partition.last_fetched_epoch)
+        if valid.kind == DIVERGING:
+            return M.fetch_response(NONE, epoch=self.epoch, leader_id=self.node_id, high_watermark=self._hw_or_unknown(),
+                                    log_start_offset=self.log.log_start_offset, diverging=tuple(valid.at))
+        if valid.kind == SNAPSHOT:
+            return M.fetch_response(NONE, epoch=self.epoch, leader_id=self.node_id, high_watermark=self._hw_or_unknown(),
+                                    log_start_offset=self.log.log_start_offset, snapshot=tuple(valid.at))
+        if replica >= 0:
+            progress = state.replicas.setdefault(replica, ReplicaProgress())
+            progress.end_offset = partition.fetch_offset  # as Kafka: the latest fetch, even if lower
+            progress.last_fetch_ms = now
+            if partition.fetch_offset >= self.log.end_offset:
+                progress.last_caught_up_ms = now
+            if replica in self.voters:
+                self._maybe_advance_leader_hw()
+        if partition.fetch_offset >= self.log.end_offset and request.max_wait_ms > 0 and replica >= 0:
+            self._parked[replica] = _ParkedFetch(correlation_id, partition.fetch_offset, self._leader_hw(),
+                                                 now + request.max_wait_ms)
+            return None
+        return self._fetch_data_response(partition.fetch_offset)
+
+    def _heard_from_voter(self, state: Leader, voter: int, now: int) -> None:
+        state.unacknowledged.discard(voter)
+        state.fetched_voters.add(voter)
+        if len(state.fetched_voters | {self.node_id}) >= majority(self.voters):
+            state.fetched_voters.clear()
+            state.check_quorum_deadline = now + self._check_quorum_timeout()
+
+    def _hw_or_unknown(self) -> int:
+        hw = self._leader_hw()
+        return -1 if hw is None else hw
+
+    def _fetch_data_response(self, fetch_offset: int) -> FetchResponse:
+        records = self.log.read(fetch_offset, self.config.fetch_max_bytes) if fetch_offset < self.log.end_offset \
+            else b""
+        return M.fetch_response(NONE, epoch=self.epoch, leader_id=self.node_id, high_watermark=self._hw_or_unknown(),
+                                log_start_offset=self.log.log_start_offset, records=records)
+
+    def _release_parked_fetches(self) -> None:
+        parked, self._parked = self._parked, {}
+        for replica, fetch in parked.items():
+            error = E.NOT_LEADER_OR_FOLLOWER.code
+            self._respond(replica, fetch.correlation_id, self._fetch_error(error))
+
+    def _handle_fetch_snapshot(self, request: FetchSnapshotRequest, now: int) -> FetchSnapshotResponse:
+        if not self._valid_cluster_id(request.cluster_id):
+            return M.fetch_snapshot_response(NONE, epoch=0, leader_id=-1,
+                                             top_level_error=E.INCONSISTENT_CLUSTER_ID.code)
+        partition = M.single_partition(request)
+        if partition is None:
+            return M.fetch_snapshot_response(NONE, epoch=0, leader_id=-1, top_level_error=E.INVALID_REQUEST.code)
+        error = self._validate_leader_only(partition.current_leader_epoch)
+        if error != NONE:
+            return M.fetch_snapshot_response(error, epoch=self.epoch, leader_id=self.leader_id)
+        state = self.state
+        assert isinstance(state, Leader)
+        if request.replica_id in self.voters:
+            self._heard_from_voter(state, request.replica_id, now)
+        snapshot_id = SnapshotId(partition.snapshot_id.end_offset, partition.snapshot_id.epoch)
+        data = self.log.read_snapshot(snapshot_id)
+        if data is None:
+            return M.fetch_snapshot_response(E.SNAPSHOT_NOT_FOUND.code, epoch=self.epoch, leader_id=self.node_id)
+        if not 0 <= partition.position <= len(data):
+            return M.fetch_snapshot_response(E.POSITION_OUT_OF_RANGE.code, epoch=self.epoch, leader_id=self.node_id)
+        limit = max(1, min(request.max_bytes, self.config.fetch_snapshot_max_bytes))
+        chunk = data[partition.position:partition.position + limit]
+        return M.fetch_snapshot_response(NONE, epoch=self.epoch, leader_id=self.node_id, snapshot=tuple(snapshot_id),
+                                         size=len(data), position=partition.position, chunk=chunk)
+
+    def _handle_describe_quorum(self, request: DescribeQuorumRequest, now: int) -> DescribeQuorumResponse:
+        """The leader's view of every replica (what `kafka-metadata-quorum describe` prints)."""
+        if M.single_partition(request) is None:
+            return M.describe_quorum_response(E.UNKNOWN_TOPIC_OR_PARTITION.code)
+        state = self.state
+        if not isinstance(state, Leader):
+            return M.describe_quorum_response(E.NOT_LEADER_OR_FOLLOWER.code)
+
+        def replica(replica_id: int) -> tuple[int, int, int, int]:
+            if replica_id == self.node_id:
+                return replica_id, self.log.end_offset, now, now
+            progress = state.replicas.get(replica_id, ReplicaProgress())
+            return replica_id, progress.end_offset, progress.last_fetch_ms, progress.last_caught_up_ms
+
+        observers = sorted(r for r in state.replicas if r not in self.voters)
+        return M.describe_quorum_response(NONE, leader_id=self.node_id, epoch=state.epoch,
+                                          high_watermark=self._hw_or_unknown(),
+                                          voters=[replica(v) for v in sorted(self.voters)],
+                                          observers=[replica(o) for o in observers])
+
+    # --- inbound responses -----------------------------------------------------------------------------------
+    def handle_response(self, source: int, correlation_id: int, body, now: int) -> None:
+        """Handle the response to a request we sent; stale, duplicate or unexpected ones are ignored."""
+        if not self._requests.expects(source, correlation_id):
+            return
+        if getattr(body, "error_code", NONE) != NONE:
+            if body.error_code == E.INCONSISTENT_CLUSTER_ID.code:
+                logger.error("node %d: node %d belongs to another cluster", self.node_id, source)
+            self._requests.completed(source, False, now)
+            return
+        partition = M.single_partition(body)
+        if partition is None:
+            self._requests.completed(source, False, now)
+            return
+        if isinstance(body, VoteResponse):
+            ok = self._handle_vote_response(source, partition, now)
+        elif isinstance(body, BeginQuorumEpochResponse):
+            ok = self._handle_quorum_epoch_response(source, partition, now)
+        elif isinstance(body, EndQuorumEpochResponse):
+            ok = self._handle_quorum_epoch_response(source, partition, now)
+        elif isinstance(body, FetchResponse):
+            ok = self._handle_fetch_response(source, partition, now)
+        elif isinstance(body, FetchSnapshotResponse):
+            ok = self._handle_fetch_snapshot_response(source, partition, now)
+        else:
+            raise TypeError(f"not a KRaft response: {type(body).__name__}")
+        if self._requests.expects(source, correlation_id):
+            self._requests.completed(source, ok, now)
+
+    def _common_response(self, error: int, leader_id: int, epoch: int, now: int) -> bool | None:
+        """Kafka's maybeHandleCommonResponse: True/False when the response is fully handled, None otherwise."""
+        if leader_id == self.node_id and not isinstance(self.state, Leader | Resigned):
+            leader_id = -1  # what a restarted former leader's peers still believe: not news to us
+        if epoch < self.epoch or error == E.UNKNOWN_LEADER_EPOCH.code:
+            return True
+        if error in (E.FENCED_LEADER_EPOCH.code, E.NOT_LEADER_OR_FOLLOWER.code):
+            self._maybe_transition(leader_id, epoch, now)
+            return False
+        if epoch > self.epoch or (leader_id >= 0 and not self._has_leader()):
+            self._maybe_transition(leader_id, epoch, now)
+            return True
+        return None
+
+    def _handle_vote_response(self, source: int, partition, now: int) -> bool:
+        handled = self._common_response(partition.error_code, partition.leader_id, partition.leader_epoch, now)
+        if handled is not None:
+            return handled
+        if partition.error_code != NONE:
+            return False
+        state = self.state
+        if isinstance(state, Prospective | Candidate):
+            (state.granted if partition.vote_granted else state.rejected).add(source)
+            lost = len(state.rejected) > len(self.voters) - majority(self.voters)
+            if isinstance(state, Prospective):
+                if lost:
+                    self._lose_pre_vote(now)
+                else:
+                    self._maybe_win_pre_vote(now)
+            elif lost:
+                if state.backoff_deadline is None:
+                    state.backoff_deadline = now + self._election_backoff(state.retries)
+            else:
+                self._maybe_become_leader(now)
+        return True
+
+    def _handle_quorum_epoch_response(self, source: int, partition, now: int) -> bool:
+        handled = self._common_response(partition.error_code, partition.leader_id, partition.leader_epoch, now)
+        if handled is not None:
+            return handled
+        if partition.error_code != NONE:
+            return False
+        if isinstance(self.state, Leader | Resigned):
+            self.state.unacknowledged.discard(source)
+        return True
+
+    def _handle_fetch_response(self, source: int, partition, now: int) -> bool:
+        leader = partition.current_leader
+        handled = self._common_response(partition.error_code, leader.leader_id, leader.leader_epoch, now)
+        if handled is not None:
+            return handled
+        if partition.error_code != NONE:
+            return False
+        state = self.state
+        if not isinstance(state, Follower) or state.leader_id != source:
+            return True
+        state.has_fetched = True
+        state.fetch_deadline = now + self.config.fetch_timeout_ms
+        diverging = partition.diverging_epoch
+        snapshot = partition.snapshot_id
+        if diverging.epoch >= 0 and diverging.end_offset >= 0:
+            offset = truncation_offset(self.log, OffsetAndEpoch(diverging.end_offset, diverging.epoch))
+            if self.high_watermark is not None and offset < self.high_watermark:
+                raise RaftInvariantError(f"node {self.node_id}: truncating to {offset}, below the high watermark "
+                                         f"{self.high_watermark}")
+            self.log.truncate_to(offset)
+        elif snapshot.epoch >= 0 and snapshot.end_offset >= 0:
+            state.snapshot_download = (SnapshotId(snapshot.end_offset, snapshot.epoch), bytearray(), -1)
+        else:
+            if partition.records:
+                self.log.append_as_follower(partition.records)
+                self.log.flush()
+            self._follower_high_watermark(partition.high_watermark)
+        return True
+
+    def _follower_high_watermark(self, leader_high_watermark: int) -> None:
+        if leader_high_watermark < 0:
+            return
+        offset = min(leader_high_watermark, self.log.end_offset)
+        if self.high_watermark is None or offset > self.high_watermark:
+            self._set_high_watermark(offset)
+
+    def _handle_fetch_snapshot_response(self, source: int, partition, now: int) -> bool:
+        leader = partition.current_leader
+        handled = self._common_response(partition.error_code, leader.leader_id, leader.leader_epoch, now)
+        if handled is not None:
+            return handled
+        state = self.state
+        if partition.error_code != NONE:
+            if isinstance(state, Follower) and partition.error_code == E.SNAPSHOT_NOT_FOUND.code:
+                state.snapshot_download = None  # the leader moved on; Fetch tells us its newer snapshot
+            return False
+        if not isinstance(state, Follower) or state.leader_id != source or state.snapshot_download is None:
+            return True
+        snapshot_id, received, _ = state.snapshot_download
+        if (partition.snapshot_id.end_offset, partition.snapshot_id.epoch) != tuple(snapshot_id) \
+                or partition.position != len(received):
+            return False
+        state.has_fetched = True
+        state.fetch_deadline = now + self.config.fetch_timeout_ms
+        received += partition.unaligned_records or b""
+        if len(received) >= partition.size:
+            self.log.install_snapshot(snapshot_id, bytes(received))
+            state.snapshot_download = None
+            self._follower_high_watermark(snapshot_id.end_offset)
+        else:
+            state.snapshot_download = (snapshot_id, received, partition.size)
+        return True

@@ -1,0 +1,375 @@
+"""A deterministic simulation of a KRaft quorum (after Kafka's RaftEventSimulationTest).
+
+N voters and some observers run `kbroker.raft.node.RaftNode` over in-memory logs. One `random.Random(seed)`
+drives everything: a virtual clock advanced event by event, a network that drops, delays, duplicates and
+reorders messages and cuts the nodes into partitions, crashes that lose what a node had not flushed, restarts,
+graceful resignations, snapshots, and clients appending at the leader. The same seed replays the same run.
+
+After every step the invariants are checked: at most one leader per epoch, a node's epoch never goes back,
+its high watermark never goes back (across restarts too), and committed data never changes. After the faults
+heal, a leader must be elected and every committed entry must reach every node (liveness).
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+
+import attrs
+
+from kbroker.protocol import records as R
+from kbroker.raft.epoch_states import Follower, Leader
+from kbroker.raft.memory_log import MemoryElectionStore, MemoryRaftLog
+from kbroker.raft.node import QuorumConfig, RaftNode
+
+CLUSTER_ID = "sim-cluster-id-0000000"
+
+
+class InvariantViolation(AssertionError):
+    pass
+
+
+@attrs.frozen
+class SimulationConfig:
+    voters: int = 3
+    observers: int = 1
+    fault_ms: int = 12_000  # faults and client appends happen in [0, fault_ms)
+    heal_ms: int = 10_000  # then the network heals, every node runs, and the quorum must converge
+    drop_rate: float = 0.05
+    duplicate_rate: float = 0.03
+    max_delay_ms: int = 40
+    slow_rate: float = 0.02  # some messages are very late (they arrive after newer ones)
+    mean_fault_gap_ms: int = 800
+    mean_append_gap_ms: int = 120
+    quorum: QuorumConfig = QuorumConfig(fetch_max_bytes=600, fetch_snapshot_max_bytes=700, retry_backoff_ms=50)
+
+
+@attrs.define
+class _Message:
+    source: int
+    destination: int
+    correlation_id: int
+    body: object
+    is_response: bool
+    incarnations: tuple[int, int]  # of source and destination when sent: a restart breaks the connection
+
+
+def over_the_wire(body):
+    """The message as the peer decodes it from Kafka's encoding at the newest version (what a socket carries)."""
+    version = max(type(body)._ENCODERS)
+    return type(body).decode(memoryview(body.encode(version)), 0, version)[0]
+
+
+class Simulation:
+    def __init__(self, seed: int, config: SimulationConfig = SimulationConfig()):
+        self.seed = seed
+        self.config = config
+        self.random = random.Random(seed)
+        self.now = 0
+        self.voter_ids = list(range(1, config.voters + 1))
+        self.node_ids = self.voter_ids + list(range(100, 100 + config.observers))
+        self.logs = {n: MemoryRaftLog() for n in self.node_ids}
+        self.stores = {n: MemoryElectionStore() for n in self.node_ids}
+        self.nodes: dict[int, RaftNode] = {}
+        self.incarnation = {n: 0 for n in self.node_ids}
+        self.restart_at: dict[int, int] = {}
+        self.partition: dict[int, int] | None = None  # node -> side; None when the network is whole
+        self.partition_heals_at = 0
+        self.lossy = True
+        self._queue: list[tuple[int, int, _Message]] = []
+        self._sequence = 0
+        self.appended = 0
+        self.trace: list[str] = []
+        # invariant state
+        self.leaders_by_epoch: dict[int, int] = {}
+        self.max_epoch = {n: 0 for n in self.node_ids}
+        self.max_high_watermark = {n: 0 for n in self.node_ids}
+        self.committed: dict[int, bytes] = {}  # batch base offset -> raw batch, as first seen committed
+        self.committed_end = 0
+        self.checked_up_to = {n: 0 for n in self.node_ids}
+        for node_id in self.node_ids:
+            self._start(node_id)
+
+    # --- nodes -----------------------------------------------------------------------------------------------
+    def _start(self, node_id: int) -> None:
+        rng = random.Random(self.random.getrandbits(64))
+        self.nodes[node_id] = RaftNode(node_id, self.voter_ids, self.logs[node_id], self.stores[node_id],
+                                       cluster_id=CLUSTER_ID, now=self.now, config=self.config.quorum, rng=rng)
+        self.incarnation[node_id] += 1
+        self.checked_up_to[node_id] = 0
+        self._note(f"start {node_id}")
+
+    def crash(self, node_id: int, down_ms: int) -> None:
+        del self.nodes[node_id]
+        self.logs[node_id].crash()
+        self.restart_at[node_id] = self.now + down_ms
+        self._note(f"crash {node_id} for {down_ms} ms")
+
+    def _note(self, line: str) -> None:
+        self.trace.append(f"{self.now:>7} {line}")
+        if len(self.trace) > 60:
+            del self.trace[:20]
+
+    def leader(self) -> RaftNode | None:
+        leaders = [n for n in self.nodes.values() if n.is_leader]
+        return max(leaders, key=lambda n: n.epoch) if leaders else None
+
+    # --- network ---------------------------------------------------------------------------------------------
+    def _send(self, source: int, outbound) -> None:
+        copies = 1
+        if self.lossy:
+            if self.random.random() < self.config.drop_rate:
+                return
+            if self.random.random() < self.config.duplicate_rate:
+                copies = 2
+        body = over_the_wire(outbound.body)
+        for _ in range(copies):
+            delay = self.random.randint(1, self.config.max_delay_ms)
+            if self.lossy and self.random.random() < self.config.slow_rate:
+                delay += self.random.randint(200, 3000)
+            self._sequence += 1
+            message = _Message(source, outbound.destination, outbound.correlation_id, body,
+                               outbound.is_response,
+                               (self.incarnation[source], self.incarnation[outbound.destination]))
+            heapq.heappush(self._queue, (self.now + delay, self._sequence, message))
+
+    def _connected(self, a: int, b: int) -> bool:
+        return self.partition is None or self.partition[a] == self.partition[b]
+
+    def _deliver(self, message: _Message) -> None:
+        node = self.nodes.get(message.destination)
+        if node is None or message.source not in self.nodes \
+                or message.incarnations != (self.incarnation[message.source], self.incarnation[message.destination]) \
+                or not self._connected(message.source, message.destination):
+            return
+        if message.is_response:
+            node.handle_response(message.source, message.correlation_id, message.body, self.now)
+        else:
+            node.handle_request(message.source, message.correlation_id, message.body, self.now)
+
+    # --- faults and clients ----------------------------------------------------------------------------------
+    def _fault(self) -> None:
+        kind = self.random.random()
+        running = sorted(self.nodes)
+        leader = self.leader()
+        if kind < 0.35 and running:
+            victim = leader.node_id if leader is not None and self.random.random() < 0.5 else self.random.choice(running)
+            self.crash(victim, self.random.randint(100, 4000))
+        elif kind < 0.6:
+            sides = {n: self.random.randrange(2) for n in self.node_ids}
+            if leader is not None and self.random.random() < 0.5:
+                sides = {n: int(n == leader.node_id or self.random.random() < 0.2) for n in self.node_ids}
+            self.partition = sides
+            self.partition_heals_at = self.now + self.random.randint(500, 5000)
+            self._note(f"partition {sides}")
+        elif kind < 0.75:
+            if leader is not None:
+                self._note(f"resign {leader.node_id} epoch {leader.epoch}")
+                leader.resign(self.now)
+        else:
+            self._snapshot()
+
+    def _snapshot(self) -> None:
+        running = sorted(self.nodes)
+        if not running:
+            return
+        node = self.nodes[self.random.choice(running)]
+        log = self.logs[node.node_id]
+        if node.high_watermark is None:
+            return
+        at = log.batch_boundary_at_or_below(min(node.high_watermark, log.flushed_offset))
+        if at > log.log_start_offset:
+            snapshot_id = log.create_snapshot(at)
+            self._note(f"snapshot {node.node_id} at {snapshot_id}")
+
+    def _client_append(self) -> None:
+        leader = self.leader()
+        if leader is None:
+            return
+        values = [f"s{self.seed}-v{self.appended + i}".encode() for i in range(self.random.randint(1, 4))]
+        self.appended += len(values)
+        leader.append(values, self.now)
+
+    # --- the loop --------------------------------------------------------------------------------------------
+    def run(self) -> None:
+        try:
+            self._run()
+        except InvariantViolation:
+            raise
+        except Exception as exc:  # a node refusing to go on (e.g. truncating committed data) fails the seed too
+            self.fail(f"{type(exc).__name__}: {exc}")
+
+    def _run(self) -> None:
+        config = self.config
+        next_fault = self._gap(config.mean_fault_gap_ms)
+        next_append = self._gap(config.mean_append_gap_ms)
+        end = config.fault_ms + config.heal_ms
+        healed = False
+        while self.now < end:
+            if not healed and self.now >= config.fault_ms:
+                healed = True
+                self._heal()
+            timers = [self._queue[0][0] if self._queue else end]
+            timers += [node.next_deadline(self.now) for node in self.nodes.values()]
+            timers += list(self.restart_at.values())
+            if not healed:
+                timers += [next_fault, next_append, config.fault_ms]
+                if self.partition is not None:
+                    timers.append(self.partition_heals_at)
+            elif self.now < end - config.heal_ms // 2:
+                timers.append(next_append)
+            self.now = max(self.now, min(timers))
+            if self.now >= end:
+                break
+            self._step()
+            if not healed and self.now >= next_fault:
+                self._fault()
+                next_fault = self.now + self._gap(config.mean_fault_gap_ms)
+            if self.now >= next_append and (not healed or self.now < end - config.heal_ms // 2):
+                self._client_append()
+                next_append = self.now + self._gap(config.mean_append_gap_ms)
+            self.check_invariants()
+        self.check_liveness()
+
+    def advance(self, until: int) -> None:
+        """Run the quorum without new faults or appends up to `until` (for scripted scenarios)."""
+        while True:
+            timers = [self._queue[0][0] if self._queue else until]
+            timers += [node.next_deadline(self.now) for node in self.nodes.values()]
+            timers += list(self.restart_at.values())
+            if self.partition is not None:
+                timers.append(self.partition_heals_at)
+            next_time = max(self.now, min(timers))
+            if next_time >= until:
+                self.now = until
+                return
+            self.now = next_time
+            self._step()
+            self.check_invariants()
+
+    def isolate(self, node_id: int, duration_ms: int) -> None:
+        self.partition = {n: int(n == node_id) for n in self.node_ids}
+        self.partition_heals_at = self.now + duration_ms
+        self._note(f"isolate {node_id} for {duration_ms} ms")
+
+    def _gap(self, mean: int) -> int:
+        return 1 + int(self.random.expovariate(1 / mean))
+
+    def _step(self) -> None:
+        for node_id, at in sorted(self.restart_at.items()):
+            if at <= self.now:
+                del self.restart_at[node_id]
+                self._start(node_id)
+        if self.partition is not None and self.now >= self.partition_heals_at:
+            self.partition = None
+            self._note("partition healed")
+        while self._queue and self._queue[0][0] <= self.now:
+            _, _, message = heapq.heappop(self._queue)
+            self._deliver(message)
+        for node_id in sorted(self.nodes):
+            node = self.nodes[node_id]
+            if node.next_deadline(self.now) <= self.now:
+                for outbound in node.poll(self.now):
+                    self._send(node_id, outbound)
+
+    def _heal(self) -> None:
+        self._note("heal")
+        self.lossy = False
+        self.partition = None
+        for node_id in sorted(self.restart_at):
+            self.restart_at[node_id] = self.now
+        self.restart_at.update({n: self.now for n in self.node_ids if n not in self.nodes})
+
+    # --- invariants ------------------------------------------------------------------------------------------
+    def fail(self, message: str) -> None:
+        raise InvariantViolation(
+            f"seed {self.seed} at {self.now} ms: {message}\n"
+            f"replay: PYTHONPATH=$PWD .venv/bin/python -m tests.raft.simulation {self.seed} "
+            f"--voters {self.config.voters} --observers {self.config.observers}\n"
+            "last events:\n  " + "\n  ".join(self.trace[-25:]))
+
+    def check_invariants(self) -> None:
+        for node_id, node in self.nodes.items():
+            state = node.state
+            if isinstance(state, Leader | Follower):
+                leader = node_id if isinstance(state, Leader) else state.leader_id
+                known = self.leaders_by_epoch.setdefault(state.epoch, leader)
+                if known != leader:
+                    self.fail(f"two leaders in epoch {state.epoch}: {known} and {leader} (seen by {node_id})")
+            if node.epoch < self.max_epoch[node_id]:
+                self.fail(f"node {node_id} epoch went back from {self.max_epoch[node_id]} to {node.epoch}")
+            self.max_epoch[node_id] = node.epoch
+            hw = node.high_watermark
+            if hw is not None:
+                if hw < self.max_high_watermark[node_id]:
+                    self.fail(f"node {node_id} high watermark went back from {self.max_high_watermark[node_id]} "
+                              f"to {hw}")
+                self.max_high_watermark[node_id] = hw
+                self._check_committed(node_id, hw)
+
+    def _check_committed(self, node_id: int, hw: int) -> None:
+        log = self.logs[node_id]
+        checked = self.checked_up_to[node_id]
+        if hw <= checked:
+            return
+        if checked < log.log_start_offset:
+            snapshot = log.latest_snapshot()
+            data = log.read_snapshot(snapshot)
+            for batch in R.iter_batches(data):
+                if batch.base_offset >= checked:
+                    self._compare(node_id, batch.base_offset, batch.last_offset, bytes(data[batch.pos:batch.pos + batch.size]))
+            checked = log.log_start_offset
+        for base, last, raw in log.batches(checked):
+            if base >= hw:
+                break
+            if last >= hw:
+                self.fail(f"node {node_id}: high watermark {hw} inside the batch {base}..{last}")
+            self._compare(node_id, base, last, raw)
+        self.checked_up_to[node_id] = max(checked, hw)
+
+    def _compare(self, node_id: int, base: int, last: int, raw: bytes) -> None:
+        known = self.committed.get(base)
+        if known is None:
+            if base != self.committed_end and base < self.committed_end:
+                self.fail(f"node {node_id}: committed batch at {base} does not line up with the committed history")
+            self.committed[base] = raw
+            self.committed_end = max(self.committed_end, last + 1)
+        elif known != raw:
+            self.fail(f"node {node_id}: committed batch at offset {base} changed")
+
+    def check_liveness(self) -> None:
+        leader = self.leader()
+        if leader is None:
+            self.fail("no leader after the faults healed")
+        hw = leader.high_watermark
+        if hw is None or hw < self.committed_end or hw <= leader.state.epoch_start_offset:
+            self.fail(f"leader {leader.node_id} high watermark {hw} is behind the committed end {self.committed_end}")
+        for node_id in self.node_ids:
+            node = self.nodes[node_id]
+            if node.epoch != leader.epoch or node.leader_id != leader.node_id:
+                self.fail(f"node {node_id} is in epoch {node.epoch} with leader {node.leader_id}, not "
+                          f"{leader.epoch}/{leader.node_id}")
+            if node.high_watermark != hw:
+                self.fail(f"node {node_id} high watermark {node.high_watermark} != leader's {hw}")
+            self.checked_up_to[node_id] = 0
+            self._check_committed(node_id, hw)
+
+
+def run_seed(seed: int, voters: int = 3, observers: int = 1) -> Simulation:
+    simulation = Simulation(seed, SimulationConfig(voters=voters, observers=observers))
+    simulation.run()
+    return simulation
+
+
+if __name__ == "__main__":
+    import argparse
+    import logging
+
+    parser = argparse.ArgumentParser(description="Replay one seed of the KRaft simulation with node logs.")
+    parser.add_argument("seed", type=int)
+    parser.add_argument("--voters", type=int, default=3)
+    parser.add_argument("--observers", type=int, default=1)
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.DEBUG, format="%(message)s")
+    sim = run_seed(args.seed, args.voters, args.observers)
+    print(f"seed {args.seed}: ok, committed end {sim.committed_end}, leader epoch {sim.leader().epoch}")
