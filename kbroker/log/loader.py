@@ -71,6 +71,8 @@ def load_log(log_cls, directory: str, config: LogConfig, *, clock: Callable[[], 
     if epochs.entries() != epochs_on_disk:
         epochs.flush()
     rebuild_producer_state(log)
+    for segment in segments[:-1]:
+        segment.release_indexes()
     return log
 
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import array
 import bisect
-import mmap
 import os
 import struct
 import sys
+
+from kbroker.log.file_map import FileMap
 
 
 class IndexAppendError(Exception):
@@ -24,37 +25,72 @@ class CorruptIndexError(Exception):
 
 
 class MappedIndex:
+    """An index file of fixed-size entries, mapped through FileMap (no descriptor kept). A writable (active)
+    index is mapped at once; an existing one (an older segment's) is mapped on first use, as Kafka's
+    LazyIndex does. `mm` is the mapped buffer; reading it maps the file when it is not mapped yet."""
+
     ENTRY = struct.Struct(">ii")
 
     def __init__(self, path: str, base_offset: int, max_index_size: int, writable: bool):
         self.path = path
         self.base_offset = base_offset
         self.entry_size = self.ENTRY.size
-        self.fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-        length = os.fstat(self.fd).st_size
-        self.entries = length // self.entry_size
         self.max_index_size = max_index_size
-        self.mm: mmap.mmap | None = None
+        self._file_map: FileMap | None = None
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            self.file_size = os.fstat(fd).st_size
+            self.entries = self.file_size // self.entry_size
+            if writable:
+                size = max(self._rounded(max_index_size), self.entries * self.entry_size)
+                if size != self.file_size:
+                    os.ftruncate(fd, size)
+                    self.file_size = size
+        finally:
+            os.close(fd)
+        self.max_entries = self.file_size // self.entry_size
         if writable:
-            self._map(max(self._rounded(max_index_size), self.entries * self.entry_size))
-        else:
-            self._map(self.entries * self.entry_size)
+            self._map()
+
+    def __getattr__(self, name: str):
+        # only reached while `mm` is not in the instance dict: the index is not mapped yet (or was closed)
+        if name == "mm":
+            return self._map()
+        raise AttributeError(name)
 
     def _rounded(self, size: int) -> int:
         return size - size % self.entry_size
 
-    def _map(self, size: int) -> None:
-        if self.mm is not None:
-            self.mm.close()
-            self.mm = None
-        os.ftruncate(self.fd, size)
+    def _map(self):
+        length = self.file_size
+        if length:
+            self._file_map = FileMap(self.path, length)
+            self.mm = self._file_map.buffer
+        else:
+            self.mm = b""
+        return self.mm
+
+    def _unmap(self) -> None:
+        self.__dict__.pop("mm", None)
+        if self._file_map is not None:
+            self._file_map.retire()
+            self._file_map = None
+
+    @property
+    def is_mapped(self) -> bool:
+        return "mm" in self.__dict__
+
+    def _set_file_size(self, size: int) -> None:
+        """Resize the file to `size` bytes. A mapping at least that long is kept (only the entries below the
+        file's end are ever touched); a longer file is mapped again."""
+        if size != self.file_size:
+            os.truncate(self.path, size)
+            self.file_size = size
         self.max_entries = size // self.entry_size
-        if size:
-            self.mm = mmap.mmap(self.fd, size)
-            # Lookups touch a few pages of a binary search and appends one page at a time; the kernel's
-            # default read-ahead would instead fill the whole preallocated (sparse) file on the first fault,
-            # about 2 ms for a 10 MiB index, on the append that first writes to a new segment.
-            self.mm.madvise(mmap.MADV_RANDOM)
+        mapped = self._file_map.length if self._file_map is not None else 0
+        if self.is_mapped and size > mapped:
+            self._unmap()
+            self._map()
 
     @property
     def is_full(self) -> bool:
@@ -65,15 +101,15 @@ class MappedIndex:
         return self.entries * self.entry_size
 
     def resize(self, new_size: int) -> None:
-        """Remap to `new_size` bytes (rounded down to whole entries, never below the current entries)."""
-        self._map(max(self._rounded(new_size), self.entries * self.entry_size))
+        """Resize to `new_size` bytes (rounded down to whole entries, never below the current entries)."""
+        self._set_file_size(max(self._rounded(new_size), self.entries * self.entry_size))
 
     def trim_to_valid_size(self) -> None:
-        self._map(self.entries * self.entry_size)
+        self._set_file_size(self.entries * self.entry_size)
 
     def flush(self) -> None:
-        if self.mm is not None:
-            self.mm.flush()
+        if self._file_map is not None:
+            self._file_map.flush()
 
     def truncate_entries(self, entries: int) -> None:
         self.entries = max(0, min(entries, self.entries))
@@ -82,12 +118,11 @@ class MappedIndex:
         self.entries = 0
 
     def close(self) -> None:
-        if self.mm is not None:
-            self.mm.close()
-            self.mm = None
-        if self.fd >= 0:
-            os.close(self.fd)
-            self.fd = -1
+        self._unmap()
+
+    def release(self) -> None:
+        """Unmap until the next use (an older segment's index after the loader checked it)."""
+        self._unmap()
 
     def rename(self, new_path: str) -> None:
         os.rename(self.path, new_path)
@@ -137,9 +172,15 @@ class OffsetIndex(MappedIndex):
     ENTRY = _ENTRY
     _keys: array.array | None = None
 
-    def _map(self, size: int) -> None:
-        super()._map(size)
+    def _map(self):
+        mm = super()._map()
         self._keys = self._read_keys() if self.max_entries > self.entries else None
+        return mm
+
+    def _set_file_size(self, size: int) -> None:
+        super()._set_file_size(size)
+        if self.is_mapped:
+            self._keys = self._read_keys() if self.max_entries > self.entries else None
 
     def _read_keys(self) -> array.array:
         pairs = array.array("i", self.mm[:self.entries * 8] if self.entries else b"")
@@ -236,7 +277,7 @@ class OffsetIndex(MappedIndex):
     def sanity_check(self) -> None:
         """O(1) like Kafka's: whole entries, and the last entry above the one before it (a zero-filled
         preallocated file left by a crash fails this)."""
-        if os.fstat(self.fd).st_size % 8:
+        if self.file_size % 8:
             raise CorruptIndexError(f"index file {self.path} has a length that is not a multiple of 8")
         if self.entries > 1 and self._offset_at(self.entries - 1) <= self._offset_at(self.entries - 2):
             raise CorruptIndexError(f"index file {self.path}: the last entry is not above the one before it")

@@ -1,5 +1,8 @@
 """One log segment: `<base>.log` with its `.index` and `.timeindex` (Kafka's LogSegment).
 
+A segment holds one file descriptor, its `.log`'s (also what fetches send from); its indexes are memory maps
+that hold none (kbroker.log.file_map), and an older segment's are mapped on first use.
+
 A segment appends whole validated batches with one write, keeps a sparse index entry every
 `index.interval.bytes` (batch last offset -> batch position, as Kafka 4 does), reads by offset as a file region,
 finds offsets by timestamp, recovers (CRC-checks and re-indexes) its batches and truncates.
@@ -62,10 +65,19 @@ class LogSegment:
         self.index_interval_bytes = index_interval_bytes
         self.log_path = log_file_path(directory, base_offset, suffix)
         self.fd = os.open(self.log_path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
-        self.size = os.fstat(self.fd).st_size
+        self.size = 0
         prefix = os.path.join(directory, filename_prefix(base_offset))
-        self.offset_index = OffsetIndex(prefix + INDEX_SUFFIX + suffix, base_offset, max_index_size, active)
-        self.time_index = TimeIndex(prefix + TIME_INDEX_SUFFIX + suffix, base_offset, max_index_size, active)
+        try:
+            self.size = os.fstat(self.fd).st_size
+            self.offset_index = OffsetIndex(prefix + INDEX_SUFFIX + suffix, base_offset, max_index_size, active)
+            self.time_index = TimeIndex(prefix + TIME_INDEX_SUFFIX + suffix, base_offset, max_index_size, active)
+        except OSError:
+            # (out of descriptors or memory maps): hold nothing, and leave no new empty segment behind
+            os.close(self.fd)
+            if self.size == 0:
+                for path in (self.log_path, prefix + INDEX_SUFFIX + suffix, prefix + TIME_INDEX_SUFFIX + suffix):
+                    _unlink_quietly(path)
+            raise
         self.txn_index = TransactionIndex(base_offset, prefix + TXN_INDEX_SUFFIX + suffix)
         self.created_ms = created_ms
         self.bytes_since_last_index_entry = 0
@@ -328,6 +340,11 @@ class LogSegment:
         self.offset_index.trim_to_valid_size()
         self.time_index.trim_to_valid_size()
 
+    def release_indexes(self) -> None:
+        """Unmap the offset and time indexes until their next use (Kafka's LazyIndex for older segments)."""
+        self.offset_index.release()
+        self.time_index.release()
+
     def make_active(self, max_index_size: int) -> None:
         self.offset_index.resize(max_index_size)
         self.time_index.resize(max_index_size)
@@ -361,10 +378,7 @@ class LogSegment:
         paths = [self.log_path, self.offset_index.path, self.time_index.path, self.txn_index.path]
         self.close()
         for path in paths:
-            try:
-                os.unlink(path)
-            except FileNotFoundError:
-                pass
+            _unlink_quietly(path)
         self.deleted = True
 
 
@@ -375,6 +389,13 @@ def _recoverable(batch: R.RecordBatch, expected_min_offset: int) -> bool:
     if batch.base_offset < expected_min_offset or batch.last_offset_delta < 0:
         return False
     return batch.is_valid()
+
+
+def _unlink_quietly(path: str) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
 
 
 def _write_all(fd: int, data) -> None:

@@ -3,7 +3,6 @@ appended only when the segment's max timestamp grows (Kafka's TimeIndex)."""
 
 from __future__ import annotations
 
-import os
 import struct
 
 from kbroker.log.offset_index import CorruptIndexError, IndexAppendError, MappedIndex
@@ -61,7 +60,7 @@ class TimeIndex(MappedIndex):
     def sanity_check(self) -> None:
         """O(1) like Kafka's, plus: the last entry's timestamp above the previous one (entries are only added
         when the max timestamp grows, so a zero-filled preallocated tail fails)."""
-        if os.fstat(self.fd).st_size % 12:
+        if self.file_size % 12:
             raise CorruptIndexError(f"time index {self.path} has a length that is not a multiple of 12")
         if self.entries:
             last_ts, last_rel = self.ENTRY.unpack_from(self.mm, (self.entries - 1) * 12)
