@@ -183,7 +183,8 @@ class OffsetIndex(MappedIndex):
             self._keys = self._read_keys() if self.max_entries > self.entries else None
 
     def _read_keys(self) -> array.array:
-        pairs = array.array("i", self.mm[:self.entries * 8] if self.entries else b"")
+        pairs = array.array("i")
+        pairs.frombytes(self.mm[:self.entries * 8])
         if sys.byteorder == "little":
             pairs.byteswap()
         return pairs[::2]
