@@ -12,6 +12,9 @@ Owns:
   log.retention.check.interval.ms (the first after log.initial.task.delay.ms), delayed file deletion, the
   log cleaner, and the recovery-point and log-start-offset checkpoints;
 - shutdown: every log closed cleanly, checkpoints written, then the clean-shutdown marker;
+- logs created before their topic or partitions are committed (`prepare_logs`, called by the controller
+  under its lock): a partition that cannot get its log (out of descriptors, memory maps or disk) fails its
+  topic's creation whole with nothing left behind, instead of a topic in the metadata without its logs;
 - a failed write (disk full, I/O error) takes the log's whole dir offline, as Kafka's LogDirFailureChannel
   does: its logs answer KAFKA_STORAGE_ERROR, it gets no checkpoints and no clean-shutdown marker (so the next
   start recovers it), and when no log dir is left the broker halts ("Shutdown broker because all log dirs in
@@ -79,6 +82,9 @@ class PartitionManager:
         self._partitions: dict[tuple[str, int], Partition] = {}
         self._by_topic_id: dict[uuid.UUID, str] = {}
         self._unattached: dict[tuple[str, int], Log] = {}
+        # Logs prepare_logs made (from the controller's thread) for records not yet in the image.
+        self._prepared: dict[tuple[str, int], tuple[uuid.UUID, Log]] = {}
+        self._prepared_lock = threading.Lock()
         self._started = False
         self._closed = False
         self._checkpoint_lock = threading.Lock()
@@ -153,13 +159,16 @@ class PartitionManager:
                 log.info("deleting the log of %s-%d: its topic is not in the metadata", *key)
                 self._delete_log(self._unattached.pop(key))
         topic_configs = {}
+        dir_counts = None
         for key, (topic, registration) in wanted.items():
             config = topic_configs.get(topic.name)
             if config is None:
                 config = topic_configs[topic.name] = self.configs.for_topic(image, topic.name)
             partition = self._partitions.get(key)
             if partition is None:
-                partition = self._attach(key, topic.topic_id, registration, config)
+                if dir_counts is None:
+                    dir_counts = self._partitions_per_log_dir()
+                partition = self._attach(key, topic.topic_id, registration, config, dir_counts)
                 if partition is None:
                     continue
                 self._partitions[key] = partition
@@ -168,7 +177,15 @@ class PartitionManager:
                 partition.log.config = config
         self._by_topic_id = {p.topic_id: p.topic for p in self._partitions.values()}
 
-    def _attach(self, key: tuple[str, int], topic_id: uuid.UUID, registration, config) -> Partition | None:
+    def _attach(self, key: tuple[str, int], topic_id: uuid.UUID, registration, config,
+                dir_counts: dict[str, int]) -> Partition | None:
+        with self._prepared_lock:
+            prepared = self._prepared.pop(key, None)
+        if prepared is not None:
+            if prepared[0] == topic_id:
+                prepared[1].config = config
+                return self._hosted(key, topic_id, prepared[1], registration, config)
+            self._delete_log(prepared[1])
         existing = self._unattached.pop(key, None)
         if existing is not None:
             try:
@@ -185,8 +202,10 @@ class PartitionManager:
             existing.config = config
             log_ = existing
         else:
-            directory = os.path.join(self._choose_log_dir(), f"{key[0]}-{key[1]}")
-            log_ = self._open_log(directory, config, key, had_clean_shutdown=True)
+            log_ = self._open_log(self._new_log_directory(key, dir_counts), config, key, had_clean_shutdown=True)
+        return self._hosted(key, topic_id, log_, registration, config)
+
+    def _hosted(self, key: tuple[str, int], topic_id: uuid.UUID, log_: Log, registration, config) -> Partition:
         metadata_file = PartitionMetadataFile(log_.directory)
         if not metadata_file.exists():
             metadata_file.write(topic_id)
@@ -194,13 +213,72 @@ class PartitionManager:
             self.cleaner.add_log(log_)
         return Partition(key[0], key[1], topic_id, log_, registration)
 
-    def _choose_log_dir(self) -> str:
+    def _partitions_per_log_dir(self) -> dict[str, int]:
         counts = {d: 0 for d in self.log_dirs}
-        for partition in self._partitions.values():
-            parent = os.path.dirname(partition.log.directory)
+        partitions = list(self._partitions.values())  # one C-level copy: this also runs in the controller's thread
+        with self._prepared_lock:
+            logs = [*(p.log for p in partitions), *(lg for _id, lg in self._prepared.values())]
+        for log_ in logs:
+            parent = os.path.dirname(log_.directory)
             if parent in counts:
                 counts[parent] += 1
-        return min(self.log_dirs, key=lambda d: counts[d])
+        return counts
+
+    def _new_log_directory(self, key: tuple[str, int], dir_counts: dict[str, int]) -> str:
+        """The directory of a new partition's log, in the log dir holding the fewest partitions (`dir_counts`,
+        counted once per batch of new partitions and kept up to date here)."""
+        log_dir = min(self.log_dirs, key=lambda d: dir_counts[d])
+        dir_counts[log_dir] += 1
+        return os.path.join(log_dir, f"{key[0]}-{key[1]}")
+
+    # --- logs made before the controller commits --------------------------------------------------------------
+    def prepare_logs(self, image: MetadataImage, topic: str, topic_id: uuid.UUID,
+                     assignment: dict[int, list[int]], config_overrides: dict[str, str] | None) -> None:
+        """Create the logs (with their partition.metadata) of the partitions in `assignment` that this node
+        hosts, before the records creating them are committed; `config_overrides` None means the topic's
+        configs in `image`. An OSError (EMFILE, ENOSPC, ...) removes every log this call made and is raised
+        again with Kafka's words ("Error while creating log for <tp> in dir <dir>"); the caller refuses the
+        topic. Runs in the controller's thread, under its lock."""
+        if self._closed:
+            raise OSError(f"cannot create logs for {topic}: the broker is shutting down")
+        overrides = image.configs_of_topic(topic) if config_overrides is None else config_overrides
+        config = self.configs.for_new_topic(image, overrides)
+        dir_counts = self._partitions_per_log_dir()
+        made: list[tuple[tuple[str, int], Log]] = []
+        for partition, replicas in sorted(assignment.items()):
+            key = (topic, partition)
+            if self.node_id not in replicas or key in self._partitions:
+                continue
+            directory = self._new_log_directory(key, dir_counts)
+            try:
+                if os.path.dirname(directory) in self.offline_dirs:
+                    raise OSError(f"log directory {os.path.dirname(directory)} is offline")
+                if os.path.exists(directory):
+                    # a leftover of a topic of the same name (not in the image): start afresh
+                    stale = self._unattached.pop(key, None)
+                    if stale is not None:
+                        self._delete_log(stale)
+                    shutil.rmtree(directory)
+                log_ = self._open_log(directory, config, key, had_clean_shutdown=True)
+                made.append((key, log_))
+                PartitionMetadataFile(directory).write(topic_id)
+            except OSError as exc:
+                for _key, doomed in made:
+                    doomed.delete()
+                shutil.rmtree(directory, ignore_errors=True)
+                raise OSError(exc.errno, f"Error while creating log for {topic}-{partition} in dir "
+                              f"{os.path.dirname(directory)}: {exc}") from exc
+        with self._prepared_lock:
+            for key, log_ in made:
+                self._prepared[key] = (topic_id, log_)
+
+    def discard_prepared(self, topic_id: uuid.UUID) -> None:
+        """Remove the logs prepare_logs made for `topic_id` (its records were not committed)."""
+        with self._prepared_lock:
+            doomed = [key for key, (prepared_id, _log) in self._prepared.items() if prepared_id == topic_id]
+            logs = [self._prepared.pop(key)[1] for key in doomed]
+        for log_ in logs:
+            log_.delete()
 
     def _delete_log(self, log_: Log) -> None:
         self.cleaner.remove_log(log_)
@@ -294,6 +372,9 @@ class PartitionManager:
             partition.log.close()
         for unattached in self._unattached.values():
             unattached.close()
+        with self._prepared_lock:
+            for _topic_id, prepared in self._prepared.values():
+                prepared.close()
         self.write_checkpoints()
         for log_dir in self.log_dirs:
             if log_dir in self.offline_dirs:
