@@ -144,7 +144,7 @@ class LeaderEpochCache:
             return result
 
     # --- changes -----------------------------------------------------------------------------------------------
-    def assign(self, epoch: int, start_offset: int, *, flush: bool = True) -> bool:
+    def assign(self, epoch: int, start_offset: int, *, flush: bool = True, sync: bool = True) -> bool:
         """Record that `epoch` starts at `start_offset`; returns whether the cache changed.
 
         Nothing changes when the latest entry has this epoch and starts at or before `start_offset`. Otherwise
@@ -154,7 +154,7 @@ class LeaderEpochCache:
         with self._lock:
             changed = self._assign(EpochEntry(epoch, start_offset))
             if changed and flush:
-                self.flush()
+                self.flush(sync=sync)
             return changed
 
     def _assign(self, entry: EpochEntry) -> bool:
@@ -204,7 +204,7 @@ class LeaderEpochCache:
             self._epochs.clear()
             self.flush()
 
-    def flush(self) -> None:
+    def flush(self, *, sync: bool = True) -> None:
         with self._lock:
             entries = list(self._entries)
-        write_leader_epoch_checkpoint(self.path, entries)
+        write_leader_epoch_checkpoint(self.path, entries, sync=sync)

@@ -244,7 +244,10 @@ class Log:
         with self.lock:
             latest = self._latest_epoch
             if leader_epoch >= 0 and (latest is None or leader_epoch > latest):
-                self.leader_epoch_cache.assign(leader_epoch, self.log_end_offset)
+                # An empty log's entry needs no fsync: lost in a crash, it is assigned again from the metadata
+                # at the next start (and a new partition's creation is not slowed by one fsync per partition).
+                empty = self.log_end_offset == 0 and self.active_segment.size == 0
+                self.leader_epoch_cache.assign(leader_epoch, self.log_end_offset, sync=not empty)
                 self._latest_epoch = self.leader_epoch_cache.latest_epoch()
 
     @_offline_on_os_error("appending to")

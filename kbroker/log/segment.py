@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import struct
+import threading
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
@@ -57,6 +58,21 @@ class BatchLocation(NamedTuple):
     max_timestamp: int
 
 
+class _OpenFiles:
+    """How many segment files this process holds open (what kbroker.partition.headroom estimates from)."""
+
+    def __init__(self):
+        self.count = 0
+        self._lock = threading.Lock()
+
+    def add(self, n: int) -> None:
+        with self._lock:
+            self.count += n
+
+
+open_log_files = _OpenFiles()
+
+
 class LogSegment:
     def __init__(self, directory: str, base_offset: int, *, index_interval_bytes: int, max_index_size: int,
                  created_ms: int, active: bool, suffix: str = ""):
@@ -65,6 +81,7 @@ class LogSegment:
         self.index_interval_bytes = index_interval_bytes
         self.log_path = log_file_path(directory, base_offset, suffix)
         self.fd = os.open(self.log_path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
+        open_log_files.add(1)
         self.size = 0
         prefix = os.path.join(directory, filename_prefix(base_offset))
         try:
@@ -74,6 +91,7 @@ class LogSegment:
         except OSError:
             # (out of descriptors or memory maps): hold nothing, and leave no new empty segment behind
             os.close(self.fd)
+            open_log_files.add(-1)
             if self.size == 0:
                 for path in (self.log_path, prefix + INDEX_SUFFIX + suffix, prefix + TIME_INDEX_SUFFIX + suffix):
                     _unlink_quietly(path)
@@ -364,6 +382,7 @@ class LogSegment:
         self.time_index.close()
         if self.fd >= 0:
             os.close(self.fd)
+            open_log_files.add(-1)
             self.fd = -1
 
     def rename_suffix(self, old_suffix: str, new_suffix: str) -> None:

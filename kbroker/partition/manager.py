@@ -38,6 +38,7 @@ from kbroker.log.checkpoints import (
     LOG_START_OFFSET_CHECKPOINT,
     RECOVERY_POINT_CHECKPOINT,
     CheckpointError,
+    fsync_directory,
     log_dir_checkpoint,
 )
 from kbroker.log.cleaner import LogCleaner
@@ -45,6 +46,7 @@ from kbroker.log.log import Log
 from kbroker.log.partition_metadata import PartitionMetadataError, PartitionMetadataFile
 from kbroker.log.retention import delete_old_segments
 from kbroker.metadata.image import MetadataImage
+from kbroker.partition.headroom import check_room_for_logs
 from kbroker.partition.log_configs import LogConfigResolver
 from kbroker.partition.partition import Partition
 
@@ -85,6 +87,9 @@ class PartitionManager:
         # Logs prepare_logs made (from the controller's thread) for records not yet in the image.
         self._prepared: dict[tuple[str, int], tuple[uuid.UUID, Log]] = {}
         self._prepared_lock = threading.Lock()
+        # partition.metadata files written without fsync, synced by the housekeeping (as Kafka's scheduler
+        # flushes them after the log's creation): creating a partition costs no fsync of its own.
+        self._unsynced_metadata: list[str] = []
         self._started = False
         self._closed = False
         self._checkpoint_lock = threading.Lock()
@@ -208,7 +213,7 @@ class PartitionManager:
     def _hosted(self, key: tuple[str, int], topic_id: uuid.UUID, log_: Log, registration, config) -> Partition:
         metadata_file = PartitionMetadataFile(log_.directory)
         if not metadata_file.exists():
-            metadata_file.write(topic_id)
+            self._write_partition_metadata(metadata_file, topic_id)
         if config.compact:
             self.cleaner.add_log(log_)
         return Partition(key[0], key[1], topic_id, log_, registration)
@@ -243,6 +248,13 @@ class PartitionManager:
             raise OSError(f"cannot create logs for {topic}: the broker is shutting down")
         overrides = image.configs_of_topic(topic) if config_overrides is None else config_overrides
         config = self.configs.for_new_topic(image, overrides)
+        new_logs = sum(1 for p, replicas in assignment.items()
+                       if self.node_id in replicas and (topic, p) not in self._partitions)
+        try:
+            check_room_for_logs(new_logs)
+        except OSError as exc:
+            raise OSError(exc.errno, f"Cannot create the {new_logs} logs of {topic} in dir "
+                          f"{', '.join(self.log_dirs)}: {exc.strerror}") from exc
         dir_counts = self._partitions_per_log_dir()
         made: list[tuple[tuple[str, int], Log]] = []
         for partition, replicas in sorted(assignment.items()):
@@ -261,7 +273,8 @@ class PartitionManager:
                     shutil.rmtree(directory)
                 log_ = self._open_log(directory, config, key, had_clean_shutdown=True)
                 made.append((key, log_))
-                PartitionMetadataFile(directory).write(topic_id)
+                self._write_partition_metadata(PartitionMetadataFile(directory), topic_id)
+                log_.become_leader(0)  # a new partition's first leader epoch (its PartitionRecord's)
             except OSError as exc:
                 for _key, doomed in made:
                     doomed.delete()
@@ -271,6 +284,26 @@ class PartitionManager:
         with self._prepared_lock:
             for key, log_ in made:
                 self._prepared[key] = (topic_id, log_)
+
+    def _write_partition_metadata(self, metadata_file: PartitionMetadataFile, topic_id: uuid.UUID) -> None:
+        metadata_file.write(topic_id, sync=False)
+        with self._prepared_lock:
+            self._unsynced_metadata.append(metadata_file.path)
+
+    def sync_partition_metadata(self) -> None:
+        """fsync the partition.metadata files written since the last call, and their directories."""
+        with self._prepared_lock:
+            paths, self._unsynced_metadata = self._unsynced_metadata, []
+        for path in paths:
+            try:
+                fd = os.open(path, os.O_RDONLY)
+            except FileNotFoundError:  # its partition was deleted meanwhile
+                continue
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            fsync_directory(os.path.dirname(path))
 
     def discard_prepared(self, topic_id: uuid.UUID) -> None:
         """Remove the logs prepare_logs made for `topic_id` (its records were not committed)."""
@@ -322,6 +355,8 @@ class PartitionManager:
         while True:
             await trio.sleep(HOUSEKEEPING_TICK_MS / 1000)
             now = monotonic_ms()
+            if self._unsynced_metadata:
+                await trio.to_thread.run_sync(self._sync_metadata_in_background)
             for partition in self._online():
                 await trio.to_thread.run_sync(partition.log.maybe_flush)
                 partition.log.run_scheduled_deletes()
@@ -331,6 +366,12 @@ class PartitionManager:
             if now >= next_checkpoint:
                 next_checkpoint = now + CHECKPOINT_INTERVAL_MS
                 await trio.to_thread.run_sync(self.write_checkpoints)
+
+    def _sync_metadata_in_background(self) -> None:
+        try:
+            self.sync_partition_metadata()
+        except OSError as exc:
+            log.error("could not sync partition.metadata files: %s", exc)
 
     def enforce_retention(self) -> int:
         deleted = 0
@@ -376,6 +417,7 @@ class PartitionManager:
             for _topic_id, prepared in self._prepared.values():
                 prepared.close()
         self.write_checkpoints()
+        self.sync_partition_metadata()
         for log_dir in self.log_dirs:
             if log_dir in self.offline_dirs:
                 continue

@@ -1,6 +1,7 @@
 """A real `kbroker serve` under a low `ulimit -n` (RLIMIT_NOFILE), asked for topics until its descriptors run
-out: the CreateTopics that cannot get its logs is refused with KAFKA_STORAGE_ERROR (the code Kafka's LogManager
-gives a log creation that failed with an IOException) and one log line, the connection stays open, the refused
+out: the CreateTopics whose logs would eat into the descriptors kept in reserve (kbroker.partition.headroom)
+is refused with KAFKA_STORAGE_ERROR (the code Kafka's LogManager gives a log creation that failed with an
+IOException) and one log line, the connection stays open, the refused
 topic is neither in the metadata nor on disk, every topic in the metadata has all its partition directories,
 and the broker goes on serving. Restarted with the limit raised, everything acknowledged reads back. Each
 hosted partition holds one descriptor (its segment's `.log`)."""
@@ -25,9 +26,9 @@ PARTITIONS = 10
 ACKED_TOPIC = "acknowledged"
 
 
-def create(conn: KafkaConnection, name: str):
+def create(conn: KafkaConnection, name: str, partitions: int = PARTITIONS):
     answer = conn.send(CreateTopicsRequest(timeout_ms=30000, topics=[
-        CreatableTopic(name=name, num_partitions=PARTITIONS, replication_factor=1)]), version=7)
+        CreatableTopic(name=name, num_partitions=partitions, replication_factor=1)]), version=7)
     return answer.topics[0]
 
 
@@ -92,15 +93,17 @@ def test_topics_created_until_descriptors_run_out_are_refused_whole(tmp_path):
             assert not list(log_dir.glob(f"{refused}-*"))
             assert descriptors_of(broker.proc.pid, log_dir / f"{ACKED_TOPIC}-0") == [f"{0:020d}.log"]
 
-            # still serving, on the same connection: a second try is refused the same way, produces go on
-            again = create(conn, refused)
+            # still serving, on the same connection: a topic needing more descriptors than a refusal gave back
+            # is refused the same way, and produces go on
+            again = create(conn, refused, partitions=5 * PARTITIONS)
             assert again.error_code == errors.KAFKA_STORAGE_ERROR.code, again
+            assert not list(log_dir.glob(f"{refused}-*"))
             answer = produce(conn, ACKED_TOPIC, 0, b"after")
             assert answer.error_code == 0, answer
             acknowledged.append(b"after")
         failures = [line for line in broker.log_text().splitlines() if "Too many open files" in line]
         assert len(failures) == 2, failures
-        assert f"Error while creating log for {refused}-" in failures[0]
+        assert f"Cannot create the {PARTITIONS} logs of {refused} in dir {log_dir}" in failures[0]
         assert broker.terminate() == 0
 
     with start_broker_process(log_dir) as broker:
