@@ -67,6 +67,8 @@ class LeaderEpochCache:
         self._entries: list[EpochEntry] = []
         for entry in entries if entries is not None else []:
             self._assign(entry)
+        # False while the file may not hold the entries durably (changed without flush, or written unsynced)
+        self.synced = True
 
     @classmethod
     def load(cls, partition_dir: str) -> LeaderEpochCache:
@@ -155,6 +157,8 @@ class LeaderEpochCache:
             changed = self._assign(EpochEntry(epoch, start_offset))
             if changed and flush:
                 self.flush(sync=sync)
+            elif changed:
+                self.synced = False
             return changed
 
     def _assign(self, entry: EpochEntry) -> bool:
@@ -182,6 +186,8 @@ class LeaderEpochCache:
                 self._epochs.pop()
             if flush:
                 self.flush()
+            else:
+                self.synced = False
 
     def truncate_from_start(self, start_offset: int, *, flush: bool = True) -> None:
         """The log start moved to `start_offset`: drop entries starting at or before it and re-start the
@@ -197,6 +203,8 @@ class LeaderEpochCache:
             self._epochs.insert(0, removed.epoch)
             if flush:
                 self.flush()
+            else:
+                self.synced = False
 
     def clear_and_flush(self) -> None:
         with self._lock:
@@ -207,4 +215,5 @@ class LeaderEpochCache:
     def flush(self, *, sync: bool = True) -> None:
         with self._lock:
             entries = list(self._entries)
+            self.synced = sync
         write_leader_epoch_checkpoint(self.path, entries, sync=sync)

@@ -85,7 +85,9 @@ def _load_segments(log_cls, directory: str, config: LogConfig, *, clock, topic: 
     log.recovery_point = min(recovery_point, log.log_end_offset) if had_clean_shutdown else log.log_end_offset
     epochs.truncate_from_end(log.log_end_offset, flush=False)
     if epochs.entries() != epochs_on_disk:
-        epochs.flush()
+        # unsynced, as Kafka's truncateFromEndAsyncFlush: lost in a crash, the next load truncates it again;
+        # a clean close syncs it
+        epochs.flush(sync=False)
     rebuild_producer_state(log)
     for segment in segments[:-1]:
         segment.release_indexes()
