@@ -77,8 +77,10 @@ def main() -> None:
             print("  seconds per 1000 partitions, in order: " + ", ".join(f"{t:.2f}" for t in per_thousand))
             time.sleep(IDLE_S)
             print(f"  idle after creation: {process_figures(broker.proc.pid)}")
+            stopping = time.perf_counter()
             status = broker.terminate(timeout=600)
             assert status == 0, status
+            print(f"  clean shutdown: {time.perf_counter() - stopping:.2f} s")
         except BaseException:
             broker.kill()
             raise

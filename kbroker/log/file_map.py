@@ -14,6 +14,7 @@ touched an unmapped address would crash the process, where a closed mmap.mmap on
 
 from __future__ import annotations
 
+import collections
 import ctypes
 import ctypes.util
 import mmap
@@ -36,7 +37,7 @@ _madvise.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int)
 _MAP_FAILED = ctypes.c_void_p(-1).value
 _MS_SYNC = 4  # Linux
 
-_retired: list[tuple[float, int, int]] = []
+_retired: collections.deque[tuple[float, int, int]] = collections.deque()  # oldest first
 _retired_lock = threading.Lock()
 
 
@@ -83,13 +84,12 @@ class FileMap:
 
 
 def _unmap_retired() -> None:
-    if not _retired:
+    if not _retired or _retired[0][0] > time.monotonic() - RETIRE_GRACE_S:
         return
     due = time.monotonic() - RETIRE_GRACE_S
+    ripe = []
     with _retired_lock:
-        ripe = [entry for entry in _retired if entry[0] <= due]
-        if not ripe:
-            return
-        _retired[:] = [entry for entry in _retired if entry[0] > due]
+        while _retired and _retired[0][0] <= due:
+            ripe.append(_retired.popleft())
     for _at, address, length in ripe:
         _munmap(address, length)

@@ -67,7 +67,8 @@ class LeaderEpochCache:
         self._entries: list[EpochEntry] = []
         for entry in entries if entries is not None else []:
             self._assign(entry)
-        # False while the file may not hold the entries durably (changed without flush, or written unsynced)
+        # saved: the file holds the entries; synced: and durably (not written unsynced since)
+        self.saved = True
         self.synced = True
 
     @classmethod
@@ -158,7 +159,7 @@ class LeaderEpochCache:
             if changed and flush:
                 self.flush(sync=sync)
             elif changed:
-                self.synced = False
+                self.saved = self.synced = False
             return changed
 
     def _assign(self, entry: EpochEntry) -> bool:
@@ -187,7 +188,7 @@ class LeaderEpochCache:
             if flush:
                 self.flush()
             else:
-                self.synced = False
+                self.saved = self.synced = False
 
     def truncate_from_start(self, start_offset: int, *, flush: bool = True) -> None:
         """The log start moved to `start_offset`: drop entries starting at or before it and re-start the
@@ -204,7 +205,7 @@ class LeaderEpochCache:
             if flush:
                 self.flush()
             else:
-                self.synced = False
+                self.saved = self.synced = False
 
     def clear_and_flush(self) -> None:
         with self._lock:
@@ -215,5 +216,5 @@ class LeaderEpochCache:
     def flush(self, *, sync: bool = True) -> None:
         with self._lock:
             entries = list(self._entries)
-            self.synced = sync
+            self.saved, self.synced = True, sync
         write_leader_epoch_checkpoint(self.path, entries, sync=sync)

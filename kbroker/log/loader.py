@@ -84,10 +84,11 @@ def _load_segments(log_cls, directory: str, config: LogConfig, *, clock, topic: 
                   leader_epoch_cache=epochs)
     log.recovery_point = min(recovery_point, log.log_end_offset) if had_clean_shutdown else log.log_end_offset
     epochs.truncate_from_end(log.log_end_offset, flush=False)
-    if epochs.entries() != epochs_on_disk:
-        # unsynced, as Kafka's truncateFromEndAsyncFlush: lost in a crash, the next load truncates it again;
-        # a clean close syncs it
-        epochs.flush(sync=False)
+    entries = epochs.entries()
+    if entries != epochs_on_disk[:len(entries)]:
+        epochs.flush()  # recovery found epochs the file lacks
+    # A file that only has entries beyond the log end is not rewritten now (Kafka's truncateFromEndAsyncFlush):
+    # become_leader's assign or the clean close writes it, and after a crash the next load truncates it again.
     rebuild_producer_state(log)
     for segment in segments[:-1]:
         segment.release_indexes()

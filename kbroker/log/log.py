@@ -682,8 +682,9 @@ class Log:
             for segment in self._segments.values():
                 segment.on_become_inactive()
                 segment.close()
-            if not self.leader_epoch_cache.synced:
-                self.leader_epoch_cache.flush(sync=not empty)
+            epochs = self.leader_epoch_cache
+            if not epochs.saved or (not epochs.synced and not empty):
+                epochs.flush(sync=not empty)
             for pending in self.pending_deletes:
                 pending.segment.close()
             self.closed = True

@@ -220,6 +220,8 @@ class PartitionManager:
 
     def _partitions_per_log_dir(self) -> dict[str, int]:
         counts = {d: 0 for d in self.log_dirs}
+        if len(counts) == 1:  # nothing to choose: no need to count every hosted partition
+            return counts
         partitions = list(self._partitions.values())  # one C-level copy: this also runs in the controller's thread
         with self._prepared_lock:
             logs = [*(p.log for p in partitions), *(lg for _id, lg in self._prepared.values())]
