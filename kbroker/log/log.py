@@ -683,7 +683,8 @@ class Log:
                 segment.on_become_inactive()
                 segment.close()
             epochs = self.leader_epoch_cache
-            if not epochs.saved or (not epochs.synced and not empty):
+            # (a log ending at offset 0 keeps no entry over a restart: the load truncates every one)
+            if self.log_end_offset > 0 and not (epochs.saved and (epochs.synced or empty)):
                 epochs.flush(sync=not empty)
             for pending in self.pending_deletes:
                 pending.segment.close()

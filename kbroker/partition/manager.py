@@ -42,6 +42,7 @@ from kbroker.log.checkpoints import (
     log_dir_checkpoint,
 )
 from kbroker.log.cleaner import LogCleaner
+from kbroker.log.config import LogConfig
 from kbroker.log.log import Log
 from kbroker.log.partition_metadata import PartitionMetadataError, PartitionMetadataFile
 from kbroker.log.retention import delete_old_segments
@@ -113,6 +114,7 @@ class PartitionManager:
     # --- start-up --------------------------------------------------------------------------------------------
     def startup(self, image: MetadataImage) -> None:
         """Open the logs found in the log dirs, then follow `image`."""
+        topic_configs: dict[str, LogConfig] = {}
         for log_dir in self.log_dirs:
             os.makedirs(log_dir, exist_ok=True)
             marker = os.path.join(log_dir, CLEAN_SHUTDOWN_FILE)
@@ -134,7 +136,9 @@ class PartitionManager:
                     log.error("partition %s-%d has a directory in two log dirs; using %s", *key,
                               self._unattached[key].directory)
                     continue
-                config = self.configs.for_topic(image, key[0])
+                config = topic_configs.get(key[0])
+                if config is None:
+                    config = topic_configs[key[0]] = self.configs.for_topic(image, key[0])
                 self._unattached[key] = self._open_log(path, config, key,
                                                        recovery_point=recovery_points.get(key, 0),
                                                        log_start_offset=start_offsets.get(key, 0),
