@@ -375,11 +375,11 @@ class Log:
             segment = self._new_segment(new_base)
             old.on_become_inactive()
             self._add_segment(segment)
-            self.producer_state.last_map_offset = max(self.producer_state.last_map_offset, new_base)
-            self.producer_state.take_snapshot(sync=False)
             # Kafka flushes the rolled segment asynchronously; maybe_flush() (called periodically, in a
             # worker thread) does it here and then moves the recovery point.
             self.flush_pending_after_roll = True
+            self.producer_state.last_map_offset = max(self.producer_state.last_map_offset, new_base)
+            self.producer_state.take_snapshot(sync=False)
             return segment
 
     @_offline_on_os_error("flushing")
