@@ -56,13 +56,47 @@ def timed_start(log_dir: str):
     return broker, time.perf_counter() - started
 
 
+def kafka_figures(args) -> None:
+    from compat_tests.kafka_dist import ApacheKafka
+    total = args.topics * args.partitions
+    with ApacheKafka(startup_timeout=300.0) as kafka:
+        log_dir = str(kafka.log_dir)
+
+        def descriptors_under_log_dir() -> int:
+            held = 0
+            for fd in os.listdir(f"/proc/{kafka.pid}/fd"):
+                try:
+                    held += os.readlink(f"/proc/{kafka.pid}/fd/{fd}").startswith(log_dir + os.sep)
+                except FileNotFoundError:
+                    pass
+            return held
+
+        started = time.perf_counter()
+        times = create_all(kafka.bootstrap, args.topics, args.partitions, args.batch)
+        print(f"Apache Kafka: CreateTopics answered for {total} partitions in {sum(times):.1f} s")
+        # Kafka's broker creates the logs after its controller answered: wait until every one holds its .log
+        deadline = time.monotonic() + 600
+        while descriptors_under_log_dir() < total and time.monotonic() < deadline:
+            time.sleep(0.5)
+        print(f"  every log open after {time.perf_counter() - started:.1f} s")
+        time.sleep(IDLE_S)
+        print(f"  idle after creation: {process_figures(kafka.pid)}, descriptors under the log dir: "
+              f"{descriptors_under_log_dir()}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--topics", type=int, default=1000)
     parser.add_argument("--partitions", type=int, default=10)
     parser.add_argument("--batch", type=int, default=100)
     parser.add_argument("--dir", default=None, help="where the log dir goes (default: a temporary directory)")
+    parser.add_argument("--kafka", action="store_true",
+                        help="the same creation against Apache Kafka 4.3.1 (compat_tests/kafka_dist.py): time, idle "
+                             "RSS, descriptors (total and under the log dir) and memory maps; no restarts")
     args = parser.parse_args()
+    if args.kafka:
+        kafka_figures(args)
+        return
     kbroker.testing.STARTUP_TIMEOUT_S = 900.0
     total = args.topics * args.partitions
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
