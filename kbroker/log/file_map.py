@@ -5,24 +5,21 @@ index would hold one descriptor; Kafka's indexes hold none (Java's MappedByteBuf
 mapped from). FileMap maps through libc's mmap and closes the file at once: a mapped index costs a memory
 map (vm.max_map_count) but no descriptor.
 
-`buffer` is a byte memoryview of the mapping, for struct.pack_into / unpack_from (a slice is a view too:
-copy it at once).
-A mapping is never unmapped while a reader could still be using it: `retire()` queues it, and it is unmapped
-by a later retire or map once RETIRE_GRACE_S has passed (reads run outside the log's lock, and a reader that
-touched an unmapped address would crash the process, where a closed mmap.mmap only raised ValueError).
+A view of the mapping over an unmapped address would crash the whole process if touched (a closed
+mmap.mmap only raised ValueError), and index reads run in worker threads outside the log's lock. So the
+bytes are reachable only between `pin()`, which returns a byte memoryview of the mapping (for
+struct.pack_into / unpack_from), and `unpin()` (or inside `with file_map as view:`); nothing may keep that view, or a slice of it, past unpin
+(copy what must outlive it). `retire()` unmaps at once when no reader is pinned, else the last reader's
+unpin unmaps; a pin after retire raises MapRetiredError (a ValueError, as a closed mmap.mmap's would).
 """
 
 from __future__ import annotations
 
-import collections
 import ctypes
 import ctypes.util
 import mmap
 import os
 import threading
-import time
-
-RETIRE_GRACE_S = 5.0
 
 _libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
 _mmap = _libc.mmap
@@ -37,8 +34,9 @@ _madvise.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int)
 _MAP_FAILED = ctypes.c_void_p(-1).value
 _MS_SYNC = 4  # Linux
 
-_retired: collections.deque[tuple[float, int, int]] = collections.deque()  # oldest first
-_retired_lock = threading.Lock()
+
+class MapRetiredError(ValueError):
+    """The mapping was retired (its index closed, resized, deleted) before this use."""
 
 
 def _os_error(path: str | None = None) -> OSError:
@@ -47,12 +45,20 @@ def _os_error(path: str | None = None) -> OSError:
 
 
 class FileMap:
-    """`length` bytes of the file at `path` (which must be at least that long) mapped shared, read-write."""
+    """`length` bytes of the file at `path` (which must be at least that long) mapped shared, read-write.
+    A zero length maps nothing (its view is empty)."""
 
-    __slots__ = ("address", "length", "buffer")
+    __slots__ = ("address", "length", "_view", "_lock", "_readers", "_retired")
 
     def __init__(self, path: str, length: int):
-        _unmap_retired()
+        self.length = length
+        self._lock = threading.Lock()
+        self._readers = 0
+        self._retired = False
+        if not length:
+            self.address = None
+            self._view = memoryview(b"")
+            return
         fd = os.open(path, os.O_RDWR)
         try:
             address = _mmap(None, length, mmap.PROT_READ | mmap.PROT_WRITE, mmap.MAP_SHARED, fd, 0)
@@ -65,31 +71,57 @@ class FileMap:
         # a 10 MiB index, on the append that first writes to a new segment.
         _madvise(address, length, mmap.MADV_RANDOM)
         self.address = address
-        self.length = length
         # (a byte memoryview: struct.pack_into / unpack_from are faster on it than on the ctypes array or mmap)
-        self.buffer = memoryview((ctypes.c_char * length).from_address(address)).cast("B")
+        self._view = memoryview((ctypes.c_char * length).from_address(address)).cast("B")
+
+    @property
+    def retired(self) -> bool:
+        return self._retired
+
+    def pin(self) -> memoryview:
+        """The mapping's bytes, valid until the matching `unpin()` (call it in a `finally`)."""
+        with self._lock:
+            if self._retired:
+                raise MapRetiredError("the index mapping was retired")
+            self._readers += 1
+            return self._view
+
+    def __enter__(self) -> memoryview:
+        return self.pin()
+
+    def __exit__(self, *exc_info) -> None:
+        self.unpin()
+
+    def unpin(self) -> None:
+        with self._lock:
+            self._readers -= 1
+            if self._retired and not self._readers:
+                self._unmap()
 
     def flush(self) -> None:
-        if self.buffer is not None and _msync(self.address, self.length, _MS_SYNC) != 0:
-            raise _os_error()
+        """msync the mapping; nothing to do once it is retired (its writes reached the file when unmapped)."""
+        try:
+            self.pin()
+        except MapRetiredError:
+            return
+        try:
+            if self.address is not None and _msync(self.address, self.length, _MS_SYNC) != 0:
+                raise _os_error()
+        finally:
+            self.unpin()
 
     def retire(self) -> None:
-        """Give the mapping up: it is unmapped once no reader can still be inside it (see the module doc)."""
-        if self.buffer is None:
-            return
-        self.buffer = None
-        with _retired_lock:
-            _retired.append((time.monotonic(), self.address, self.length))
-        _unmap_retired()
+        """Give the mapping up: unmapped now if no reader is pinned, else by the last reader's unpin."""
+        with self._lock:
+            if self._retired:
+                return
+            self._retired = True
+            if not self._readers:
+                self._unmap()
 
-
-def _unmap_retired() -> None:
-    if not _retired or _retired[0][0] > time.monotonic() - RETIRE_GRACE_S:
-        return
-    due = time.monotonic() - RETIRE_GRACE_S
-    ripe = []
-    with _retired_lock:
-        while _retired and _retired[0][0] <= due:
-            ripe.append(_retired.popleft())
-    for _at, address, length in ripe:
-        _munmap(address, length)
+    def _unmap(self) -> None:
+        # (under _lock, with no reader pinned and no pin possible any more)
+        self._view.release()
+        if self.address is not None:
+            _munmap(self.address, self.length)
+        self.address = None
