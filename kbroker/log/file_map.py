@@ -78,28 +78,25 @@ class FileMap:
     def retired(self) -> bool:
         return self._retired
 
-    def pin(self) -> memoryview:
-        """The mapping's bytes, valid until the matching `unpin()` (call it in a `finally`)."""
+    def __enter__(self) -> memoryview:
+        """The mapping's bytes, valid until the matching `__exit__` / `unpin()` (call it in a `finally`)."""
         with self._lock:
             if self._retired:
                 raise MapRetiredError("the index mapping was retired")
             self._readers += 1
             return self._view
 
-    def __enter__(self) -> memoryview:
-        return self.pin()
-
     def __exit__(self, *exc_info) -> None:
-        self.unpin()
-
-    def unpin(self) -> None:
         with self._lock:
             self._readers -= 1
             if self._retired and not self._readers:
                 self._unmap()
 
+    pin = __enter__
+    unpin = __exit__
+
     def flush(self) -> None:
-        """msync the mapping; nothing to do once it is retired (its writes reached the file when unmapped)."""
+        """msync the mapping; a no-op once it is retired (what was written through it is in the page cache)."""
         try:
             self.pin()
         except MapRetiredError:
