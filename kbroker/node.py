@@ -104,6 +104,7 @@ class Node:
         partitions = PartitionManager(config, time_ms=state.clock.time_ms)
         partitions.startup(state.image)
         state.partitions = partitions
+        state.metadata.controller.partition_logs = partitions
         state.producer_ids = _producer_id_manager(state)
         state.group_coordinator = _group_coordinator(state)
         state.txn_coordinator = _transaction_coordinator(state)

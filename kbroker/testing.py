@@ -176,18 +176,25 @@ class BrokerProcess:
         self.kill()
 
 
-def _limit_file_size(limit: int) -> None:
-    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+def _set_limits(limits: Mapping[int, int]) -> None:
+    for kind, limit in limits.items():
+        resource.setrlimit(kind, (limit, limit))
 
 
 def start_broker_process(log_dir: str | os.PathLike, overrides: Mapping[str, Any] | None = None, *,
                          log_path: str | os.PathLike | None = None,
                          extra_args: list[str] | None = None,
-                         file_size_limit: int | None = None) -> BrokerProcess:
+                         file_size_limit: int | None = None,
+                         open_files_limit: int | None = None) -> BrokerProcess:
     """Start `python -m kbroker serve` on 127.0.0.1 port 0 with `log_dir`; return once it is ready.
 
     `file_size_limit` (bytes) sets the child's RLIMIT_FSIZE: a write past it fails with EFBIG, the way a full
-    disk fails a write (Python ignores SIGXFSZ)."""
+    disk fails a write (Python ignores SIGXFSZ). `open_files_limit` sets its RLIMIT_NOFILE (`ulimit -n`)."""
+    limits = {}
+    if file_size_limit is not None:
+        limits[resource.RLIMIT_FSIZE] = file_size_limit
+    if open_files_limit is not None:
+        limits[resource.RLIMIT_NOFILE] = open_files_limit
     props: dict[str, Any] = {"listeners": "PLAINTEXT://127.0.0.1:0", "log.dirs": str(log_dir),
                              **single_node_settings()}
     props.update(overrides or {})
@@ -196,8 +203,8 @@ def start_broker_process(log_dir: str | os.PathLike, overrides: Mapping[str, Any
         args += ["--override", f"{key}={value}"]
     args += extra_args or []
     log_file = Path(log_path) if log_path is not None else Path(log_dir).parent / "kbroker-stderr.log"
-    return start_serve_process(args, log_dir, log_file, preexec_fn=None if file_size_limit is None
-                               else functools.partial(_limit_file_size, file_size_limit))
+    return start_serve_process(args, log_dir, log_file,
+                               preexec_fn=functools.partial(_set_limits, limits) if limits else None)
 
 
 def start_serve_process(args: list[str], log_dir: str | os.PathLike, log_file: Path, *,

@@ -67,6 +67,9 @@ class LeaderEpochCache:
         self._entries: list[EpochEntry] = []
         for entry in entries if entries is not None else []:
             self._assign(entry)
+        # saved: the file holds the entries; synced: and durably (not written unsynced since)
+        self.saved = True
+        self.synced = True
 
     @classmethod
     def load(cls, partition_dir: str) -> LeaderEpochCache:
@@ -144,7 +147,7 @@ class LeaderEpochCache:
             return result
 
     # --- changes -----------------------------------------------------------------------------------------------
-    def assign(self, epoch: int, start_offset: int, *, flush: bool = True) -> bool:
+    def assign(self, epoch: int, start_offset: int, *, flush: bool = True, sync: bool = True) -> bool:
         """Record that `epoch` starts at `start_offset`; returns whether the cache changed.
 
         Nothing changes when the latest entry has this epoch and starts at or before `start_offset`. Otherwise
@@ -154,7 +157,9 @@ class LeaderEpochCache:
         with self._lock:
             changed = self._assign(EpochEntry(epoch, start_offset))
             if changed and flush:
-                self.flush()
+                self.flush(sync=sync)
+            elif changed:
+                self.saved = self.synced = False
             return changed
 
     def _assign(self, entry: EpochEntry) -> bool:
@@ -182,6 +187,8 @@ class LeaderEpochCache:
                 self._epochs.pop()
             if flush:
                 self.flush()
+            else:
+                self.saved = self.synced = False
 
     def truncate_from_start(self, start_offset: int, *, flush: bool = True) -> None:
         """The log start moved to `start_offset`: drop entries starting at or before it and re-start the
@@ -197,6 +204,8 @@ class LeaderEpochCache:
             self._epochs.insert(0, removed.epoch)
             if flush:
                 self.flush()
+            else:
+                self.saved = self.synced = False
 
     def clear_and_flush(self) -> None:
         with self._lock:
@@ -204,7 +213,8 @@ class LeaderEpochCache:
             self._epochs.clear()
             self.flush()
 
-    def flush(self) -> None:
+    def flush(self, *, sync: bool = True) -> None:
         with self._lock:
             entries = list(self._entries)
-        write_leader_epoch_checkpoint(self.path, entries)
+            self.saved, self.synced = True, sync
+        write_leader_epoch_checkpoint(self.path, entries, sync=sync)

@@ -43,14 +43,30 @@ def load_log(log_cls, directory: str, config: LogConfig, *, clock: Callable[[], 
                    if name.endswith(LOG_SUFFIX) and name[:-len(LOG_SUFFIX)].isdigit())
     now = clock()
     epochs = LeaderEpochCache.load(directory)
+    segments: list[LogSegment] = []
+    try:
+        return _load_segments(log_cls, directory, config, clock=clock, topic=topic, partition=partition,
+                              recovery_point=recovery_point, log_start_offset=log_start_offset,
+                              had_clean_shutdown=had_clean_shutdown, bases=bases, now=now, epochs=epochs,
+                              segments=segments)
+    except BaseException:
+        # (e.g. out of descriptors): hold on to nothing
+        for segment in segments:
+            segment.close()
+        raise
+
+
+def _load_segments(log_cls, directory: str, config: LogConfig, *, clock, topic: str, partition: int,
+                   recovery_point: int, log_start_offset: int, had_clean_shutdown: bool, bases: list[int],
+                   now: int, epochs: LeaderEpochCache, segments: list[LogSegment]):
     epochs_on_disk = epochs.entries()
 
     def assign_epoch(batch) -> None:
         if batch.partition_leader_epoch >= 0:
             epochs.assign(batch.partition_leader_epoch, batch.base_offset, flush=False)
 
-    segments = [_open_segment(directory, base, config, now, i == len(bases) - 1, assign_epoch)
-                for i, base in enumerate(bases)]
+    for i, base in enumerate(bases):
+        segments.append(_open_segment(directory, base, config, now, i == len(bases) - 1, assign_epoch))
     # An empty segment anywhere but last (a crash between creating it and the next write elsewhere) goes.
     for segment in [s for s in segments[:-1] if s.size == 0]:
         segment.delete_files()
@@ -68,9 +84,14 @@ def load_log(log_cls, directory: str, config: LogConfig, *, clock: Callable[[], 
                   leader_epoch_cache=epochs)
     log.recovery_point = min(recovery_point, log.log_end_offset) if had_clean_shutdown else log.log_end_offset
     epochs.truncate_from_end(log.log_end_offset, flush=False)
-    if epochs.entries() != epochs_on_disk:
-        epochs.flush()
+    entries = epochs.entries()
+    if entries != epochs_on_disk[:len(entries)]:
+        epochs.flush()  # recovery found epochs the file lacks
+    # A file that only has entries beyond the log end is not rewritten now (Kafka's truncateFromEndAsyncFlush):
+    # become_leader's assign or the clean close writes it, and after a crash the next load truncates it again.
     rebuild_producer_state(log)
+    for segment in segments[:-1]:
+        segment.release_indexes()
     return log
 
 

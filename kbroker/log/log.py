@@ -11,7 +11,9 @@ are really deleted, file.delete.delay.ms after it left the log, so a region hand
 from __future__ import annotations
 
 import bisect
+import errno
 import functools
+import logging
 import os
 import struct
 import threading
@@ -26,6 +28,8 @@ from kbroker.log.txn_index import AbortedTxn, collect_aborted_transactions
 from kbroker.log.validator import validate_batch
 from kbroker.protocol import errors
 from kbroker.protocol import records as R
+
+log = logging.getLogger(__name__)
 
 EARLIEST_TIMESTAMP = -2
 LATEST_TIMESTAMP = -1
@@ -82,9 +86,15 @@ class PendingDelete(NamedTuple):
     segment: LogSegment
 
 
+# The process ran out of descriptors (EMFILE, ENFILE) or memory maps (ENOMEM): no file was harmed, so the log
+# stays online and the operation fails alone (see Log._resources_exhausted).
+RESOURCE_EXHAUSTED = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOMEM})
+
+
 def _offline_on_os_error(action: str):
     """For a Log method that writes: refused with KAFKA_STORAGE_ERROR once the log is offline, and an OSError
-    it raises takes the log offline (Log._storage_failure). The append of a produced batch does the same inline."""
+    it raises takes the log offline (Log._storage_failure), unless it says the process ran out of descriptors or
+    memory maps. The append of a produced batch does the same inline."""
     def decorate(method):
         @functools.wraps(method)
         def guarded(self: Log, *args, **kwargs):
@@ -93,6 +103,8 @@ def _offline_on_os_error(action: str):
                 try:
                     return method(self, *args, **kwargs)
                 except OSError as exc:
+                    if exc.errno in RESOURCE_EXHAUSTED:
+                        raise self._resources_exhausted(action, exc) from exc
                     raise self._storage_failure(action, exc) from exc
         return guarded
     return decorate
@@ -232,7 +244,10 @@ class Log:
         with self.lock:
             latest = self._latest_epoch
             if leader_epoch >= 0 and (latest is None or leader_epoch > latest):
-                self.leader_epoch_cache.assign(leader_epoch, self.log_end_offset)
+                # An empty log's entry needs no fsync: lost in a crash, it is assigned again from the metadata
+                # at the next start (and a new partition's creation is not slowed by one fsync per partition).
+                empty = self.log_end_offset == 0 and self.active_segment.size == 0
+                self.leader_epoch_cache.assign(leader_epoch, self.log_end_offset, sync=not empty)
                 self._latest_epoch = self.leader_epoch_cache.latest_epoch()
 
     @_offline_on_os_error("appending to")
@@ -354,17 +369,17 @@ class Log:
             old = self.active_segment
             if old.base_offset == new_base and old.size == 0:
                 return old
-            old.on_become_inactive()
             if new_base in self._segments:
                 raise LogError(errors.UNKNOWN_SERVER_ERROR.code,
                                f"Trying to roll {self.name} to {new_base}, which already exists")
             segment = self._new_segment(new_base)
+            old.on_become_inactive()
             self._add_segment(segment)
-            self.producer_state.last_map_offset = max(self.producer_state.last_map_offset, new_base)
-            self.producer_state.take_snapshot(sync=False)
             # Kafka flushes the rolled segment asynchronously; maybe_flush() (called periodically, in a
             # worker thread) does it here and then moves the recovery point.
             self.flush_pending_after_roll = True
+            self.producer_state.last_map_offset = max(self.producer_state.last_map_offset, new_base)
+            self.producer_state.take_snapshot(sync=False)
             return segment
 
     @_offline_on_os_error("flushing")
@@ -632,6 +647,16 @@ class Log:
             self.on_storage_failure(self)
         return LogError(errors.KAFKA_STORAGE_ERROR.code, reason)
 
+    def _resources_exhausted(self, action: str, exc: OSError) -> LogError:
+        """An operation that needed a new file or mapping (a roll) could not get one: it fails with
+        KAFKA_STORAGE_ERROR and changes nothing (roll opens the new segment before it touches the old one), so
+        the log stays online and the next append tries again. Kafka cannot tell this from a disk failure (both
+        are an IOException) and takes the whole log dir offline; on a single node that halts the broker for a
+        limit that is the process's, not the disk's."""
+        reason = f"Error while {action} log for {self.name} in dir {os.path.dirname(self.directory)}: {exc}"
+        log.error("%s (the log stays online)", reason)
+        return LogError(errors.KAFKA_STORAGE_ERROR.code, reason)
+
     def take_offline(self, reason: str) -> None:
         """Refuse every later append, read, roll and flush with KAFKA_STORAGE_ERROR; the files are left as
         they are for recovery at the next start (no clean close)."""
@@ -646,14 +671,21 @@ class Log:
         with self.lock:
             if self.closed:
                 return
-            self.producer_state.last_map_offset = self.log_end_offset
-            self.producer_state.take_snapshot()
             active = self.active_segment
-            active.flush()
+            # An empty log has nothing to snapshot or flush (what keeps the shutdown of 10,000 new partitions
+            # short); Kafka too skips both when nothing was appended since the last.
+            empty = len(self._bases) == 1 and active.size == 0 and not self.producer_state.producers
+            if not empty:
+                self.producer_state.last_map_offset = self.log_end_offset
+                self.producer_state.take_snapshot()
+                active.flush()
             for segment in self._segments.values():
                 segment.on_become_inactive()
                 segment.close()
-            self.leader_epoch_cache.flush()
+            epochs = self.leader_epoch_cache
+            # (a log ending at offset 0 keeps no entry over a restart: the load truncates every one)
+            if self.log_end_offset > 0 and not (epochs.saved and (epochs.synced or empty)):
+                epochs.flush(sync=not empty)
             for pending in self.pending_deletes:
                 pending.segment.close()
             self.closed = True

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import array
 import bisect
-import mmap
 import os
 import struct
 import sys
+
+from kbroker.log.file_map import FileMap
 
 
 class IndexAppendError(Exception):
@@ -24,37 +25,67 @@ class CorruptIndexError(Exception):
 
 
 class MappedIndex:
+    """An index file of fixed-size entries, mapped through FileMap (no descriptor kept). A writable (active)
+    index is mapped at once; an existing one (an older segment's) is mapped on first use, as Kafka's
+    LazyIndex does. Every touch of the mapped bytes is inside `with self._pinned() as view:` (which maps the
+    file when it is not mapped yet), so no view of a mapping outlives its use (kbroker.log.file_map)."""
+
     ENTRY = struct.Struct(">ii")
 
     def __init__(self, path: str, base_offset: int, max_index_size: int, writable: bool):
         self.path = path
         self.base_offset = base_offset
         self.entry_size = self.ENTRY.size
-        self.fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-        length = os.fstat(self.fd).st_size
-        self.entries = length // self.entry_size
         self.max_index_size = max_index_size
-        self.mm: mmap.mmap | None = None
+        self._file_map: FileMap | None = None
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            self.file_size = os.fstat(fd).st_size
+            self.entries = self.file_size // self.entry_size
+            if writable:
+                size = max(self._rounded(max_index_size), self.entries * self.entry_size)
+                if size != self.file_size:
+                    os.ftruncate(fd, size)
+                    self.file_size = size
+        finally:
+            os.close(fd)
+        self.max_entries = self.file_size // self.entry_size
         if writable:
-            self._map(max(self._rounded(max_index_size), self.entries * self.entry_size))
-        else:
-            self._map(self.entries * self.entry_size)
+            self._map()
 
     def _rounded(self, size: int) -> int:
         return size - size % self.entry_size
 
-    def _map(self, size: int) -> None:
-        if self.mm is not None:
-            self.mm.close()
-            self.mm = None
-        os.ftruncate(self.fd, size)
+    def _map(self) -> FileMap:
+        self._file_map = FileMap(self.path, self.file_size)
+        return self._file_map
+
+    def _pinned(self) -> FileMap:
+        """The mapping, to use as `with self._pinned() as view:`; a reader that raced a retire of the mapping
+        gets MapRetiredError from the `with`, never a view of an unmapped address."""
+        file_map = self._file_map
+        return file_map if file_map is not None else self._map()
+
+    def _unmap(self) -> None:
+        if self._file_map is not None:
+            self._file_map.retire()
+            self._file_map = None
+
+    @property
+    def is_mapped(self) -> bool:
+        return self._file_map is not None
+
+    def _set_file_size(self, size: int) -> None:
+        """Resize the file to `size` bytes. A mapping at least that long is kept (only the entries below the
+        file's end are ever touched); a longer file is mapped again."""
+        if size != self.file_size:
+            os.truncate(self.path, size)
+            self.file_size = size
         self.max_entries = size // self.entry_size
-        if size:
-            self.mm = mmap.mmap(self.fd, size)
-            # Lookups touch a few pages of a binary search and appends one page at a time; the kernel's
-            # default read-ahead would instead fill the whole preallocated (sparse) file on the first fault,
-            # about 2 ms for a 10 MiB index, on the append that first writes to a new segment.
-            self.mm.madvise(mmap.MADV_RANDOM)
+        mapped = self._file_map.length if self._file_map is not None else 0
+        if self.is_mapped and size > mapped:
+            self._unmap()
+            self._map()
 
     @property
     def is_full(self) -> bool:
@@ -65,15 +96,15 @@ class MappedIndex:
         return self.entries * self.entry_size
 
     def resize(self, new_size: int) -> None:
-        """Remap to `new_size` bytes (rounded down to whole entries, never below the current entries)."""
-        self._map(max(self._rounded(new_size), self.entries * self.entry_size))
+        """Resize to `new_size` bytes (rounded down to whole entries, never below the current entries)."""
+        self._set_file_size(max(self._rounded(new_size), self.entries * self.entry_size))
 
     def trim_to_valid_size(self) -> None:
-        self._map(self.entries * self.entry_size)
+        self._set_file_size(self.entries * self.entry_size)
 
     def flush(self) -> None:
-        if self.mm is not None:
-            self.mm.flush()
+        if self._file_map is not None:
+            self._file_map.flush()
 
     def truncate_entries(self, entries: int) -> None:
         self.entries = max(0, min(entries, self.entries))
@@ -82,12 +113,11 @@ class MappedIndex:
         self.entries = 0
 
     def close(self) -> None:
-        if self.mm is not None:
-            self.mm.close()
-            self.mm = None
-        if self.fd >= 0:
-            os.close(self.fd)
-            self.fd = -1
+        self._unmap()
+
+    def release(self) -> None:
+        """Unmap until the next use (an older segment's index after the loader checked it)."""
+        self._unmap()
 
     def rename(self, new_path: str) -> None:
         os.rename(self.path, new_path)
@@ -137,12 +167,20 @@ class OffsetIndex(MappedIndex):
     ENTRY = _ENTRY
     _keys: array.array | None = None
 
-    def _map(self, size: int) -> None:
-        super()._map(size)
-        self._keys = self._read_keys() if self.max_entries > self.entries else None
+    def _map(self) -> FileMap:
+        file_map = super()._map()
+        self._keys = self._read_keys(file_map) if self.max_entries > self.entries else None
+        return file_map
 
-    def _read_keys(self) -> array.array:
-        pairs = array.array("i", self.mm[:self.entries * 8] if self.entries else b"")
+    def _set_file_size(self, size: int) -> None:
+        super()._set_file_size(size)
+        if self.is_mapped:
+            self._keys = self._read_keys(self._pinned()) if self.max_entries > self.entries else None
+
+    def _read_keys(self, file_map: FileMap) -> array.array:
+        pairs = array.array("i")
+        with file_map as view:
+            pairs.frombytes(view[:self.entries * 8])
         if sys.byteorder == "little":
             pairs.byteswap()
         return pairs[::2]
@@ -162,11 +200,9 @@ class OffsetIndex(MappedIndex):
         self._keys = None
 
     def entry(self, n: int) -> tuple[int, int]:
-        rel, position = self.ENTRY.unpack_from(self.mm, n * 8)
+        with self._pinned() as view:
+            rel, position = _ENTRY.unpack_from(view, n * 8)
         return self.base_offset + rel, position
-
-    def _offset_at(self, n: int) -> int:
-        return _REL_OFFSET.unpack_from(self.mm, n * 8)[0]
 
     @property
     def last_offset(self) -> int:
@@ -177,22 +213,25 @@ class OffsetIndex(MappedIndex):
         if entries >= self.max_entries:
             raise IndexAppendError(f"attempt to append to a full index {self.path}")
         rel = offset - self.base_offset
-        if entries and rel <= _REL_OFFSET.unpack_from(self.mm, (entries - 1) << 3)[0]:
-            raise IndexAppendError(f"offset {offset} is not larger than the last indexed offset {self.last_offset} "
-                                   f"in {self.path}")
-        if not 0 <= rel <= 0x7FFFFFFF:
-            raise IndexAppendError(f"offset {offset} does not fit in an index based at {self.base_offset}")
-        _ENTRY.pack_into(self.mm, entries << 3, rel, position)
+        with self._pinned() as view:
+            if entries and rel <= _REL_OFFSET.unpack_from(view, (entries - 1) << 3)[0]:
+                raise IndexAppendError(f"offset {offset} is not larger than the last indexed offset "
+                                       f"{self.base_offset + _REL_OFFSET.unpack_from(view, (entries - 1) << 3)[0]} "
+                                       f"in {self.path}")
+            if not 0 <= rel <= 0x7FFFFFFF:
+                raise IndexAppendError(f"offset {offset} does not fit in an index based at {self.base_offset}")
+            _ENTRY.pack_into(view, entries << 3, rel, position)
         self.entries = entries + 1
         if self._keys is not None:
             self._keys.append(rel)
 
     def lookup(self, target_offset: int) -> tuple[int, int]:
         """(offset, position) of the last entry at or below `target_offset`; (base_offset, 0) if none."""
-        n = self._floor_slot(target_offset - self.base_offset)
-        if n < 0:
-            return self.base_offset, 0
-        rel, position = _ENTRY.unpack_from(self.mm, n << 3)
+        with self._pinned() as view:
+            n = self._floor_slot(view, target_offset - self.base_offset)
+            if n < 0:
+                return self.base_offset, 0
+            rel, position = _ENTRY.unpack_from(view, n << 3)
         return self.base_offset + rel, position
 
     def bracket(self, target_offset: int) -> tuple[int, int]:
@@ -200,23 +239,24 @@ class OffsetIndex(MappedIndex):
         (0 if none) and the first indexed batch ending at or above it (-1 if none). The batch holding
         `target_offset` starts after the first and at or before the second."""
         target = target_offset - self.base_offset
-        n = self._floor_slot(target)
-        if n < 0:
-            floor_rel, floor_position = -1, 0
-        else:
-            floor_rel, floor_position = _ENTRY.unpack_from(self.mm, n << 3)
-        if floor_rel == target:
-            return floor_position, floor_position
-        if n + 1 < self.entries:
-            return floor_position, _ENTRY.unpack_from(self.mm, (n + 1) << 3)[1]
+        with self._pinned() as view:
+            n = self._floor_slot(view, target)
+            if n < 0:
+                floor_rel, floor_position = -1, 0
+            else:
+                floor_rel, floor_position = _ENTRY.unpack_from(view, n << 3)
+            if floor_rel == target:
+                return floor_position, floor_position
+            if n + 1 < self.entries:
+                return floor_position, _ENTRY.unpack_from(view, (n + 1) << 3)[1]
         return floor_position, -1
 
-    def _floor_slot(self, target: int) -> int:
-        """Slot of the last entry whose relative offset is <= `target`, or -1 (this runs on every fetch)."""
+    def _floor_slot(self, mm: memoryview, target: int) -> int:
+        """Slot of the last entry whose relative offset is <= `target`, or -1 (this runs on every fetch;
+        `mm` is the pinned view)."""
         keys = self._keys
         if keys is not None:
             return bisect.bisect_right(keys, target) - 1
-        mm = self.mm
         unpack = _REL_OFFSET.unpack_from
         lo, hi = 0, self.entries - 1
         if hi < 0 or unpack(mm, 0)[0] > target:
@@ -231,14 +271,21 @@ class OffsetIndex(MappedIndex):
 
     def truncate_to(self, offset: int) -> None:
         """Drop every entry for an offset >= `offset`."""
-        self.truncate_entries(self._smallest_at_least(self._offset_at, offset - self.base_offset))
+        with self._pinned() as view:
+            slot = self._smallest_at_least(lambda n: _REL_OFFSET.unpack_from(view, n * 8)[0], offset - self.base_offset)
+        self.truncate_entries(slot)
 
     def sanity_check(self) -> None:
         """O(1) like Kafka's: whole entries, and the last entry above the one before it (a zero-filled
         preallocated file left by a crash fails this)."""
-        if os.fstat(self.fd).st_size % 8:
+        if self.file_size % 8:
             raise CorruptIndexError(f"index file {self.path} has a length that is not a multiple of 8")
-        if self.entries > 1 and self._offset_at(self.entries - 1) <= self._offset_at(self.entries - 2):
+        if not self.entries:
+            return
+        with self._pinned() as view:
+            last = _REL_OFFSET.unpack_from(view, (self.entries - 1) * 8)[0]
+            before_last = _REL_OFFSET.unpack_from(view, (self.entries - 2) * 8)[0] if self.entries > 1 else None
+        if before_last is not None and last <= before_last:
             raise CorruptIndexError(f"index file {self.path}: the last entry is not above the one before it")
-        if self.entries and self._offset_at(self.entries - 1) < 0:
+        if last < 0:
             raise CorruptIndexError(f"index file {self.path}: negative relative offset")

@@ -1,5 +1,8 @@
 """One log segment: `<base>.log` with its `.index` and `.timeindex` (Kafka's LogSegment).
 
+A segment holds one file descriptor, its `.log`'s (also what fetches send from); its indexes are memory maps
+that hold none (kbroker.log.file_map), and an older segment's are mapped on first use.
+
 A segment appends whole validated batches with one write, keeps a sparse index entry every
 `index.interval.bytes` (batch last offset -> batch position, as Kafka 4 does), reads by offset as a file region,
 finds offsets by timestamp, recovers (CRC-checks and re-indexes) its batches and truncates.
@@ -9,6 +12,7 @@ from __future__ import annotations
 
 import os
 import struct
+import threading
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
@@ -54,6 +58,21 @@ class BatchLocation(NamedTuple):
     max_timestamp: int
 
 
+class _OpenFiles:
+    """How many segment files this process holds open (what kbroker.partition.headroom estimates from)."""
+
+    def __init__(self):
+        self.count = 0
+        self._lock = threading.Lock()
+
+    def add(self, n: int) -> None:
+        with self._lock:
+            self.count += n
+
+
+open_log_files = _OpenFiles()
+
+
 class LogSegment:
     def __init__(self, directory: str, base_offset: int, *, index_interval_bytes: int, max_index_size: int,
                  created_ms: int, active: bool, suffix: str = ""):
@@ -62,10 +81,21 @@ class LogSegment:
         self.index_interval_bytes = index_interval_bytes
         self.log_path = log_file_path(directory, base_offset, suffix)
         self.fd = os.open(self.log_path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
-        self.size = os.fstat(self.fd).st_size
+        open_log_files.add(1)
+        self.size = 0
         prefix = os.path.join(directory, filename_prefix(base_offset))
-        self.offset_index = OffsetIndex(prefix + INDEX_SUFFIX + suffix, base_offset, max_index_size, active)
-        self.time_index = TimeIndex(prefix + TIME_INDEX_SUFFIX + suffix, base_offset, max_index_size, active)
+        try:
+            self.size = os.fstat(self.fd).st_size
+            self.offset_index = OffsetIndex(prefix + INDEX_SUFFIX + suffix, base_offset, max_index_size, active)
+            self.time_index = TimeIndex(prefix + TIME_INDEX_SUFFIX + suffix, base_offset, max_index_size, active)
+        except OSError:
+            # (out of descriptors or memory maps): hold nothing, and leave no new empty segment behind
+            os.close(self.fd)
+            open_log_files.add(-1)
+            if self.size == 0:
+                for path in (self.log_path, prefix + INDEX_SUFFIX + suffix, prefix + TIME_INDEX_SUFFIX + suffix):
+                    _unlink_quietly(path)
+            raise
         self.txn_index = TransactionIndex(base_offset, prefix + TXN_INDEX_SUFFIX + suffix)
         self.created_ms = created_ms
         self.bytes_since_last_index_entry = 0
@@ -328,6 +358,11 @@ class LogSegment:
         self.offset_index.trim_to_valid_size()
         self.time_index.trim_to_valid_size()
 
+    def release_indexes(self) -> None:
+        """Unmap the offset and time indexes until their next use (Kafka's LazyIndex for older segments)."""
+        self.offset_index.release()
+        self.time_index.release()
+
     def make_active(self, max_index_size: int) -> None:
         self.offset_index.resize(max_index_size)
         self.time_index.resize(max_index_size)
@@ -347,6 +382,7 @@ class LogSegment:
         self.time_index.close()
         if self.fd >= 0:
             os.close(self.fd)
+            open_log_files.add(-1)
             self.fd = -1
 
     def rename_suffix(self, old_suffix: str, new_suffix: str) -> None:
@@ -361,10 +397,7 @@ class LogSegment:
         paths = [self.log_path, self.offset_index.path, self.time_index.path, self.txn_index.path]
         self.close()
         for path in paths:
-            try:
-                os.unlink(path)
-            except FileNotFoundError:
-                pass
+            _unlink_quietly(path)
         self.deleted = True
 
 
@@ -375,6 +408,13 @@ def _recoverable(batch: R.RecordBatch, expected_min_offset: int) -> bool:
     if batch.base_offset < expected_min_offset or batch.last_offset_delta < 0:
         return False
     return batch.is_valid()
+
+
+def _unlink_quietly(path: str) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
 
 
 def _write_all(fd: int, data) -> None:

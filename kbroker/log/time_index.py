@@ -3,30 +3,25 @@ appended only when the segment's max timestamp grows (Kafka's TimeIndex)."""
 
 from __future__ import annotations
 
-import os
 import struct
 
 from kbroker.log.offset_index import CorruptIndexError, IndexAppendError, MappedIndex
 
 NO_TIMESTAMP = -1
 _TIMESTAMP = struct.Struct(">q")
+_REL_OFFSET = struct.Struct(">i")
 
 
 class TimeIndex(MappedIndex):
     ENTRY = struct.Struct(">qi")
 
     def entry(self, n: int) -> tuple[int, int]:
-        ts, rel = self.ENTRY.unpack_from(self.mm, n * 12)
+        with self._pinned() as view:
+            ts, rel = self.ENTRY.unpack_from(view, n * 12)
         return ts, self.base_offset + rel
 
-    def _timestamp_at(self, n: int) -> int:
-        return _TIMESTAMP.unpack_from(self.mm, n * 12)[0]
-
-    def _offset_at(self, n: int) -> int:
-        return struct.unpack_from(">i", self.mm, n * 12 + 8)[0]
-
     def last_timestamp(self) -> int:
-        return _TIMESTAMP.unpack_from(self.mm, self.entries * 12 - 12)[0] if self.entries else NO_TIMESTAMP
+        return self.entry(self.entries - 1)[0] if self.entries else NO_TIMESTAMP
 
     @property
     def last_entry(self) -> tuple[int, int]:
@@ -46,26 +41,38 @@ class TimeIndex(MappedIndex):
                 # onBecomeInactiveSegment on a full index: grow by one entry (trimmed right after).
                 self.resize((self.entries + 1) * 12)
             rel = offset - self.base_offset
-            self.ENTRY.pack_into(self.mm, self.entries * 12, timestamp, rel)
+            with self._pinned() as view:
+                self.ENTRY.pack_into(view, self.entries * 12, timestamp, rel)
             self.entries += 1
 
     def lookup(self, target_timestamp: int) -> tuple[int, int]:
         """(timestamp, offset) of the last entry with timestamp <= target; (-1, base_offset) if none."""
-        n = self._largest_at_most(self._timestamp_at, target_timestamp)
-        return (NO_TIMESTAMP, self.base_offset) if n < 0 else self.entry(n)
+        with self._pinned() as view:
+            n = self._largest_at_most(lambda n: _TIMESTAMP.unpack_from(view, n * 12)[0], target_timestamp)
+            if n < 0:
+                return NO_TIMESTAMP, self.base_offset
+            ts, rel = self.ENTRY.unpack_from(view, n * 12)
+        return ts, self.base_offset + rel
 
     def truncate_to(self, offset: int) -> None:
         """Drop every entry whose offset is >= `offset`."""
-        self.truncate_entries(self._smallest_at_least(self._offset_at, offset - self.base_offset))
+        with self._pinned() as view:
+            slot = self._smallest_at_least(lambda n: _REL_OFFSET.unpack_from(view, n * 12 + 8)[0],
+                                           offset - self.base_offset)
+        self.truncate_entries(slot)
 
     def sanity_check(self) -> None:
         """O(1) like Kafka's, plus: the last entry's timestamp above the previous one (entries are only added
         when the max timestamp grows, so a zero-filled preallocated tail fails)."""
-        if os.fstat(self.fd).st_size % 12:
+        if self.file_size % 12:
             raise CorruptIndexError(f"time index {self.path} has a length that is not a multiple of 12")
-        if self.entries:
-            last_ts, last_rel = self.ENTRY.unpack_from(self.mm, (self.entries - 1) * 12)
-            if last_rel < 0 or last_ts < self._timestamp_at(0):
-                raise CorruptIndexError(f"time index {self.path}: the last entry is before the first")
-        if self.entries > 1 and self._timestamp_at(self.entries - 1) <= self._timestamp_at(self.entries - 2):
+        if not self.entries:
+            return
+        with self._pinned() as view:
+            last_ts, last_rel = self.ENTRY.unpack_from(view, (self.entries - 1) * 12)
+            first_ts = _TIMESTAMP.unpack_from(view, 0)[0]
+            before_last_ts = _TIMESTAMP.unpack_from(view, (self.entries - 2) * 12)[0] if self.entries > 1 else None
+        if last_rel < 0 or last_ts < first_ts:
+            raise CorruptIndexError(f"time index {self.path}: the last entry is before the first")
+        if before_last_ts is not None and last_ts <= before_last_ts:
             raise CorruptIndexError(f"time index {self.path}: the last timestamp does not grow")

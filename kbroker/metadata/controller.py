@@ -19,10 +19,11 @@ image, as DescribeConfigs does); controller mutation quotas are not enforced.
 from __future__ import annotations
 
 import functools
+import logging
 import threading
 import uuid
 from collections.abc import Iterable, Mapping
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 import trio
 
@@ -102,6 +103,19 @@ class ProducerIdBlock(NamedTuple):
     size: int = 0
 
 
+log = logging.getLogger(__name__)
+
+
+class PartitionLogs(Protocol):
+    """The node's storage, asked to create a topic's or new partitions' logs before their records are
+    committed (kbroker.partition.manager.PartitionManager)."""
+
+    def prepare_logs(self, image: MetadataImage, topic: str, topic_id: uuid.UUID,
+                     assignment: dict[int, list[int]], config_overrides: dict[str, str] | None) -> None: ...
+
+    def discard_prepared(self, topic_id: uuid.UUID) -> None: ...
+
+
 class _Invalid(Exception):
     def __init__(self, error: ApiError):
         super().__init__(error.message)
@@ -130,6 +144,8 @@ class QuorumController:
         self.default_replication_factor = default_replication_factor
         self.delete_topic_enable = delete_topic_enable
         self._lock = threading.Lock()
+        # Set by the node: without it, records are committed and the broker creates the logs afterwards.
+        self.partition_logs: PartitionLogs | None = None
 
     @classmethod
     def from_config(cls, raft, loader, config) -> QuorumController:
@@ -148,6 +164,33 @@ class QuorumController:
     def _commit(self, records: list[MetadataRecord]) -> None:
         if records:
             self.raft.append(records)
+
+    def _prepare_logs(self, image: MetadataImage, topic: str, topic_id: uuid.UUID,
+                      records: list[MetadataRecord], config_overrides: dict[str, str] | None) -> ApiError | None:
+        """Have the partition logs of `records` created before they are committed; the error to refuse the
+        topic with when they cannot be (KAFKA_STORAGE_ERROR: Kafka's LogManager wraps the IOException of a
+        log creation in a KafkaStorageException)."""
+        if self.partition_logs is None:
+            return None
+        assignment = {r.message.partition_id: list(r.message.replicas) for r in records
+                      if isinstance(r.message, PartitionRecord)}
+        try:
+            self.partition_logs.prepare_logs(image, topic, topic_id, assignment, config_overrides)
+        except OSError as exc:
+            message = exc.strerror or str(exc)
+            log.error("%s; the partitions of %s are not created", message, topic)
+            return _error(errors.KAFKA_STORAGE_ERROR, message)
+        return None
+
+    def _commit_prepared(self, records: list[MetadataRecord], topic_ids: list[uuid.UUID]) -> None:
+        """Commit records whose logs were prepared; if that fails, the prepared logs go too."""
+        try:
+            self._commit(records)
+        except BaseException:
+            if self.partition_logs is not None:
+                for topic_id in topic_ids:
+                    self.partition_logs.discard_prepared(topic_id)
+            raise
 
     # --- brokers ---------------------------------------------------------------------------------------------
     def register_broker(self, *, endpoints: Iterable[tuple[str, str, int, int]], incarnation_id: uuid.UUID,
@@ -187,6 +230,7 @@ class QuorumController:
                 return [CreateTopicResult(t.name, error) for t in topics]
             collisions = {topic_names.unify_collision_chars(name): name for name in image.topics_by_name
                           if topic_names.has_collision_chars(name)}
+            prepared: list[uuid.UUID] = []
             for i, topic in enumerate(topics):
                 if counts[topic.name] > 1:
                     results[i] = CreateTopicResult(topic.name, _error(errors.INVALID_REQUEST, "Duplicate topic name."))
@@ -196,12 +240,19 @@ class QuorumController:
                 except _Invalid as exc:
                     results[i] = CreateTopicResult(topic.name, exc.error)
                     continue
+                if not validate_only:
+                    failure = self._prepare_logs(image, topic.name, result.topic_id, topic_records,
+                                                 {c.name: c.value for c in topic.configs})
+                    if failure is not None:
+                        results[i] = CreateTopicResult(topic.name, failure)
+                        continue
+                    prepared.append(result.topic_id)
                 results[i] = result
                 records += topic_records
                 # Kafka checks collisions against existing topics only: `a.b` and `a_b` in one request both
                 # get created (ReplicationControlManager.createTopics).
             if not validate_only:
-                self._commit(records)
+                self._commit_prepared(records, prepared)
             return [results[i] for i in range(len(topics))]
 
     def _create_topic(self, image: MetadataImage, topic, collisions: Mapping[str, str]
@@ -314,18 +365,27 @@ class QuorumController:
                 counts[topic.name] = counts.get(topic.name, 0) + 1
             results: list[tuple[str, ApiError]] = []
             records: list[MetadataRecord] = []
+            prepared: list[uuid.UUID] = []
             for topic in topics:
                 if counts[topic.name] > 1:
                     results.append((topic.name, _error(errors.INVALID_REQUEST, "Duplicate topic name.")))
                     continue
                 try:
-                    records += self._create_partitions(image, topic)
+                    topic_records = self._create_partitions(image, topic)
                 except _Invalid as exc:
                     results.append((topic.name, exc.error))
                     continue
+                if not validate_only:
+                    topic_id = image.topic(topic.name).topic_id
+                    failure = self._prepare_logs(image, topic.name, topic_id, topic_records, None)
+                    if failure is not None:
+                        results.append((topic.name, failure))
+                        continue
+                    prepared.append(topic_id)
+                records += topic_records
                 results.append((topic.name, NONE))
             if not validate_only:
-                self._commit(records)
+                self._commit_prepared(records, prepared)
             return results
 
     def _create_partitions(self, image: MetadataImage, request) -> list[MetadataRecord]:

@@ -39,5 +39,9 @@ class LogConfigResolver:
         return self._defaults
 
     def for_topic(self, image, topic: str) -> LogConfig:
+        return self.for_new_topic(image, image.configs_of_topic(topic))
+
+    def for_new_topic(self, image, overrides: Mapping[str, str]) -> LogConfig:
+        """A topic's LogConfig from its config overrides (a topic not yet in `image`)."""
         defaults = self.defaults(image.configs_of_broker(""), image.configs_of_broker(str(self.config.node_id)))
-        return LogConfig.from_properties({**defaults, **image.configs_of_topic(topic)})
+        return LogConfig.from_properties({**defaults, **overrides})

@@ -12,6 +12,9 @@ Owns:
   log.retention.check.interval.ms (the first after log.initial.task.delay.ms), delayed file deletion, the
   log cleaner, and the recovery-point and log-start-offset checkpoints;
 - shutdown: every log closed cleanly, checkpoints written, then the clean-shutdown marker;
+- logs created before their topic or partitions are committed (`prepare_logs`, called by the controller
+  under its lock): a partition that cannot get its log (out of descriptors, memory maps or disk) fails its
+  topic's creation whole with nothing left behind, instead of a topic in the metadata without its logs;
 - a failed write (disk full, I/O error) takes the log's whole dir offline, as Kafka's LogDirFailureChannel
   does: its logs answer KAFKA_STORAGE_ERROR, it gets no checkpoints and no clean-shutdown marker (so the next
   start recovers it), and when no log dir is left the broker halts ("Shutdown broker because all log dirs in
@@ -35,13 +38,16 @@ from kbroker.log.checkpoints import (
     LOG_START_OFFSET_CHECKPOINT,
     RECOVERY_POINT_CHECKPOINT,
     CheckpointError,
+    fsync_directory,
     log_dir_checkpoint,
 )
 from kbroker.log.cleaner import LogCleaner
+from kbroker.log.config import LogConfig
 from kbroker.log.log import Log
 from kbroker.log.partition_metadata import PartitionMetadataError, PartitionMetadataFile
 from kbroker.log.retention import delete_old_segments
 from kbroker.metadata.image import MetadataImage
+from kbroker.partition.headroom import check_room_for_logs
 from kbroker.partition.log_configs import LogConfigResolver
 from kbroker.partition.partition import Partition
 
@@ -79,6 +85,12 @@ class PartitionManager:
         self._partitions: dict[tuple[str, int], Partition] = {}
         self._by_topic_id: dict[uuid.UUID, str] = {}
         self._unattached: dict[tuple[str, int], Log] = {}
+        # Logs prepare_logs made (from the controller's thread) for records not yet in the image.
+        self._prepared: dict[tuple[str, int], tuple[uuid.UUID, Log]] = {}
+        self._prepared_lock = threading.Lock()
+        # partition.metadata files written without fsync, synced by the housekeeping (as Kafka's scheduler
+        # flushes them after the log's creation): creating a partition costs no fsync of its own.
+        self._unsynced_metadata: list[str] = []
         self._started = False
         self._closed = False
         self._checkpoint_lock = threading.Lock()
@@ -102,6 +114,7 @@ class PartitionManager:
     # --- start-up --------------------------------------------------------------------------------------------
     def startup(self, image: MetadataImage) -> None:
         """Open the logs found in the log dirs, then follow `image`."""
+        topic_configs: dict[str, LogConfig] = {}
         for log_dir in self.log_dirs:
             os.makedirs(log_dir, exist_ok=True)
             marker = os.path.join(log_dir, CLEAN_SHUTDOWN_FILE)
@@ -123,7 +136,9 @@ class PartitionManager:
                     log.error("partition %s-%d has a directory in two log dirs; using %s", *key,
                               self._unattached[key].directory)
                     continue
-                config = self.configs.for_topic(image, key[0])
+                config = topic_configs.get(key[0])
+                if config is None:
+                    config = topic_configs[key[0]] = self.configs.for_topic(image, key[0])
                 self._unattached[key] = self._open_log(path, config, key,
                                                        recovery_point=recovery_points.get(key, 0),
                                                        log_start_offset=start_offsets.get(key, 0),
@@ -153,13 +168,16 @@ class PartitionManager:
                 log.info("deleting the log of %s-%d: its topic is not in the metadata", *key)
                 self._delete_log(self._unattached.pop(key))
         topic_configs = {}
+        dir_counts = None
         for key, (topic, registration) in wanted.items():
             config = topic_configs.get(topic.name)
             if config is None:
                 config = topic_configs[topic.name] = self.configs.for_topic(image, topic.name)
             partition = self._partitions.get(key)
             if partition is None:
-                partition = self._attach(key, topic.topic_id, registration, config)
+                if dir_counts is None:
+                    dir_counts = self._partitions_per_log_dir()
+                partition = self._attach(key, topic.topic_id, registration, config, dir_counts)
                 if partition is None:
                     continue
                 self._partitions[key] = partition
@@ -168,7 +186,15 @@ class PartitionManager:
                 partition.log.config = config
         self._by_topic_id = {p.topic_id: p.topic for p in self._partitions.values()}
 
-    def _attach(self, key: tuple[str, int], topic_id: uuid.UUID, registration, config) -> Partition | None:
+    def _attach(self, key: tuple[str, int], topic_id: uuid.UUID, registration, config,
+                dir_counts: dict[str, int]) -> Partition | None:
+        with self._prepared_lock:
+            prepared = self._prepared.pop(key, None)
+        if prepared is not None:
+            if prepared[0] == topic_id:
+                prepared[1].config = config
+                return self._hosted(key, topic_id, prepared[1], registration, config)
+            self._delete_log(prepared[1])
         existing = self._unattached.pop(key, None)
         if existing is not None:
             try:
@@ -185,22 +211,113 @@ class PartitionManager:
             existing.config = config
             log_ = existing
         else:
-            directory = os.path.join(self._choose_log_dir(), f"{key[0]}-{key[1]}")
-            log_ = self._open_log(directory, config, key, had_clean_shutdown=True)
+            log_ = self._open_log(self._new_log_directory(key, dir_counts), config, key, had_clean_shutdown=True)
+        return self._hosted(key, topic_id, log_, registration, config)
+
+    def _hosted(self, key: tuple[str, int], topic_id: uuid.UUID, log_: Log, registration, config) -> Partition:
         metadata_file = PartitionMetadataFile(log_.directory)
         if not metadata_file.exists():
-            metadata_file.write(topic_id)
+            self._write_partition_metadata(metadata_file, topic_id)
         if config.compact:
             self.cleaner.add_log(log_)
         return Partition(key[0], key[1], topic_id, log_, registration)
 
-    def _choose_log_dir(self) -> str:
+    def _partitions_per_log_dir(self) -> dict[str, int]:
         counts = {d: 0 for d in self.log_dirs}
-        for partition in self._partitions.values():
-            parent = os.path.dirname(partition.log.directory)
+        if len(counts) == 1:  # nothing to choose: no need to count every hosted partition
+            return counts
+        partitions = list(self._partitions.values())  # one C-level copy: this also runs in the controller's thread
+        with self._prepared_lock:
+            logs = [*(p.log for p in partitions), *(lg for _id, lg in self._prepared.values())]
+        for log_ in logs:
+            parent = os.path.dirname(log_.directory)
             if parent in counts:
                 counts[parent] += 1
-        return min(self.log_dirs, key=lambda d: counts[d])
+        return counts
+
+    def _new_log_directory(self, key: tuple[str, int], dir_counts: dict[str, int]) -> str:
+        """The directory of a new partition's log, in the log dir holding the fewest partitions (`dir_counts`,
+        counted once per batch of new partitions and kept up to date here)."""
+        log_dir = min(self.log_dirs, key=lambda d: dir_counts[d])
+        dir_counts[log_dir] += 1
+        return os.path.join(log_dir, f"{key[0]}-{key[1]}")
+
+    # --- logs made before the controller commits --------------------------------------------------------------
+    def prepare_logs(self, image: MetadataImage, topic: str, topic_id: uuid.UUID,
+                     assignment: dict[int, list[int]], config_overrides: dict[str, str] | None) -> None:
+        """Create the logs (with their partition.metadata) of the partitions in `assignment` that this node
+        hosts, before the records creating them are committed; `config_overrides` None means the topic's
+        configs in `image`. An OSError (EMFILE, ENOSPC, ...) removes every log this call made and is raised
+        again with Kafka's words ("Error while creating log for <tp> in dir <dir>"); the caller refuses the
+        topic. Runs in the controller's thread, under its lock."""
+        if self._closed:
+            raise OSError(f"cannot create logs for {topic}: the broker is shutting down")
+        overrides = image.configs_of_topic(topic) if config_overrides is None else config_overrides
+        config = self.configs.for_new_topic(image, overrides)
+        new_logs = sum(1 for p, replicas in assignment.items()
+                       if self.node_id in replicas and (topic, p) not in self._partitions)
+        try:
+            check_room_for_logs(new_logs)
+        except OSError as exc:
+            raise OSError(exc.errno, f"Cannot create the {new_logs} logs of {topic} in dir "
+                          f"{', '.join(self.log_dirs)}: {exc.strerror}") from exc
+        dir_counts = self._partitions_per_log_dir()
+        made: list[tuple[tuple[str, int], Log]] = []
+        for partition, replicas in sorted(assignment.items()):
+            key = (topic, partition)
+            if self.node_id not in replicas or key in self._partitions:
+                continue
+            directory = self._new_log_directory(key, dir_counts)
+            try:
+                if os.path.dirname(directory) in self.offline_dirs:
+                    raise OSError(f"log directory {os.path.dirname(directory)} is offline")
+                if os.path.exists(directory):
+                    # a leftover of a topic of the same name (not in the image): start afresh
+                    stale = self._unattached.pop(key, None)
+                    if stale is not None:
+                        self._delete_log(stale)
+                    shutil.rmtree(directory)
+                log_ = self._open_log(directory, config, key, had_clean_shutdown=True)
+                made.append((key, log_))
+                self._write_partition_metadata(PartitionMetadataFile(directory), topic_id)
+                log_.become_leader(0)  # a new partition's first leader epoch (its PartitionRecord's)
+            except OSError as exc:
+                for _key, doomed in made:
+                    doomed.delete()
+                shutil.rmtree(directory, ignore_errors=True)
+                raise OSError(exc.errno, f"Error while creating log for {topic}-{partition} in dir "
+                              f"{os.path.dirname(directory)}: {exc}") from exc
+        with self._prepared_lock:
+            for key, log_ in made:
+                self._prepared[key] = (topic_id, log_)
+
+    def _write_partition_metadata(self, metadata_file: PartitionMetadataFile, topic_id: uuid.UUID) -> None:
+        metadata_file.write(topic_id, sync=False)
+        with self._prepared_lock:
+            self._unsynced_metadata.append(metadata_file.path)
+
+    def sync_partition_metadata(self) -> None:
+        """fsync the partition.metadata files written since the last call, and their directories."""
+        with self._prepared_lock:
+            paths, self._unsynced_metadata = self._unsynced_metadata, []
+        for path in paths:
+            try:
+                fd = os.open(path, os.O_RDONLY)
+            except FileNotFoundError:  # its partition was deleted meanwhile
+                continue
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            fsync_directory(os.path.dirname(path))
+
+    def discard_prepared(self, topic_id: uuid.UUID) -> None:
+        """Remove the logs prepare_logs made for `topic_id` (its records were not committed)."""
+        with self._prepared_lock:
+            doomed = [key for key, (prepared_id, _log) in self._prepared.items() if prepared_id == topic_id]
+            logs = [self._prepared.pop(key)[1] for key in doomed]
+        for log_ in logs:
+            log_.delete()
 
     def _delete_log(self, log_: Log) -> None:
         self.cleaner.remove_log(log_)
@@ -244,6 +361,8 @@ class PartitionManager:
         while True:
             await trio.sleep(HOUSEKEEPING_TICK_MS / 1000)
             now = monotonic_ms()
+            if self._unsynced_metadata:
+                await trio.to_thread.run_sync(self._sync_metadata_in_background)
             for partition in self._online():
                 await trio.to_thread.run_sync(partition.log.maybe_flush)
                 partition.log.run_scheduled_deletes()
@@ -253,6 +372,12 @@ class PartitionManager:
             if now >= next_checkpoint:
                 next_checkpoint = now + CHECKPOINT_INTERVAL_MS
                 await trio.to_thread.run_sync(self.write_checkpoints)
+
+    def _sync_metadata_in_background(self) -> None:
+        try:
+            self.sync_partition_metadata()
+        except OSError as exc:
+            log.error("could not sync partition.metadata files: %s", exc)
 
     def enforce_retention(self) -> int:
         deleted = 0
@@ -294,7 +419,11 @@ class PartitionManager:
             partition.log.close()
         for unattached in self._unattached.values():
             unattached.close()
+        with self._prepared_lock:
+            for _topic_id, prepared in self._prepared.values():
+                prepared.close()
         self.write_checkpoints()
+        self.sync_partition_metadata()
         for log_dir in self.log_dirs:
             if log_dir in self.offline_dirs:
                 continue

@@ -64,7 +64,8 @@ def test_time_index(tmp_path):
     assert idx.lookup(999) == (-1, 50)
     assert idx.lookup(1500) == (1000, 55)
     assert idx.lookup(5000) == (2000, 60)
-    raw = idx.mm[:24]
+    with open(idx.path, "rb") as f:   # the mapping is shared: the file holds the appended entries
+        raw = f.read(24)
     assert struct.unpack(">qiqi", raw) == (1000, 5, 2000, 10)
     idx.truncate_to(60)
     assert idx.entries == 1

@@ -297,3 +297,55 @@ def test_operations_run_in_a_worker_thread_from_trio(stack):
 
     [result] = trio.run(main)
     assert result.error.code == 0 and stack.image.topic("async").topic_id == result.topic_id
+
+
+class RefusingLogs:
+    """The node's storage as the controller sees it: refuses the logs of the topics in `refused` (as out of
+    descriptors), records what it was asked to prepare and discard."""
+
+    def __init__(self, *refused: str):
+        self.refused = set(refused)
+        self.prepared: list[tuple[str, dict, dict | None]] = []
+        self.discarded: list[uuid.UUID] = []
+
+    def prepare_logs(self, image, name, topic_id, assignment, config_overrides):
+        if name in self.refused:
+            raise OSError(24, f"Error while creating log for {name}-0 in dir /logs: [Errno 24] Too many open files")
+        self.prepared.append((name, assignment, config_overrides))
+
+    def discard_prepared(self, topic_id):
+        self.discarded.append(topic_id)
+
+
+def test_topics_whose_logs_cannot_be_made_are_refused_with_kafka_storage_error(stack):
+    logs = stack.controller.partition_logs = RefusingLogs("b", "p")
+    results = stack.controller.create_topics([topic("a", 2, 1, {"retention.ms": "5"}), topic("b", 3)])
+    assert codes(results) == [0, errors.KAFKA_STORAGE_ERROR.code]
+    assert results[1].error.message == "Error while creating log for b-0 in dir /logs: [Errno 24] Too many open files"
+    assert sorted(stack.image.topics_by_name) == ["a"]
+    assert logs.prepared == [("a", {0: [NODE_ID], 1: [NODE_ID]}, {"retention.ms": "5"})]
+    # validate_only prepares nothing
+    assert codes(stack.controller.create_topics([topic("c", 1)], validate_only=True)) == [0]
+    assert len(logs.prepared) == 1
+
+    stack.controller.partition_logs = None
+    stack.controller.create_topics([topic("p", 1)])
+    stack.controller.partition_logs = logs
+    results = stack.controller.create_partitions([new_partitions("a", 4), new_partitions("p", 3)])
+    assert [error.code for _name, error in results] == [0, errors.KAFKA_STORAGE_ERROR.code]
+    assert sorted(stack.image.topic("a").partitions) == [0, 1, 2, 3]
+    assert sorted(stack.image.topic("p").partitions) == [0]
+    assert logs.prepared[-1] == ("a", {2: [NODE_ID], 3: [NODE_ID]}, None)
+    assert logs.discarded == []
+
+
+def test_prepared_logs_are_discarded_when_the_commit_fails(stack, monkeypatch):
+    logs = stack.controller.partition_logs = RefusingLogs()
+
+    def failing_append(records):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(stack.controller.raft, "append", failing_append)
+    with pytest.raises(OSError):
+        stack.controller.create_topics([topic("a", 1), topic("b", 1)])
+    assert len(logs.discarded) == 2 and [name for name, _a, _c in logs.prepared] == ["a", "b"]
