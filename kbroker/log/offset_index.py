@@ -12,6 +12,7 @@ import bisect
 import os
 import struct
 import sys
+import threading
 
 from kbroker.log.file_map import FileMap
 
@@ -38,6 +39,7 @@ class MappedIndex:
         self.entry_size = self.ENTRY.size
         self.max_index_size = max_index_size
         self._file_map: FileMap | None = None
+        self._map_lock = threading.Lock()  # one lazy mapping, even when two threads are first to read at once
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
             self.file_size = os.fstat(fd).st_size
@@ -64,7 +66,10 @@ class MappedIndex:
         """The mapping, to use as `with self._pinned() as view:`; a reader that raced a retire of the mapping
         gets MapRetiredError from the `with`, never a view of an unmapped address."""
         file_map = self._file_map
-        return file_map if file_map is not None else self._map()
+        if file_map is not None:
+            return file_map
+        with self._map_lock:
+            return self._file_map if self._file_map is not None else self._map()
 
     def _unmap(self) -> None:
         if self._file_map is not None:
