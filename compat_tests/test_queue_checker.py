@@ -21,7 +21,8 @@ def test_a_clean_history_has_no_anomaly():
     result = check(acks, reads + reads)  # read twice (group consumer and final read): still clean
     assert result.ok
     assert result.summary() == {"acknowledged": 5, "read": 10, "lost": 0, "duplicated": 0, "reordered": 0,
-                                "inconsistent_offsets": 0, "acked_below_min_isr": 0}
+                                "inconsistent_offsets": 0, "acked_below_min_isr": 0,
+                                "acknowledged_without_offset": 0}
 
 
 def test_values_of_both_producer_kinds_parse():
@@ -38,6 +39,13 @@ def test_an_acknowledged_value_never_read_is_lost():
     assert not result.ok
     # a value never acknowledged may be missing: not lost
     assert check(acks[:1] + acks[2:], [read for read in reads if read.value != "p2-0"]).ok
+
+
+def test_an_acknowledgement_without_an_offset_counts_for_lost_only():
+    acks, reads = clean_history()
+    unknown_offset = [acks[0]._replace(offset=None), *acks[1:]]
+    assert check(unknown_offset, reads).ok
+    assert check(unknown_offset, reads[1:]).lost == [(0, "p1-0", -1)]
 
 
 def test_a_value_at_two_offsets_is_duplicated():

@@ -39,11 +39,13 @@ def parse_value(value: str) -> tuple[str, int]:
 
 
 class Ack(NamedTuple):
-    """The broker acknowledged `value` at `partition`/`offset`; times are time.monotonic() seconds."""
+    """The broker acknowledged `value` at `partition`/`offset`; times are time.monotonic() seconds. The offset
+    is None when the client did not learn it (librdkafka reports a retried batch that the broker already had
+    as delivered, without an offset)."""
 
     value: str
     partition: int
-    offset: int
+    offset: int | None
     acked_at: float
     sent_at: float | None = None
 
@@ -63,11 +65,12 @@ class IsrSample(NamedTuple):
 class CheckResult(NamedTuple):
     acknowledged: int
     read: int
-    lost: list[tuple[int, str, int]]  # partition, value, acknowledged offset
+    lost: list[tuple[int, str, int]]  # partition, value, acknowledged offset (-1: unknown)
     duplicated: list[tuple[str, list[tuple[int, int]]]]  # value, its (partition, offset) positions
     reordered: list[tuple[int, str, str]]  # partition, value at the lower offset, value at the higher one
     inconsistent: list[tuple[int, int, list[str]]]  # partition, offset, values
     acked_below_min_isr: list[Ack]
+    acknowledged_without_offset: int
 
     @property
     def ok(self) -> bool:
@@ -78,7 +81,8 @@ class CheckResult(NamedTuple):
         return {"acknowledged": self.acknowledged, "read": self.read, "lost": len(self.lost),
                 "duplicated": len(self.duplicated), "reordered": len(self.reordered),
                 "inconsistent_offsets": len(self.inconsistent),
-                "acked_below_min_isr": len(self.acked_below_min_isr)}
+                "acked_below_min_isr": len(self.acked_below_min_isr),
+                "acknowledged_without_offset": self.acknowledged_without_offset}
 
     def describe(self, limit: int = 10) -> str:
         """The summary and the first `limit` cases of each anomaly."""
@@ -96,17 +100,19 @@ def check(acks: Iterable[Ack], reads: Iterable[Read], isr_samples: Iterable[IsrS
     reads = list(reads)
     values_at: dict[tuple[int, int], set[str]] = defaultdict(set)
     positions: dict[str, set[tuple[int, int]]] = defaultdict(set)
-    for partition, offset, value in [(a.partition, a.offset, a.value) for a in acks] + list(reads):
+    known_offsets = [(a.partition, a.offset, a.value) for a in acks if a.offset is not None]
+    for partition, offset, value in known_offsets + reads:
         values_at[(partition, offset)].add(value)
         positions[value].add((partition, offset))
     read_values = {read.value for read in reads}
 
-    lost = [(a.partition, a.value, a.offset) for a in acks if a.value not in read_values]
+    lost = [(a.partition, a.value, -1 if a.offset is None else a.offset) for a in acks if a.value not in read_values]
     duplicated = [(value, sorted(found)) for value, found in positions.items() if len(found) > 1]
     inconsistent = [(partition, offset, sorted(values))
                     for (partition, offset), values in sorted(values_at.items()) if len(values) > 1]
     return CheckResult(len(acks), len(reads), sorted(lost), sorted(duplicated), _reordered(reads), inconsistent,
-                       _acked_below_min_isr(acks, isr_samples, min_isr))
+                       _acked_below_min_isr(acks, isr_samples, min_isr),
+                       sum(1 for a in acks if a.offset is None))
 
 
 def _reordered(reads: list[Read]) -> list[tuple[int, str, str]]:

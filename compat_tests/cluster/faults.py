@@ -20,6 +20,7 @@ kind) that `save()` writes as JSON.
 from __future__ import annotations
 
 import json
+import logging
 import math
 import random
 import time
@@ -37,6 +38,8 @@ from compat_tests.cluster.workload import (
     PythonProducer,
     read_everything,
 )
+
+log = logging.getLogger(__name__)
 
 FAULT_KINDS = ("kill_leader", "pause_leader", "isolate_leader", "cut_followers", "kill_two",
                "controlled_shutdown")
@@ -150,6 +153,9 @@ class FaultRun:
         records = []
         try:
             time.sleep(2.0)  # traffic flowing before the first fault
+            for worker in workers:
+                if isinstance(worker, JavaProducer):
+                    worker.check_running()
             for each in self.schedule:
                 records.append(self._run_round(each))
         finally:
@@ -186,6 +192,9 @@ class FaultRun:
             first = self.history.first_ack_sent_after(each.partition, fault_at)
             time.sleep(0.1)
         failover = first.acked_at - fault_at if first is not None else None
+        log.info("round %d/%d %s on partition %d (leader %d, targets %s): failover %s s, healthy after %.1f s",
+                 each.index + 1, len(self.schedule), each.kind, each.partition, leader, targets,
+                 "none" if failover is None else f"{failover:.2f}", healthy_at - fault_at)
         return RoundRecord(each, leader, targets, fault_at, healed_at, healthy_at, failover)
 
     def _inject(self, each: Round, leader: int, others: list[int]) -> list[int]:

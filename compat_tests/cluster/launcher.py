@@ -16,16 +16,18 @@ giving each node its own view of the others' addresses:
 
 Configs use Kafka's names and are the same for both kinds: `CLUSTER_DEFAULTS` (RF 3 internal topics,
 min.insync.replicas 2, no unclean election) and `TEST_TIMEOUTS` (fast fencing, elections and ISR shrinks).
+CLUSTER_KEEP_DIR=1 keeps the nodes' directories and logs after `close()`.
 `Cluster.start()` formats every node with one cluster id, starts them and waits until each lists all; per
 node: `kill`, `pause`, `resume`, `stop` (controlled shutdown), `restart` (same log dir) through `node(id)`.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -60,7 +62,6 @@ TEST_TIMEOUTS = {
     "controller.quorum.election.timeout.ms": "1000",
     "controller.quorum.fetch.timeout.ms": "2000",
     "controller.quorum.election.backoff.max.ms": "500",
-    "controller.quorum.request.timeout.ms": "1500",
 }
 
 KBROKER_NOT_READY = ("kbroker cannot run a multi-node quorum yet (issues #14, #15); set KBROKER_CLUSTER=1 to "
@@ -191,7 +192,10 @@ class Cluster:
                 self.nodes[node].stop()
         finally:
             self.network.close()
-            shutil.rmtree(self.work_dir, ignore_errors=True)
+            if os.environ.get("CLUSTER_KEEP_DIR"):
+                print(f"cluster directory kept: {self.work_dir}")
+            else:
+                shutil.rmtree(self.work_dir, ignore_errors=True)
 
     def check_running(self) -> None:
         """Raises NodeFailed if a node that should run has exited on its own."""
@@ -199,6 +203,14 @@ class Cluster:
             process = self.nodes[node]
             if process.pid is not None and not process.is_running():
                 raise NodeFailed(f"node {node} exited on its own\n{process.log_tail()}")
+
+    def wait_until(self, condition: Callable[[], bool], what: str, timeout: float = 60.0) -> None:
+        deadline = time.monotonic() + timeout
+        while not condition():
+            self.check_running()
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"not true after {timeout} s: {what}")
+            time.sleep(0.2)
 
     # -- topics, leaders, health (through confluent-kafka's AdminClient) ------------------------------------
 

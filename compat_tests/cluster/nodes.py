@@ -105,7 +105,8 @@ class NodeProcess:
                 last_error = error
             time.sleep(0.2)
         raise NodeFailed(f"node {self.node_id} not ready after {timeout} s (lists {seen}, expected "
-                         f"{sorted(expected_ids)}; last error {last_error})\n{self.log_tail()}")
+                         f"{sorted(expected_ids)}; last error {last_error})\n{self.log_tail()}\n"
+                         f"node directories: {self.work_dir.parent}")
 
     def kill(self) -> None:
         """SIGKILL: a crash (the page cache survives it)."""

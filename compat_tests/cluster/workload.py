@@ -14,6 +14,7 @@ Each runs in its own thread (or process, for Java) between `start()` and `stop()
 
 from __future__ import annotations
 
+import subprocess
 import threading
 import time
 import uuid
@@ -142,8 +143,6 @@ class JavaProducer:
 
     def __init__(self, bootstrap: str, topic: str, prefix: int, history: History, work_dir: Path,
                  rate_per_s: int = 50):
-        import subprocess
-
         self.history = history
         self.prefix = prefix
         config = write_properties(work_dir / f"java-producer-{prefix}.properties", {
@@ -156,21 +155,25 @@ class JavaProducer:
         })
         self.output_path = work_dir / f"java-producer-{prefix}.jsonl"
         self._output = open(self.output_path, "w")
+        self._errors = open(work_dir / f"java-producer-{prefix}.stderr", "w")
         self._started_at = time.monotonic()
         self._started_wall = time.time()
         self.process = subprocess.Popen(
             kafka_tool_command(VERIFIABLE_PRODUCER, "--bootstrap-server", bootstrap, "--topic", topic,
                                "--acks", "-1", "--throughput", str(rate_per_s), "--value-prefix", str(prefix),
-                               "--producer.config", str(config)),
-            stdin=subprocess.DEVNULL, stdout=self._output, stderr=subprocess.DEVNULL, text=True)
+                               "--command-config", str(config)),
+            stdin=subprocess.DEVNULL, stdout=self._output, stderr=self._errors, text=True)
 
     def start(self) -> None:
         """Already started by the constructor (kept for the workers' common shape)."""
 
+    def check_running(self) -> None:
+        if self.process.poll() is not None:
+            raise RuntimeError(f"VerifiableProducer exited ({self.process.returncode}): "
+                               f"{Path(self._errors.name).read_text()[-2000:]}")
+
     def stop(self, timeout: float = DELIVERY_TIMEOUT_MS / 1000 + 30) -> None:
         """SIGTERM: the tool closes its producer (every pending send ends, acknowledged or failed) and exits."""
-        import subprocess
-
         self.process.terminate()
         try:
             self.process.wait(timeout)
@@ -180,6 +183,7 @@ class JavaProducer:
             raise
         finally:
             self._output.close()
+            self._errors.close()
         for event in json_events(self.output_path.read_text()):
             if event.get("name") == "producer_send_success":
                 # The tool stamps wall-clock milliseconds; the history keeps monotonic seconds.
