@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -71,6 +71,7 @@ class CheckResult(NamedTuple):
     inconsistent: list[tuple[int, int, list[str]]]  # partition, offset, values
     acked_below_min_isr: list[Ack]
     acknowledged_without_offset: int
+    acks_by_producer: dict[str, int]
 
     @property
     def ok(self) -> bool:
@@ -112,7 +113,7 @@ def check(acks: Iterable[Ack], reads: Iterable[Read], isr_samples: Iterable[IsrS
                     for (partition, offset), values in sorted(values_at.items()) if len(values) > 1]
     return CheckResult(len(acks), len(reads), sorted(lost), sorted(duplicated), _reordered(reads), inconsistent,
                        _acked_below_min_isr(acks, isr_samples, min_isr),
-                       sum(1 for a in acks if a.offset is None))
+                       sum(1 for a in acks if a.offset is None), dict(Counter(parse_value(a.value)[0] for a in acks)))
 
 
 def _reordered(reads: list[Read]) -> list[tuple[int, str, str]]:

@@ -107,19 +107,23 @@ class RunReport(NamedTuple):
                        "not_recovered": unrecovered[kind]}
                 for kind in sorted(set(by_kind) | set(unrecovered))}
 
+    def acks_by_producer(self) -> dict[str, int]:
+        return dict(sorted(self.result.acks_by_producer.items()))
+
     def as_json(self) -> dict:
         start = self.rounds[0].fault_at if self.rounds else 0.0
         return {
             "broker": self.broker, "seed": self.seed, "elapsed_s": round(self.elapsed_s, 1),
             "replay": f"CLUSTER_SEED={self.seed} CLUSTER_ROUNDS={len(self.schedule)}",
             "checker": self.result.summary(), "failed_sends": self.failed_sends,
+            "acks_by_producer": self.acks_by_producer(),
             "failover": self.failover_by_kind(),
             "rounds": [{**r.round._asdict(), "leader": r.leader, "targets": r.targets,
                         "fault_at_s": round(r.fault_at - start, 2), "healed_after_s": round(r.healed_at - r.fault_at, 2),
                         "healthy_after_s": round(r.healthy_at - r.fault_at, 2),
                         "failover_s": None if r.failover_s is None else round(r.failover_s, 3)}
                        for r in self.rounds],
-            "anomalies": self.result.describe(),
+            "anomalies": self.result.describe() if not self.result.ok else "",
         }
 
     def save(self, path: Path) -> Path:

@@ -173,8 +173,12 @@ class Cluster:
 
     def wait_ready(self, node_ids: list[int], timeout: float = 90.0) -> None:
         """Until each of `node_ids` lists every node of the cluster as a registered, unfenced broker."""
-        for node in node_ids:
-            self.nodes[node].wait_ready(self.ids, timeout)
+        try:
+            for node in node_ids:
+                self.nodes[node].wait_ready(self.ids, timeout)
+        except NodeFailed as failure:
+            others = "\n".join(self.nodes[node].log_tail(15) for node in self.ids)
+            raise NodeFailed(f"{failure}\n--- every node's log tail ---\n{others}") from None
 
     def restart(self, *node_ids: int, timeout: float = 90.0) -> None:
         """Starts the given stopped or killed nodes again on their log dirs and waits until they serve."""

@@ -147,6 +147,7 @@ class JavaProducer:
         self.prefix = prefix
         config = write_properties(work_dir / f"java-producer-{prefix}.properties", {
             "enable.idempotence": "true",
+            "retries": str(2**31 - 1),  # the tool sets 0, which idempotence refuses
             "request.timeout.ms": str(REQUEST_TIMEOUT_MS),
             "delivery.timeout.ms": str(DELIVERY_TIMEOUT_MS),
             "retry.backoff.ms": "100",
@@ -173,7 +174,9 @@ class JavaProducer:
                                f"{Path(self._errors.name).read_text()[-2000:]}")
 
     def stop(self, timeout: float = DELIVERY_TIMEOUT_MS / 1000 + 30) -> None:
-        """SIGTERM: the tool closes its producer (every pending send ends, acknowledged or failed) and exits."""
+        """SIGTERM: the tool closes its producer (every pending send ends, acknowledged or failed) and exits.
+        Raises if it had exited before."""
+        self.check_running()
         self.process.terminate()
         try:
             self.process.wait(timeout)
