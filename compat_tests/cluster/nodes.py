@@ -32,6 +32,10 @@ from compat_tests.kafka_dist import (
 )
 
 STORAGE_TOOL = "kafka.tools.StorageTool"
+# Three brokers, their clients and the test share two cores: with C1 only (no C2 compiler threads competing with
+# the brokers) a restarted node was serving with a full ISR in about a third of the time here, and the test's
+# load (a few hundred records a second) needs no faster code.
+CLUSTER_NODE_JVM_OPTIONS = ["-XX:TieredStopAtLevel=1"]
 
 
 class NodeFailed(RuntimeError):
@@ -170,7 +174,7 @@ class KafkaNode(NodeProcess):
     def __init__(self, node_id: int, configs: Mapping[str, str], work_dir: Path, *, heap: str = "320m",
                  stop_timeout: float = 30.0):
         super().__init__(node_id, configs, work_dir, stop_timeout=stop_timeout)
-        self.jvm_options = broker_jvm_options(heap)
+        self.jvm_options = broker_jvm_options(heap, CLUSTER_NODE_JVM_OPTIONS)
         lines = [f"{name}={value}" for name, value in self.configs.items()]
         self.properties_path.write_text("\n".join(lines) + "\n")
 
