@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from compat_tests.cluster.checker import Ack, IsrSample, Read, check, parse_value
+from compat_tests.cluster.workload import History
 
 
 def clean_history() -> tuple[list[Ack], list[Read]]:
@@ -93,3 +94,13 @@ def test_an_ack_while_every_isr_sample_around_it_was_below_min_is_suspicious():
     assert check([ack], reads, other_partition, min_isr=2).acked_below_min_isr == []
     no_sample_after = [IsrSample(9.0, 0, 1)]
     assert check([ack], reads, no_sample_after, min_isr=2).acked_below_min_isr == []
+
+
+def test_the_history_finds_the_first_acknowledgement_of_a_record_sent_after_a_fault():
+    history = History()
+    for n in range(10):
+        history.ack(Ack(f"p1-{n}", n % 2, n // 2, acked_at=float(n), sent_at=n - 0.5))
+    history.ack(Ack("7.0", 0, 9, acked_at=9.5))  # no send time (VerifiableProducer): never the answer
+    assert history.first_ack_sent_after(0, 3.0).value == "p1-4"
+    assert history.first_ack_sent_after(1, 3.6).value == "p1-5"
+    assert history.first_ack_sent_after(0, 9.0) is None

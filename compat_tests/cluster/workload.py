@@ -61,10 +61,17 @@ class History:
     def first_ack_sent_after(self, partition: int, since: float) -> Ack | None:
         """The earliest acknowledgement on `partition` of a record sent at or after `since` (Python producers,
         whose send times are known)."""
+        first = None
         with self._lock:
-            candidates = [a for a in self.acks
-                          if a.partition == partition and a.sent_at is not None and a.sent_at >= since]
-        return min(candidates, key=lambda a: a.acked_at, default=None)
+            # Newest first, stopping at acknowledgements older than `since` (a record acknowledged before
+            # `since` was sent before it): a long run does not rescan its whole history every round.
+            for ack in reversed(self.acks):
+                if ack.acked_at < since:
+                    break
+                if (ack.partition == partition and ack.sent_at is not None and ack.sent_at >= since
+                        and (first is None or ack.acked_at < first.acked_at)):
+                    first = ack
+        return first
 
 
 class _Worker:
