@@ -148,6 +148,8 @@ class FaultRun:
     def run(self) -> RunReport:
         started = time.monotonic()
         cluster = self.cluster
+        log.info("fault run on %s, seed %d (replay: CLUSTER_SEED=%d CLUSTER_ROUNDS=%d): %s", cluster.kind, self.seed,
+                 self.seed, len(self.schedule), [(r.kind, r.partition) for r in self.schedule])
         cluster.create_topic(self.topic, self.partitions, TOPIC_CONFIGS)
         workers = [PythonProducer(cluster.bootstrap, self.topic, self.partitions, proc, self.history)
                    for proc in (1, 2)]
