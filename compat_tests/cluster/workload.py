@@ -119,6 +119,11 @@ class PythonProducer(_Worker):
             "message.timeout.ms": DELIVERY_TIMEOUT_MS,
             "retry.backoff.ms": 100,
             "topic.metadata.refresh.interval.ms": 1000,
+            # librdkafka bumps the producer epoch when a request behind a failed one comes back
+            # OUT_OF_ORDER_SEQUENCE_NUMBER during a leader change, then re-sends batches the old epoch may have
+            # written: duplicates from the client (confluentinc/librdkafka#4953; 2 in 60 rounds here with 5 in
+            # flight). One request in flight leaves nothing behind a failed one; the Java producer keeps 5.
+            "max.in.flight.requests.per.connection": 1,
         })
 
     def run(self) -> None:
