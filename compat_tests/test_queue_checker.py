@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from compat_tests.cluster.checker import Ack, IsrSample, Read, check, parse_value
+from compat_tests.cluster.checker import (
+    Ack,
+    IsrSample,
+    Read,
+    Writer,
+    check,
+    duplicated_positions,
+    parse_value,
+)
 from compat_tests.cluster.workload import History
 
 
@@ -23,7 +31,7 @@ def test_a_clean_history_has_no_anomaly():
     assert result.ok
     assert result.summary() == {"acknowledged": 5, "read": 10, "lost": 0, "duplicated": 0, "reordered": 0,
                                 "inconsistent_offsets": 0, "acked_below_min_isr": 0,
-                                "acknowledged_without_offset": 0}
+                                "acknowledged_without_offset": 0, "resent_under_new_epoch": 0}
 
 
 def test_values_of_both_producer_kinds_parse():
@@ -54,6 +62,20 @@ def test_a_value_at_two_offsets_is_duplicated():
     result = check(acks, reads + [Read(0, 3, "p1-1")])
     assert result.duplicated == [("p1-1", [(0, 2), (0, 3)])]
     assert not result.lost and not result.inconsistent and not result.reordered
+
+
+def test_a_copy_written_under_a_newer_epoch_is_a_client_resend_not_a_duplicate():
+    acks, reads = clean_history()
+    copied = reads + [Read(0, 3, "p1-1")]
+    assert duplicated_positions(acks, copied) == {(0, 2), (0, 3)}
+    resent = check(acks, copied, writers={(0, 2): Writer(5, 0, 1), (0, 3): Writer(5, 1, 0)})
+    assert resent.ok and resent.resent_under_new_epoch == [("p1-1", [(0, 2), (0, 3)])]
+    # the same epoch and sequence twice is a retry the broker should have recognised
+    same_epoch = check(acks, copied, writers={(0, 2): Writer(5, 0, 1), (0, 3): Writer(5, 0, 1)})
+    assert same_epoch.duplicated == [("p1-1", [(0, 2), (0, 3)])] and not same_epoch.resent_under_new_epoch
+    # a copy whose writer is unknown, or from another producer id, stays a duplicate
+    assert check(acks, copied, writers={(0, 2): Writer(5, 0, 1)}).duplicated
+    assert check(acks, copied, writers={(0, 2): Writer(5, 0, 1), (0, 3): Writer(6, 1, 0)}).duplicated
 
 
 def test_an_acknowledgement_and_a_read_that_disagree_on_the_offset_are_inconsistent_and_duplicated():

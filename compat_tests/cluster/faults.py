@@ -29,7 +29,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import NamedTuple
 
-from compat_tests.cluster.checker import CheckResult, check
+from compat_tests.cluster.checker import CheckResult, Writer, check, duplicated_positions
 from compat_tests.cluster.launcher import Cluster
 from compat_tests.cluster.workload import (
     GroupConsumer,
@@ -38,6 +38,7 @@ from compat_tests.cluster.workload import (
     JavaProducer,
     PythonProducer,
     read_everything,
+    read_writers,
 )
 
 log = logging.getLogger(__name__)
@@ -175,9 +176,20 @@ class FaultRun:
                 worker.stop()
         cluster.wait_healthy(self.topic, self.partitions)
         read_everything(cluster.bootstrap, self.topic, self.partitions, self.history)
-        result = check(self.history.acks, self.history.reads, self.history.isr_samples, MIN_INSYNC_REPLICAS)
+        result = check(self.history.acks, self.history.reads, self.history.isr_samples, MIN_INSYNC_REPLICAS,
+                       self._writers_of_duplicates())
         return RunReport(cluster.kind, self.seed, self.schedule, records, result, len(self.history.failed),
                          time.monotonic() - started)
+
+    def _writers_of_duplicates(self) -> dict[tuple[int, int], Writer]:
+        """Who wrote each copy of a value found twice, read from the partition leaders' batches."""
+        positions = duplicated_positions(self.history.acks, self.history.reads)
+        writers = {}
+        for partition in {partition for partition, _ in positions}:
+            leader = self.cluster.node(self.cluster.leader_of(self.topic, partition))
+            writers.update(read_writers(f"127.0.0.1:{leader.client_port}", self.topic,
+                                        [position for position in positions if position[0] == partition]))
+        return writers
 
     def _run_round(self, each: Round) -> RoundRecord:
         cluster = self.cluster

@@ -7,7 +7,8 @@
   each acknowledged record's partition and offset.
 - `GroupConsumer`: confluent-kafka in a consumer group, reading while the faults happen.
 - `IsrSampler`: the ISR size of every partition, from metadata, every half second.
-- `read_everything`: after the faults, every partition read from offset 0 to its high watermark.
+- `read_everything`: after the faults, every partition read from offset 0 to its high watermark;
+- `read_writers`: for given positions, the producer id, epoch and sequence stored in their batches (a raw Fetch).
 
 Each runs in its own thread (or process, for Java) between `start()` and `stop()`.
 """
@@ -18,13 +19,16 @@ import subprocess
 import threading
 import time
 import uuid
+from collections.abc import Iterable
 from pathlib import Path
 
 import confluent_kafka
 
-from compat_tests.cluster.checker import Ack, IsrSample, Read
+from compat_tests.cluster.checker import Ack, IsrSample, Read, Writer
 from compat_tests.java_tools import VERIFIABLE_PRODUCER, json_events, write_properties
 from compat_tests.kafka_dist import kafka_tool_command
+from compat_tests.raw_client import fetch_partition
+from kbroker.protocol.records import iter_batches
 
 # Producer timeouts: a request to a dead or cut-off leader gives up within seconds and the client re-reads
 # metadata; a record still unacknowledged after DELIVERY_TIMEOUT_MS fails (and counts as never acknowledged).
@@ -278,3 +282,17 @@ def read_everything(bootstrap: str, topic: str, partitions: int, history: Histor
             history.read(reads)
     finally:
         consumer.close()
+
+
+def read_writers(bootstrap: str, topic: str, positions: Iterable[tuple[int, int]]) -> dict[tuple[int, int], Writer]:
+    """(partition, offset) -> the Writer stored in the batch holding that offset, from a Fetch to the partition's
+    leader at `bootstrap` (one node's client address) per position."""
+    writers = {}
+    for partition, offset in sorted(positions):
+        response = fetch_partition(bootstrap, topic, partition, offset)
+        for batch in iter_batches(bytes(response.records or b"")):
+            if batch.base_offset <= offset <= batch.last_offset:
+                writers[(partition, offset)] = Writer(batch.producer_id, batch.producer_epoch,
+                                                      batch.base_sequence + offset - batch.base_offset)
+                break
+    return writers
