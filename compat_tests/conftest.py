@@ -5,6 +5,8 @@ once against Apache Kafka 4.3.1 (`--broker=kbroker|kafka|both`, default both).
 - `fresh_broker`: a broker of its own for one test, for tests that kill -9 and restart it.
 - `kafka_tools`: requires the Kafka jars for tests that run Kafka's Java tools against either broker.
 - `apache_kafka`: a fresh Apache Kafka for one test (the harness smoke test).
+- the `cluster` marker: tests that start a three-node cluster (compat_tests/test_cluster_faults.py);
+  `-m "not cluster"` leaves them out.
 """
 
 from __future__ import annotations
@@ -27,6 +29,10 @@ from compat_tests.kafka_dist import ApacheKafka
 # Apache Kafka's restarted node waits for its previous registration to expire before it serves again; a short
 # session (Kafka's own minimum heartbeat ratio kept) makes kill -9 tests quicker. kbroker ignores both.
 FAST_REREGISTRATION = {"broker.session.timeout.ms": "3000", "broker.heartbeat.interval.ms": "500"}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "cluster: starts a three-node cluster (about 1 GB, a few minutes)")
 
 
 @pytest.fixture

@@ -3,6 +3,8 @@
 - `kafka_classpath()`: the broker's and tools' jars (.cache/kafka-4.3.1/libs).
 - `run_kafka_tool(main_class, *args)`: runs a Kafka tool's main class, e.g. "org.apache.kafka.tools.DumpLogSegments"
   or "org.apache.kafka.tools.ProducerPerformance", and returns the finished process with its output.
+- `broker_jvm_options(heap)`, `kafka_server_command(...)`, `metadata_broker_ids(port)`: the pieces `ApacheKafka`
+  starts and probes a node with, shared with the multi-node launcher (compat_tests/cluster/).
 - `ApacheKafka`: a single-node KRaft cluster (combined broker and controller, node.id 1) in a temporary
   directory, on ephemeral 127.0.0.1 ports, stopped and deleted on exit.
 """
@@ -122,6 +124,25 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def broker_jvm_options(heap: str = BROKER_HEAP, extra: list[str] | None = None) -> list[str]:
+    """A broker JVM's options: `heap` as -Xmx and -Xms, kafka-run-class.sh's GC settings, then `extra`."""
+    return [f"-Xmx{heap}", f"-Xms{heap}", *BROKER_GC_OPTIONS, *(extra or [])]
+
+
+def kafka_server_command(properties: Path, logs_dir: Path, jvm_options: list[str]) -> list[str]:
+    """The command line of `kafka-server-start.sh properties`, its server.log written under `logs_dir`."""
+    return [
+        "java",
+        *jvm_options,
+        f"-Dlog4j2.configurationFile={BROKER_LOG4J_CONFIG}",
+        f"-Dkafka.logs.dir={logs_dir}",
+        "-cp",
+        kafka_classpath(),
+        "kafka.Kafka",
+        str(properties),
+    ]
+
+
 def _config_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -152,7 +173,7 @@ class ApacheKafka:
         **config_kwargs: Any,
     ):
         self.startup_timeout = startup_timeout
-        self.jvm_options = [f"-Xmx{heap}", f"-Xms{heap}", *BROKER_GC_OPTIONS, *(jvm_options or [])]
+        self.jvm_options = broker_jvm_options(heap, jvm_options)
         self.stop_timeout = stop_timeout
         self.cluster_id = random_cluster_id()
         self.configs = dict(SINGLE_NODE_DEFAULTS)
@@ -294,16 +315,7 @@ class ApacheKafka:
 
     def _launch(self) -> None:
         work_dir = self._require_work_dir()
-        command = [
-            "java",
-            *self.jvm_options,
-            f"-Dlog4j2.configurationFile={BROKER_LOG4J_CONFIG}",
-            f"-Dkafka.logs.dir={work_dir / 'logs'}",
-            "-cp",
-            kafka_classpath(),
-            "kafka.Kafka",
-            str(work_dir / "server.properties"),
-        ]
+        command = kafka_server_command(work_dir / "server.properties", work_dir / "logs", self.jvm_options)
         self._console = open(work_dir / "logs" / "console.log", "ab")  # closed in _end
         self._process = subprocess.Popen(
             command, stdin=subprocess.DEVNULL, stdout=self._console, stderr=subprocess.STDOUT
@@ -344,6 +356,12 @@ class ApacheKafka:
 
 def metadata_broker_count(port: int, timeout: float = 2.0) -> int:
     """Sends a Metadata v4 request for no topics to 127.0.0.1:port and returns how many brokers it lists."""
+    return len(metadata_broker_ids(port, timeout))
+
+
+def metadata_broker_ids(port: int, timeout: float = 2.0) -> list[int]:
+    """The node ids of the brokers a Metadata v4 request for no topics to 127.0.0.1:port lists (a KRaft
+    broker lists only the registered, unfenced ones)."""
     correlation_id = 1
     client_id = b"kafka-dist-probe"
     # header v1: api key 3 (Metadata), version 4, correlation id, int16-length client id;
@@ -360,7 +378,15 @@ def metadata_broker_count(port: int, timeout: float = 2.0) -> int:
         raise OSError(
             f"Metadata response for correlation id {received_correlation_id}, expected {correlation_id}"
         )
-    return broker_count
+    # each broker: node_id int32, host int16-length string, port int32, rack nullable int16-length string
+    node_ids, position = [], 12
+    for _ in range(broker_count):
+        (node_id, host_length) = struct.unpack_from(">ih", response, position)
+        position += 6 + host_length + 4
+        (rack_length,) = struct.unpack_from(">h", response, position)
+        position += 2 + max(rack_length, 0)
+        node_ids.append(node_id)
+    return node_ids
 
 
 def _read_exactly(sock: socket.socket, size: int) -> bytes:

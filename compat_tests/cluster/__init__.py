@@ -1,0 +1,10 @@
+"""The multi-node test harness: a cluster of N combined nodes of either broker kind on loopback with a fault
+proxy on every inter-node path, the queue workload and its checker, and seeded fault rounds.
+
+- launcher.py: `Cluster` (addresses, configs, formatting, per-node faults, leaders and health);
+- nodes.py: `NodeProcess`, the launcher interface, with `KafkaNode` and `KBrokerNode`;
+- proxy.py: `Link` and `ProxyNetwork` (drop, blackhole per direction, delay, heal);
+- workload.py: producers (confluent-kafka, VerifiableProducer), a group consumer, the ISR sampler, the final read;
+- checker.py: lost / duplicated / reordered / inconsistent offsets / acknowledged below min ISR;
+- faults.py: the seeded schedule, the round runner and its report (failover p50/p99 per fault kind).
+"""

@@ -1,0 +1,13 @@
+# `make cluster-faults ROUNDS=300 BROKER=kafka [SEED=n]`: the long fault run against a three-node cluster
+# (compat_tests/test_cluster_faults.py); `make test` runs the same test with one round of each fault kind.
+# The JSON report (seed, schedule, checker figures, failover p50/p99 per fault kind) goes to tmp/cluster-faults/.
+ROUNDS ?= 300
+SEED ?=
+CLUSTER_REPORT_DIR ?= $(CURDIR)/tmp/cluster-faults
+
+.PHONY: cluster-faults
+
+cluster-faults: install java
+	CLUSTER_ROUNDS=$(ROUNDS) CLUSTER_SEED=$(SEED) CLUSTER_REPORT_DIR=$(CLUSTER_REPORT_DIR) \
+	    $(BIN)/python -m pytest compat_tests/test_cluster_faults.py --broker=$(BROKER) -s \
+	    -o log_cli=true --log-cli-level=INFO $(PYTEST_ARGS)
