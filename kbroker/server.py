@@ -40,10 +40,12 @@ from kbroker.api.context import NO_RESPONSE, CloseConnection, RequestContext
 from kbroker.api.registry import Registry
 from kbroker.api.state import BrokerState, Clock
 from kbroker.config import BrokerConfig, Listener
+from kbroker.frames import ConnectionClosed, FramePool, FrameReader
 from kbroker.metadata.service import MetadataService, listener_endpoints
 from kbroker.partition.manager import PartitionManager
 from kbroker.protocol import wire
 from kbroker.protocol.messages.request_header import RequestHeader
+from kbroker.request_memory import RequestMemory, resolve_limit
 from kbroker.storage_format import load_or_format
 
 log = logging.getLogger(__name__)
@@ -52,10 +54,6 @@ _SIZE = wire.INT32
 _API_VERSIONS_KEY = api_versions.API_KEY
 # Request header v1 is a prefix of v2 (ClientId is never compact), so it names the client of any request.
 _LOGGING_HEADER_VERSION = 1
-
-
-class ConnectionClosed(Exception):
-    """The peer closed (or reset) the connection."""
 
 
 @attrs.frozen
@@ -93,14 +91,9 @@ class SocketIO:
             raise ConnectionClosed("end of stream")
         return n
 
-    async def recv_into(self, view: memoryview, nbytes: int) -> int:
-        view = view[:nbytes]
-        while True:
-            n = self.recv_into_nowait(view)
-            if n:
-                return n
-            self.yielded = True
-            await trio.lowlevel.wait_readable(self.sock)
+    async def wait_readable(self) -> None:
+        self.yielded = True
+        await trio.lowlevel.wait_readable(self.sock)
 
     async def send_buffers(self, buffers: list) -> None:
         """Write the buffers in order (one writev per attempt)."""
@@ -143,112 +136,6 @@ class SocketIO:
 _IOV_MAX = os.sysconf("SC_IOV_MAX") if hasattr(os, "sysconf") else 1024
 
 
-class FramePool:
-    """Buffers for large request frames, reused instead of allocated (and zero-filled) for every request.
-
-    A buffer goes back to the pool only when no view of it is alive any more (a resize attempt raises
-    BufferError while one is): a handler that kept a view of its request (e.g. of produced records) keeps the
-    buffer to itself. At most `max_bytes` are kept.
-    """
-
-    MIN_FRAME = 64 * 1024
-    GRANULE = 128 * 1024
-
-    def __init__(self, max_bytes: int = 32 * 1024 * 1024) -> None:
-        self.max_bytes = max_bytes
-        self.free: list[bytearray] = []
-        self.held = 0
-
-    def take(self, size: int) -> bytearray:
-        for i, buf in enumerate(self.free):
-            if len(buf) >= size:
-                del self.free[i]
-                self.held -= len(buf)
-                return buf
-        return bytearray(-(-size // self.GRANULE) * self.GRANULE)
-
-    def give_back(self, buf: bytearray) -> None:
-        try:
-            buf.append(0)
-        except BufferError:
-            return  # still viewed by whoever kept part of the request
-        del buf[-1]
-        if self.held + len(buf) <= self.max_bytes:
-            self.free.append(buf)
-            self.held += len(buf)
-
-
-class FrameReader:
-    """Reads size-prefixed frames with one recv per burst of small requests.
-
-    A fixed read-ahead buffer (allocated once per connection) takes whatever the socket has; each frame is
-    copied out into a buffer of its own, allocated (or, for large frames, taken from the FramePool) only after
-    its size passed the limit check, and the part of a big frame not yet received is read straight into that
-    buffer. `sock` needs `async recv_into(view, nbytes)` (SocketIO, or a test double).
-    """
-
-    READ_AHEAD = 32 * 1024
-
-    def __init__(self, sock, pool: FramePool | None = None) -> None:
-        self.sock = sock
-        self.pool = pool
-        self.ahead = bytearray(self.READ_AHEAD)
-        self.view = memoryview(self.ahead)
-        self.start = 0  # buffered, unconsumed bytes are ahead[start:end]
-        self.end = 0
-
-    @property
-    def buffered(self) -> int:
-        return self.end - self.start
-
-    def _compact(self, at_least: int) -> None:
-        if self.start and self.READ_AHEAD - self.start < at_least:
-            self.ahead[:self.buffered] = self.view[self.start:self.end]
-            self.end -= self.start
-            self.start = 0
-
-    def fill_nowait(self, at_least: int) -> bool:
-        """Take what the socket has now (SocketIO only); whether `at_least` bytes are buffered."""
-        self._compact(at_least)
-        if self.end < self.READ_AHEAD:
-            self.end += self.sock.recv_into_nowait(self.view[self.end:])
-        return self.buffered >= at_least
-
-    async def fill(self, at_least: int) -> None:
-        """Receive until `at_least` bytes are buffered (at most READ_AHEAD)."""
-        self._compact(at_least)
-        while self.buffered < at_least:
-            self.end += await self.sock.recv_into(self.view[self.end:], self.READ_AHEAD - self.end)
-
-    def read_size(self) -> int:
-        (size,) = _SIZE.unpack_from(self.ahead, self.start)
-        self.start += 4
-        return size
-
-    async def read_body(self, size: int) -> memoryview:
-        """The frame of `size` bytes; from the pool when large (give it back with `release`)."""
-        if self.pool is not None and size >= FramePool.MIN_FRAME:
-            frame = memoryview(self.pool.take(size))[:size]
-        else:
-            frame = memoryview(bytearray(size))
-        taken = min(size, self.buffered)
-        frame[:taken] = self.view[self.start:self.start + taken]
-        self.start += taken
-        if self.start == self.end:
-            self.start = self.end = 0
-        filled = taken
-        while filled < size:
-            filled += await self.sock.recv_into(frame[filled:], size - filled)
-        return frame
-
-    def release(self, frame: memoryview) -> None:
-        """The request of `frame` is served: a pooled buffer may serve the next large frame."""
-        buf = frame.obj
-        frame.release()
-        if self.pool is not None and len(buf) >= FramePool.MIN_FRAME:
-            self.pool.give_back(buf)
-
-
 async def send_chunks(io: SocketIO, chunks: Iterable) -> None:
     """Send Writer chunks in order: runs of byte chunks with one writev, file regions with sendfile."""
     pending: list = []
@@ -285,7 +172,8 @@ class Connection:
     """One client connection: read a frame, serve it, send the reply, repeat."""
 
     def __init__(self, stream: trio.SocketStream, bound: BoundListener, state: BrokerState,
-                 registry: Registry, pool: FramePool | None = None) -> None:
+                 registry: Registry, pool: FramePool | None = None, memory: RequestMemory | None = None
+                 ) -> None:
         self.stream = stream
         self.bound = bound
         self.state = state
@@ -299,7 +187,8 @@ class Connection:
         self.peer = (host, port)
         configure_accepted_socket(stream.socket, state.config["socket.send.buffer.bytes"])
         self.io = SocketIO(stream.socket)
-        self.reader = FrameReader(self.io, pool)
+        self.reader = FrameReader(self.io, pool, memory)
+        self.reader.idle_s = self.max_idle_s
 
     @property
     def peer_text(self) -> str:
@@ -313,9 +202,11 @@ class Connection:
                 frame = await self.read_frame()
                 if frame is None:
                     return
-                await self.serve_frame(frame)
-                self.reader.release(frame)
-                del frame
+                try:
+                    await self.serve_frame(frame)
+                finally:
+                    self.reader.release(frame)
+                    del frame
                 if not io.yielded:
                     await trio.lowlevel.checkpoint()
         except ConnectionClosed as e:
@@ -326,28 +217,44 @@ class Connection:
             log.warning("closing connection from %s: %s", self.peer_text, e)
 
     async def read_frame(self) -> memoryview | None:
-        """The next request frame, or None when the peer closed (or went idle) between frames."""
+        """The next request frame, or None when the peer closed, or went idle for connections.max.idle.ms
+        (between frames or in the middle of one: Kafka expires a connection by its last socket activity)."""
         reader = self.reader
+        size = None
         try:
             ready = reader.buffered >= 4 or reader.fill_nowait(4)
         except ConnectionClosed:
             return None
-        if not ready:
-            # Between requests the connection is idle; Kafka closes it after connections.max.idle.ms.
-            with trio.move_on_after(self.max_idle_s) as idle:
-                try:
-                    await reader.fill(4)
-                except ConnectionClosed:
-                    return None
-            if idle.cancelled_caught:
-                log.info("closing connection from %s: idle for more than connections.max.idle.ms (%d ms)",
-                         self.peer_text, self.max_idle_s * 1000)
-                return None
-        size = reader.read_size()
+        if ready:
+            size = self.checked_size(reader.read_size())
+            if reader.has_small_frame(size):
+                return reader.take_small_frame(size)  # the burst case: no wait, no deadline to set
+        with trio.CancelScope(deadline=trio.current_time() + self.max_idle_s) as idle:
+            reader.idle_scope = idle
+            try:
+                if not ready:
+                    try:
+                        await reader.fill(4)
+                    except ConnectionClosed:
+                        return None
+                    size = self.checked_size(reader.read_size())
+                return await reader.read_body(size)
+            finally:
+                reader.idle_scope = None
+        midway = f", in the middle of a request of {size} bytes" if size is not None else ""
+        log.info("closing connection from %s: idle for more than connections.max.idle.ms (%d ms)%s",
+                 self.peer_text, self.max_idle_s * 1000, midway)
+        return None
+
+    def checked_size(self, size: int) -> int:
+        """A frame size the broker can read, or CloseConnection (Kafka's NetworkReceive checks the same)."""
         if size < 0 or size > self.max_request_bytes:
             raise CloseConnection(f"invalid request size {size} (socket.request.max.bytes is "
                                   f"{self.max_request_bytes})")
-        return await reader.read_body(size)
+        if not self.reader.memory.can_ever_fit(size):
+            raise CloseConnection(f"request of {size} bytes can never fit in queued.max.request.bytes "
+                                  f"({self.reader.memory.limit})")
+        return size
 
     def _client_id_for_log(self, frame: memoryview) -> str | None:
         try:
@@ -444,7 +351,9 @@ class Broker:
         self.config = config
         self.state = BrokerState(config, clock or Clock())
         self.registry = registry if registry is not None else Registry.discover()
-        self.frame_pool = FramePool()
+        self.frame_pool = FramePool(read_ahead_size=FrameReader.READ_AHEAD)
+        self.request_memory = RequestMemory(resolve_limit(config["queued.max.request.bytes"],
+                                                          config["socket.request.max.bytes"]))
 
     def _prepare_log_dirs(self) -> None:
         for log_dir in self.state.log_dirs:
@@ -453,7 +362,7 @@ class Broker:
                 os.makedirs(log_dir, exist_ok=True)
 
     async def _serve_connection(self, bound: BoundListener, stream: trio.SocketStream) -> None:
-        connection = Connection(stream, bound, self.state, self.registry, self.frame_pool)
+        connection = Connection(stream, bound, self.state, self.registry, self.frame_pool, self.request_memory)
         log.debug("connection from %s on %s", connection.peer_text, bound.listener.name)
         try:
             await connection.run()
