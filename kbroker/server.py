@@ -370,6 +370,8 @@ class Broker:
             # Whatever a client sends must not take the broker down: a failure here is a bug in this module,
             # logged with its traceback; only this connection is lost.
             log.exception("bug: connection from %s failed; closing it", connection.peer_text)
+        finally:
+            await stream.aclose()  # now, not when the garbage collector gets to the socket
 
     async def serve(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         """Bind every listener, report the bound addresses with `task_status.started([BoundListener])`, then
