@@ -1,17 +1,26 @@
 """The broker's network side: trio TCP listeners, one task per connection, size-prefixed frames, dispatch.
 
-A connection reads one frame at a time: a 4-byte signed size, checked against `socket.request.max.bytes`
-BEFORE anything is allocated for the frame (a size < 0 or above the limit closes the connection, like Kafka's
-NetworkReceive), then exactly that many bytes into one buffer (small frames arrive through a per-connection
-read-ahead buffer, so a burst of small requests costs one recv; large frames land in buffers reused from a
-broker-wide pool once nothing views them any more). The request header is decoded at the version
-the API's request class names, the body by the generated request class, and the registered handler answers.
-The next frame is read only after the response is sent (Kafka mutes the channel the same way), so responses
-leave in request order; a handler returning NO_RESPONSE (acks=0 produce) sends nothing and keeps its place.
+A connection reads one frame at a time (frames.FrameReader): a 4-byte signed size, checked against
+`socket.request.max.bytes` and against the whole of `queued.max.request.bytes` BEFORE anything is allocated for
+the frame (a size < 0, above the limit, or that could never fit the bound closes the connection, like Kafka's
+NetworkReceive), then the frame's bytes into one buffer that grows with what arrives, never to the claimed size
+ahead of it: small frames are assembled in a read-ahead buffer (one recv per burst of small requests), large
+ones in an anonymous memory map whose pages become resident as recv writes them. The bytes held in frames
+count against `queued.max.request.bytes` (request_memory.RequestMemory), which mutes the connections holding
+the most while the bound is reached. The request header is decoded at the version the API's request class
+names, the body by the generated request class, and the registered handler answers. The next frame is read
+only after the response is sent (Kafka mutes the channel the same way), so responses leave in request order; a
+handler returning NO_RESPONSE (acks=0 produce) sends nothing and keeps its place.
 
-What closes a connection (one log line each): no request for `connections.max.idle.ms`, a bad frame size, an
-unknown API key, a version outside the advertised range (except ApiVersions, answered per KIP-511), a malformed
-header or body, and a handler exception (a bug, logged with its traceback). None of them stops the server.
+What closes a connection (one log line each): nothing received for `connections.max.idle.ms` (between frames or
+in the middle of one, muted or not: Kafka expires connections by their last socket activity), a bad frame size,
+an unknown API key, a version outside the advertised range (except ApiVersions, answered per KIP-511), a
+malformed header or body, and a handler exception (a bug, logged with its traceback). None of them stops the
+server. A connection's socket is closed as soon as its task ends.
+
+What a connection costs while it waits: no read-ahead buffer (it goes back to the pool before any wait; bytes
+of a partial small frame are kept at their size), the received part of a large frame rounded up to a page, and
+the Python objects of the task, socket and reader (a few KiB; bench/flood_bench.py measures it).
 
 Responses go out as Writer chunks: runs of bytes with one `writev`, file regions (`wire.FileRegion`) with
 `os.sendfile` straight from the segment file, so fetched record data never passes through Python.
