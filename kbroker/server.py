@@ -14,8 +14,8 @@ handler returning NO_RESPONSE (acks=0 produce) sends nothing and keeps its place
 
 What closes a connection (one log line each): nothing received for `connections.max.idle.ms` (between frames or
 in the middle of one, muted or not: Kafka expires connections by their last socket activity), a bad frame size,
-an unknown API key, a version outside the advertised range (except ApiVersions, answered per KIP-511), a
-malformed header or body, and a handler exception (a bug, logged with its traceback). None of them stops the
+a peer that takes no response bytes for as long, an unknown API key, a version outside the advertised range
+(except ApiVersions, answered per KIP-511), a malformed header or body, and a handler exception (a bug, logged with its traceback). None of them stops the
 server. A connection's socket is closed as soon as its task ends.
 
 What a connection costs while it waits: no read-ahead buffer (it goes back to the pool before any wait; bytes
@@ -81,12 +81,21 @@ class SocketIO:
     the current request (else it checkpoints once, so one busy connection cannot starve the others).
     """
 
-    __slots__ = ("sock", "fd", "yielded")
+    __slots__ = ("sock", "fd", "yielded", "max_stall_s")
 
-    def __init__(self, sock) -> None:
+    def __init__(self, sock, max_stall_s: float = float("inf")) -> None:
         self.sock = sock
         self.fd = sock.fileno()
         self.yielded = False
+        self.max_stall_s = max_stall_s  # a peer that takes no response bytes for this long is closed
+
+    async def wait_writable(self) -> None:
+        self.yielded = True
+        with trio.move_on_after(self.max_stall_s) as stalled:
+            await trio.lowlevel.wait_writable(self.sock)
+        if stalled.cancelled_caught:
+            raise CloseConnection(f"took no response bytes for connections.max.idle.ms "
+                                  f"({self.max_stall_s * 1000:.0f} ms)")
 
     def recv_into_nowait(self, view: memoryview) -> int:
         """Bytes received into `view` now; 0 when none are waiting; ConnectionClosed on EOF or reset."""
@@ -121,8 +130,7 @@ class SocketIO:
                     pending[0] = pending[0][sent:]
                     sent = 0
             if pending:
-                self.yielded = True
-                await trio.lowlevel.wait_writable(self.sock)
+                await self.wait_writable()
 
     async def send_file_region(self, region: wire.FileRegion) -> None:
         """Send a file region with os.sendfile, waiting for the socket only when its buffer is full."""
@@ -131,8 +139,7 @@ class SocketIO:
             try:
                 sent = os.sendfile(self.fd, region.fd, position, remaining)
             except BlockingIOError:
-                self.yielded = True
-                await trio.lowlevel.wait_writable(self.sock)
+                await self.wait_writable()
                 continue
             except (ConnectionResetError, BrokenPipeError) as e:
                 raise ConnectionClosed(str(e)) from None
@@ -195,7 +202,7 @@ class Connection:
             host, port = "?", 0
         self.peer = (host, port)
         configure_accepted_socket(stream.socket, state.config["socket.send.buffer.bytes"])
-        self.io = SocketIO(stream.socket)
+        self.io = SocketIO(stream.socket, self.max_idle_s)
         self.reader = FrameReader(self.io, pool, memory)
         self.reader.idle_s = self.max_idle_s
 

@@ -10,10 +10,11 @@ import trio
 import trio.testing
 from server_raw_client import RawClient, api_versions_v0
 
+from kbroker.api.context import CloseConnection
 from kbroker.config import BrokerConfig
 from kbroker.frames import ConnectionClosed, FramePool, FrameReader
 from kbroker.request_memory import RequestMemory, resolve_limit
-from kbroker.server import BoundListener, Connection
+from kbroker.server import BoundListener, Connection, SocketIO
 from kbroker.testing import broker_config, run_broker_in_thread
 
 
@@ -177,15 +178,20 @@ def _connection(stream, idle_ms: int) -> Connection:
     return Connection(stream, bound, SimpleNamespace(config=config), registry=None, memory=RequestMemory(1 << 30))
 
 
+def _tcp_pair():
+    listener = socket.create_server(("127.0.0.1", 0))
+    client_side = trio.socket.from_stdlib_socket(socket.create_connection(listener.getsockname()))
+    broker_side = trio.socket.from_stdlib_socket(listener.accept()[0])
+    listener.close()
+    return broker_side, client_side
+
+
 def _serve_half_a_frame(idle_ms: int, sends_at_s: list[float]) -> tuple[float, Connection]:
     """Run a connection that receives half a large frame, then a byte at each of `sends_at_s` (mock seconds);
     the mock time at which the broker closed it."""
 
     async def main():
-        listener = socket.create_server(("127.0.0.1", 0))
-        client_side = trio.socket.from_stdlib_socket(socket.create_connection(listener.getsockname()))
-        broker_side = trio.socket.from_stdlib_socket(listener.accept()[0])
-        listener.close()
+        broker_side, client_side = _tcp_pair()
         connection = _connection(trio.SocketStream(broker_side), idle_ms)
         async with trio.open_nursery() as nursery:
             async def trickle():
@@ -216,3 +222,20 @@ def test_a_half_sent_frame_is_closed_after_connections_max_idle_ms(caplog):
 def test_idle_time_counts_from_the_last_byte_received_mid_frame():
     closed_at, _ = _serve_half_a_frame(1000, [0.6, 1.2, 1.8])
     assert 2.8 <= closed_at < 2.9
+
+
+def test_a_peer_that_takes_no_response_bytes_is_closed_after_connections_max_idle_ms():
+    async def main():
+        broker_side, client_side = _tcp_pair()
+        io = SocketIO(broker_side, max_stall_s=1.0)
+        try:
+            await io.send_buffers([b"r" * (64 << 20)])  # more than the socket buffers hold; nobody reads
+        except CloseConnection as e:
+            return trio.current_time(), str(e)
+        finally:
+            broker_side.close()
+            client_side.close()
+
+    stalled_at, reason = trio.run(main, clock=trio.testing.MockClock(autojump_threshold=0))
+    assert 1.0 <= stalled_at < 1.1
+    assert "took no response bytes for connections.max.idle.ms (1000 ms)" in reason
