@@ -10,7 +10,7 @@ socket.request.max.bytes), two bytes of API key, two of version and 96 more byte
 - burst:   1 MiB more of the frame as fast as the broker takes it, then nothing (this exercises
            queued.max.request.bytes: 5,000 x 1 MiB is more than kbroker's default bound on most machines).
 
-The connections are held `--hold` seconds while the legitimate producer (confluent-kafka, acks=1, 100-byte
+The connections (opened from a process of their own) are held `--hold` seconds while the legitimate producer (confluent-kafka, acks=1, 100-byte
 records, a new producer so it has to connect and get ApiVersions answered during the flood) sends 20 records a
 second; its delivery latency (produce() to delivery report) gives p50/p99, and undelivered records (10 s
 message timeout) are counted. Then the flood's sockets are closed and the broker's RSS is read again
@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import multiprocessing
 import os
 import resource
 import shutil
@@ -230,6 +231,19 @@ class Flood:
             sock.close()
 
 
+def flood_process(port: int, connections: int, mode: str, hold_s: float, pipe) -> None:
+    """The flood in a process of its own, so that its Python does not delay the producer's callbacks."""
+    raise_open_files_limit()
+    flood = Flood(port, connections, mode)
+    started = time.monotonic()
+    flood.open(deadline=started + 120)
+    pipe.send((flood.opened, flood.refused, time.monotonic() - started))
+    flood.start(until=time.monotonic() + hold_s + 60)
+    pipe.recv()  # close
+    flood.close()
+    pipe.send(flood.burst_sent)
+
+
 def run_mode(broker_class, mode: str, args, work_root: Path) -> dict:
     work_dir = Path(tempfile.mkdtemp(prefix=f"flood-{broker_class.name}-{mode}-", dir=work_root))
     broker = broker_class(work_dir)
@@ -243,19 +257,23 @@ def run_mode(broker_class, mode: str, args, work_root: Path) -> dict:
         time.sleep(2)
         baseline = proc_status_kib(pid, "VmRSS")
         hwm_reset = reset_peak_rss(pid)
-        flood = Flood(port, args.connections, mode)
+        pipe, child_pipe = multiprocessing.Pipe()
+        flooder = multiprocessing.get_context("spawn").Process(
+            target=flood_process, args=(port, args.connections, mode, args.hold, child_pipe), daemon=True)
         with RssSampler(pid) as sampler:
-            opened_at = time.monotonic()
-            flood.open(deadline=opened_at + 120)
-            open_s = time.monotonic() - opened_at
-            flood.start(until=time.monotonic() + args.hold)
+            flooder.start()
+            if not pipe.poll(180):
+                raise RuntimeError("the flood did not open its connections in time")
+            opened, refused, open_s = pipe.recv()
             hold_started = time.monotonic()
             time.sleep(min(3.0, args.hold / 4))
             rss_loaded = proc_status_kib(pid, "VmRSS")
             loaded = probe_latency(bootstrap, "probe", min(args.probe, max(1.0, args.hold - 6)))
             time.sleep(max(0.0, hold_started + args.hold - time.monotonic()))
             rss_end_of_hold = proc_status_kib(pid, "VmRSS")
-            flood.close()
+            pipe.send("close")
+            burst_sent = pipe.recv() if pipe.poll(60) else 0
+            flooder.join(30)
             closed_at = time.monotonic()
             time.sleep(args.settle)
         alive = proc_status_kib(pid, "VmRSS") is not None
@@ -263,8 +281,8 @@ def run_mode(broker_class, mode: str, args, work_root: Path) -> dict:
         hwm = proc_status_kib(pid, "VmHWM")
         after_probe = probe_latency(bootstrap, "probe", 3) if alive else None
         result = {
-            "connections_opened": flood.opened, "connections_refused": flood.refused, "open_s": round(open_s, 1),
-            "burst_mib_sent": round(flood.burst_sent / MB, 1),
+            "connections_opened": opened, "connections_refused": refused, "open_s": round(open_s, 1),
+            "burst_mib_sent": round(burst_sent / MB, 1),
             "baseline_rss_mib": mib(baseline), "loaded_rss_mib": mib(rss_loaded),
             "end_of_hold_rss_mib": mib(rss_end_of_hold),
             "peak_rss_mib": mib(max(sampler.peak_kib, hwm or 0) if hwm_reset else sampler.peak_kib),
@@ -275,8 +293,8 @@ def run_mode(broker_class, mode: str, args, work_root: Path) -> dict:
         }
         if baseline is not None and after is not None:
             result["after_minus_baseline_mib"] = round((after - baseline) / 1024, 1)
-        if baseline is not None and rss_loaded is not None and flood.opened:
-            result["rss_per_connection_kib_while_loaded"] = round((rss_loaded - baseline) / flood.opened, 1)
+        if baseline is not None and rss_loaded is not None and opened:
+            result["rss_per_connection_kib_while_loaded"] = round((rss_loaded - baseline) / opened, 1)
         return result
     finally:
         broker.close()

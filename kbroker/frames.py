@@ -97,6 +97,7 @@ class FrameReader:
     """
 
     READ_AHEAD = 32 * 1024
+    YIELD_EVERY = 1024 * 1024
 
     def __init__(self, sock, pool: FramePool | None = None, memory: RequestMemory | None = None) -> None:
         self.sock = sock
@@ -190,6 +191,7 @@ class FrameReader:
 
     async def _read_large(self, size: int) -> memoryview:
         memory, sock = self.memory, self.sock
+        since_yield = 0
         buf = self.pool.take(size)
         frame = memoryview(buf)[:size]
         memory.start_frame()
@@ -219,6 +221,10 @@ class FrameReader:
                     self.holding += received
                     memory.received(received)
                     self._activity()
+                    since_yield += received
+                    if since_yield >= self.YIELD_EVERY:
+                        since_yield = 0  # a fast sender of a big frame takes turns with the other connections
+                        await trio.lowlevel.checkpoint()
                 else:
                     await self._wait_readable()
         except BaseException:
