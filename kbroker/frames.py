@@ -97,7 +97,6 @@ class FrameReader:
     """
 
     READ_AHEAD = 32 * 1024
-    YIELD_EVERY = 1024 * 1024
 
     def __init__(self, sock, pool: FramePool | None = None, memory: RequestMemory | None = None) -> None:
         self.sock = sock
@@ -216,15 +215,20 @@ class FrameReader:
                     while memory.allowance(self.holding) <= 0:
                         await memory.wait_for_room()
                     continue
-                received = sock.recv_into_nowait(frame[self.holding:self.holding + min(room, size - self.holding)])
+                turn = memory.turn_bytes()
+                if since_yield >= turn:
+                    # A fast sender of a big frame takes turns with every other connection; the more frames are
+                    # being received, the shorter a turn, so that a round of them all stays short.
+                    since_yield = 0
+                    await trio.lowlevel.checkpoint()
+                    continue
+                received = sock.recv_into_nowait(
+                    frame[self.holding:self.holding + min(room, turn - since_yield, size - self.holding)])
                 if received:
                     self.holding += received
                     memory.received(received)
                     self._activity()
                     since_yield += received
-                    if since_yield >= self.YIELD_EVERY:
-                        since_yield = 0  # a fast sender of a big frame takes turns with the other connections
-                        await trio.lowlevel.checkpoint()
                 else:
                     await self._wait_readable()
         except BaseException:

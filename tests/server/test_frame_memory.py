@@ -239,3 +239,31 @@ def test_a_peer_that_takes_no_response_bytes_is_closed_after_connections_max_idl
     stalled_at, reason = trio.run(main, clock=trio.testing.MockClock(autojump_threshold=0))
     assert 1.0 <= stalled_at < 1.1
     assert "took no response bytes for connections.max.idle.ms (1000 ms)" in reason
+
+
+def test_a_fast_sender_of_a_big_frame_takes_turns_with_the_other_connections():
+    async def main():
+        sock, memory = FedSocket(), RequestMemory(1 << 30)
+        reader = FrameReader(sock, FramePool(), memory)
+        size = 3 * memory.ROUND_BYTES  # all of it already received: the reader never has to wait
+        sock.feed(frame_header(size) + b"f" * size)
+        other_turns = 0
+        frames = []
+
+        async def read_one():
+            await reader.fill(4)
+            frames.append(await reader.read_body(reader.read_size()))
+
+        async def other_connection():
+            nonlocal other_turns
+            while not frames:
+                other_turns += 1
+                await trio.lowlevel.checkpoint()
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(read_one)
+            nursery.start_soon(other_connection)
+        assert len(frames[0]) == size
+        return other_turns
+
+    assert trio.run(main) >= 2
