@@ -13,7 +13,9 @@ socket.request.max.bytes), two bytes of API key, two of version and 96 more byte
 The connections (opened from a process of their own) are held `--hold` seconds while the legitimate producer (confluent-kafka, acks=1, 100-byte
 records, a new producer so it has to connect and get ApiVersions answered during the flood) sends 20 records a
 second; its delivery latency (produce() to delivery report) gives p50/p99, and undelivered records (10 s
-message timeout) are counted. Then the flood's sockets are closed and the broker's RSS is read again
+message timeout) are counted. Then the flood's sockets are closed with a reset (SO_LINGER 0, as when an
+attacker's process is killed; an orderly close would leave burst data queued behind the zero window of a
+muted connection, which no broker sees before connections.max.idle.ms) and the broker's RSS is read again
 `--settle` seconds later.
 
 Figures per broker and mode: baseline RSS (after start, topic creation and the unloaded producer), peak RSS
@@ -227,7 +229,9 @@ class Flood:
         self._stop.set()
         if self._thread is not None:
             self._thread.join()
+        abort = struct.pack("ii", 1, 0)  # SO_LINGER on, 0 s: close() resets the connection
         for sock in self.sockets:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, abort)
             sock.close()
 
 

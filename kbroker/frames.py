@@ -91,12 +91,13 @@ class FramePool:
 class FrameReader:
     """Reads one connection's frames (see the module docstring).
 
-    `sock` needs `recv_into_nowait(view) -> int` (0 when nothing is waiting, ConnectionClosed at the end) and
-    `async wait_readable()`: server.SocketIO, or a test double. `idle_scope`, when set, has its deadline moved
+    `sock` needs `recv_into_nowait(view) -> int` (0 when nothing is waiting, ConnectionClosed at the end),
+    `async wait_readable()` and `peer_gone() -> bool`: server.SocketIO, or a test double. `idle_scope`, when set, has its deadline moved
     `idle_s` past every receive (connections.max.idle.ms counts from the last byte, mid-frame too).
     """
 
     READ_AHEAD = 32 * 1024
+    PEER_CHECK_S = 1.0
 
     def __init__(self, sock, pool: FramePool | None = None, memory: RequestMemory | None = None) -> None:
         self.sock = sock
@@ -213,7 +214,10 @@ class FrameReader:
                     # its socket like any other), and it counts as idle meanwhile.
                     await self._wait_readable()
                     while memory.allowance(self.holding) <= 0:
-                        await memory.wait_for_room()
+                        with trio.move_on_after(self.PEER_CHECK_S):
+                            await memory.wait_for_room()
+                        if sock.peer_gone():  # a muted connection does not read, so it would not see the end
+                            raise ConnectionClosed("the peer went away while its connection was muted")
                     continue
                 turn = memory.turn_bytes()
                 if since_yield >= turn:

@@ -33,6 +33,8 @@ SO_RCVBUF = socket.receive.buffer.bytes (-1 keeps the OS default for either).
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import logging
 import os
 import socket
@@ -97,6 +99,16 @@ class SocketIO:
             raise CloseConnection(f"took no response bytes for connections.max.idle.ms "
                                   f"({self.max_stall_s * 1000:.0f} ms)")
 
+    def peer_gone(self) -> bool:
+        """Whether the peer reset the connection or closed its side (asked of a connection that is not reading)."""
+        try:
+            if self.sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR):
+                return True
+            state = self.sock.getsockopt(socket.IPPROTO_TCP, _TCP_INFO, 1)[0] if _TCP_INFO else None
+        except OSError:
+            return True
+        return state in _TCP_PEER_GONE_STATES
+
     def recv_into_nowait(self, view: memoryview) -> int:
         """Bytes received into `view` now; 0 when none are waiting; ConnectionClosed on EOF or reset."""
         try:
@@ -149,6 +161,8 @@ class SocketIO:
             remaining -= sent
 
 
+_TCP_INFO = getattr(socket, "TCP_INFO", None)  # Linux: the first byte of struct tcp_info is the TCP state
+_TCP_PEER_GONE_STATES = (7, 8)  # TCP_CLOSE, TCP_CLOSE_WAIT
 _IOV_MAX = os.sysconf("SC_IOV_MAX") if hasattr(os, "sysconf") else 1024
 
 
@@ -326,6 +340,44 @@ class Connection:
         await send_chunks(self.io, chunks)
 
 
+class ConnectionCount:
+    """Live connections; when many have ended, the C heap's freed pages go back to the OS (glibc keeps them
+    otherwise, and thousands of closed connections would leave tens of MB resident)."""
+
+    TRIM_AFTER = 1024  # connections ended since the last peak
+
+    def __init__(self) -> None:
+        self.live = 0
+        self.peak = 0
+
+    def opened(self) -> None:
+        self.live += 1
+        self.peak = max(self.peak, self.live)
+
+    def closed(self) -> None:
+        self.live -= 1
+        if self.peak - self.live >= self.TRIM_AFTER and self.live <= self.peak // 2:
+            self.peak = self.live
+            _return_freed_heap()
+
+
+def _return_freed_heap() -> None:
+    if _LIBC is not None:
+        _LIBC.malloc_trim(0)
+
+
+def _load_libc():
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        libc.malloc_trim  # noqa: B018 - glibc only
+    except (OSError, AttributeError):
+        return None
+    return libc
+
+
+_LIBC = _load_libc()
+
+
 def configure_accepted_socket(sock, send_buffer_bytes: int) -> None:
     """Kafka's options for an accepted connection: no Nagle delay, keepalive, and SO_SNDBUF from
     socket.send.buffer.bytes unless it is -1 (the OS default, with its autotuning)."""
@@ -368,6 +420,7 @@ class Broker:
         self.state = BrokerState(config, clock or Clock())
         self.registry = registry if registry is not None else Registry.discover()
         self.frame_pool = FramePool(read_ahead_size=FrameReader.READ_AHEAD)
+        self.connections = ConnectionCount()
         self.request_memory = RequestMemory(resolve_limit(config["queued.max.request.bytes"],
                                                           config["socket.request.max.bytes"]))
 
@@ -378,6 +431,7 @@ class Broker:
                 os.makedirs(log_dir, exist_ok=True)
 
     async def _serve_connection(self, bound: BoundListener, stream: trio.SocketStream) -> None:
+        self.connections.opened()
         connection = Connection(stream, bound, self.state, self.registry, self.frame_pool, self.request_memory)
         log.debug("connection from %s on %s", connection.peer_text, bound.listener.name)
         try:
@@ -387,6 +441,7 @@ class Broker:
             # logged with its traceback; only this connection is lost.
             log.exception("bug: connection from %s failed; closing it", connection.peer_text)
         finally:
+            self.connections.closed()
             await stream.aclose()  # now, not when the garbage collector gets to the socket
 
     async def serve(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:

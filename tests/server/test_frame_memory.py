@@ -40,6 +40,9 @@ class FedSocket:
         del self.pending[:n]
         return n
 
+    def peer_gone(self) -> bool:
+        return self.closed
+
     async def wait_readable(self) -> None:
         if not self.pending and not self.closed:
             self.readable = trio.Event()
@@ -267,3 +270,32 @@ def test_a_fast_sender_of_a_big_frame_takes_turns_with_the_other_connections():
         return other_turns
 
     assert trio.run(main) >= 2
+
+
+def test_a_muted_connection_whose_peer_went_away_frees_its_bytes():
+    async def main():
+        memory = RequestMemory(100_000)
+        first, second = FedSocket(), FedSocket()
+        first_reader, second_reader = FrameReader(first, FramePool(), memory), FrameReader(second, FramePool(), memory)
+        first.feed(frame_header(90_000) + b"1" * 90_000)
+        second.feed(frame_header(60_000) + b"2" * 60_000)
+        outcome = {}
+
+        async def read(name, reader):
+            await reader.fill(4)
+            try:
+                outcome[name] = await reader.read_body(reader.read_size())
+            except ConnectionClosed as e:
+                outcome[name] = str(e)
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(read, "first", first_reader)
+            await trio.testing.wait_all_tasks_blocked()
+            nursery.start_soon(read, "second", second_reader)
+            await trio.testing.wait_all_tasks_blocked()
+            assert memory.muted == 1
+            second.closed = True  # its socket reports the peer gone; its unread bytes are never read
+        assert outcome["second"] == "the peer went away while its connection was muted"
+        assert (memory.held, memory.holders) == (90_000, 1)
+
+    trio.run(main, clock=trio.testing.MockClock(autojump_threshold=0))
