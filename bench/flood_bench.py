@@ -9,6 +9,8 @@ socket.request.max.bytes), two bytes of API key, two of version and 96 more byte
 - trickle: one more byte per second on every connection;
 - burst:   1 MiB more of the frame as fast as the broker takes it, then nothing (this exercises
            queued.max.request.bytes: 5,000 x 1 MiB is more than kbroker's default bound on most machines).
+The flood's sockets get a 16 KiB SO_SNDBUF (see Flood.open: on loopback its unsent bytes would otherwise
+exhaust the machine's TCP memory, which starves every connection whatever the broker does).
 
 The connections (opened from a process of their own) are held `--hold` seconds while the legitimate producer (confluent-kafka, acks=1, 100-byte
 records, a new producer so it has to connect and get ApiVersions answered during the flood) sends 20 records a
@@ -177,7 +179,13 @@ class Flood:
             if time.monotonic() > deadline:
                 break
             try:
-                sock = socket.create_connection(("127.0.0.1", self.port), timeout=5)
+                sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+                # On loopback the flood's send buffers come out of the same TCP memory (net.ipv4.tcp_mem) as
+                # the broker's: left at 4 MiB each they exhaust it and the kernel drops every connection's
+                # packets, the producer's too. An attacker on other machines spends its own; keep ours small.
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 16384)
+                sock.settimeout(5)
+                sock.connect(("127.0.0.1", self.port))
                 sock.sendall(header)
                 sock.setblocking(False)
             except OSError:

@@ -191,7 +191,6 @@ class FrameReader:
 
     async def _read_large(self, size: int) -> memoryview:
         memory, sock = self.memory, self.sock
-        since_yield = 0
         buf = self.pool.take(size)
         frame = memoryview(buf)[:size]
         memory.start_frame()
@@ -208,8 +207,7 @@ class FrameReader:
                 self.holding = taken
                 memory.received(taken)
             while self.holding < size:
-                room = memory.allowance(self.holding)
-                if room <= 0:
+                if memory.allowance(self.holding) <= 0:
                     # Muted: only a connection that has bytes to give waits for memory (a silent one waits for
                     # its socket like any other), and it counts as idle meanwhile.
                     await self._wait_readable()
@@ -219,20 +217,13 @@ class FrameReader:
                         if sock.peer_gone():  # a muted connection does not read, so it would not see the end
                             raise ConnectionClosed("the peer went away while its connection was muted")
                     continue
-                turn = memory.turn_bytes()
-                if since_yield >= turn:
-                    # A fast sender of a big frame takes turns with every other connection; the more frames are
-                    # being received, the shorter a turn, so that a round of them all stays short.
-                    since_yield = 0
-                    await trio.lowlevel.checkpoint()
-                    continue
-                received = sock.recv_into_nowait(
-                    frame[self.holding:self.holding + min(room, turn - since_yield, size - self.holding)])
+                # A turn: at most RequestMemory.RECEIVERS connections receive into large frames at once (the others
+                # queue, parked), each for at most TURN_BYTES, so however many connections send big frames the
+                # event loop goes round the other connections after a few MiB of copying.
+                async with memory.receiving_turn():
+                    received = self._receive_turn(frame, size)
                 if received:
-                    self.holding += received
-                    memory.received(received)
                     self._activity()
-                    since_yield += received
                 else:
                     await self._wait_readable()
         except BaseException:
@@ -243,6 +234,23 @@ class FrameReader:
             raise
         self.holding = self.claimed = 0
         return frame
+
+    def _receive_turn(self, frame: memoryview, size: int) -> int:
+        """Receive what the socket has into the frame, within the bound and one turn; bytes received."""
+        memory, sock = self.memory, self.sock
+        received = 0
+        while self.holding < size and received < memory.TURN_BYTES:
+            room = memory.allowance(self.holding)
+            if room <= 0:
+                break
+            n = sock.recv_into_nowait(
+                frame[self.holding:self.holding + min(room, memory.TURN_BYTES - received, size - self.holding)])
+            if not n:
+                break
+            self.holding += n
+            memory.received(n)
+            received += n
+        return received
 
     def release(self, frame: memoryview) -> None:
         """The request of `frame` is served: its bytes stop counting, a large frame's map may serve another."""

@@ -50,8 +50,8 @@ def resolve_limit(queued_max_request_bytes: int, socket_request_max_bytes: int) 
 class RequestMemory:
     """Bytes received into request frames not yet released, across every connection of the broker."""
 
-    ROUND_BYTES = 16 * 1024 * 1024
-    MIN_TURN_BYTES = 16 * 1024
+    RECEIVERS = 8  # connections receiving into large frames at once
+    TURN_BYTES = 1024 * 1024  # what one of them receives before it queues again
 
     def __init__(self, limit: int) -> None:
         if limit <= 0:
@@ -61,11 +61,11 @@ class RequestMemory:
         self.holders = 0  # frames being received or served that count here
         self.muted = 0  # connections waiting in wait_for_room now
         self._room = trio.lowlevel.ParkingLot()
+        self._receivers = trio.Semaphore(self.RECEIVERS)
 
-    def turn_bytes(self) -> int:
-        """How much one connection receives into its frame before it gives way to the others: a round of every
-        frame being received costs about ROUND_BYTES, and each turn at least MIN_TURN_BYTES."""
-        return max(self.MIN_TURN_BYTES, self.ROUND_BYTES // max(1, self.holders))
+    def receiving_turn(self) -> trio.Semaphore:
+        """Held while a connection receives into a large frame (FIFO: every connection gets its turn)."""
+        return self._receivers
 
     def can_ever_fit(self, size: int) -> bool:
         return size <= self.limit

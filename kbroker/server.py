@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import gc
 import logging
 import os
 import socket
@@ -341,27 +342,29 @@ class Connection:
 
 
 class ConnectionCount:
-    """Live connections; when many have ended, the C heap's freed pages go back to the OS (glibc keeps them
+    """Live connections; after many have ended, the C heap's freed pages go back to the OS (glibc keeps them
     otherwise, and thousands of closed connections would leave tens of MB resident)."""
 
-    TRIM_AFTER = 1024  # connections ended since the last peak
+    TRIM_AFTER = 1024  # connections ended since the last trim
+    TRIM_WHEN_NONE_LEFT = 64  # ... or this many, once no connection is left
 
     def __init__(self) -> None:
         self.live = 0
-        self.peak = 0
+        self.ended_since_trim = 0
 
     def opened(self) -> None:
         self.live += 1
-        self.peak = max(self.peak, self.live)
 
     def closed(self) -> None:
         self.live -= 1
-        if self.peak - self.live >= self.TRIM_AFTER and self.live <= self.peak // 2:
-            self.peak = self.live
+        self.ended_since_trim += 1
+        if self.ended_since_trim >= (self.TRIM_WHEN_NONE_LEFT if self.live == 0 else self.TRIM_AFTER):
+            self.ended_since_trim = 0
             _return_freed_heap()
 
 
 def _return_freed_heap() -> None:
+    gc.collect()  # an ended connection's task, socket and exception can sit in reference cycles until then
     if _LIBC is not None:
         _LIBC.malloc_trim(0)
 

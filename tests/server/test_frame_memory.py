@@ -106,38 +106,64 @@ async def _test_an_idle_connection_keeps_no_read_ahead_buffer_and_a_partial_smal
     assert frames == [b"a" * 10 + b"b" * 990]
 
 
-def test_the_bound_mutes_the_connection_that_would_pass_it_and_unmutes_it_when_memory_is_freed():
-    trio.run(_test_the_bound_mutes_the_connection_that_would_pass_it_and_unmutes_it_when_memory_is_freed)
+class TwoConnections:
+    """Two readers sharing one RequestMemory, each fed one whole frame of the given size."""
 
+    def __init__(self, limit: int, first_size: int, second_size: int) -> None:
+        self.memory = RequestMemory(limit)
+        self.sockets = {"first": FedSocket(), "second": FedSocket()}
+        self.readers = {name: FrameReader(sock, FramePool(), self.memory) for name, sock in self.sockets.items()}
+        self.sockets["first"].feed(frame_header(first_size) + b"1" * first_size)
+        self.sockets["second"].feed(frame_header(second_size) + b"2" * second_size)
+        self.outcome = {}  # name -> the frame, or why its connection closed
 
-async def _test_the_bound_mutes_the_connection_that_would_pass_it_and_unmutes_it_when_memory_is_freed():
-    memory = RequestMemory(100_000)
-    first, second = FedSocket(), FedSocket()
-    first_reader, second_reader = FrameReader(first, FramePool(), memory), FrameReader(second, FramePool(), memory)
-    first.feed(frame_header(80_000) + b"1" * 80_000)
-    second.feed(frame_header(60_000) + b"2" * 60_000)
-    done = {}
-
-    async def read(name, reader):
+    async def read(self, name: str) -> None:
+        reader = self.readers[name]
         await reader.fill(4)
-        done[name] = await reader.read_body(reader.read_size())
+        try:
+            self.outcome[name] = await reader.read_body(reader.read_size())
+        except ConnectionClosed as e:
+            self.outcome[name] = str(e)
 
-    async with trio.open_nursery() as nursery:
-        nursery.start_soon(read, "first", first_reader)
+    async def start_both(self, nursery) -> None:
+        """The first frame is read whole, then the second is muted by the bound."""
+        nursery.start_soon(self.read, "first")
         await trio.testing.wait_all_tasks_blocked()
-        assert memory.held == 80_000 and "first" in done
-        nursery.start_soon(read, "second", second_reader)
+        nursery.start_soon(self.read, "second")
         await trio.testing.wait_all_tasks_blocked()
-        # The second frame has what its read-ahead had already taken (counted, though it passes the bound), and
-        # waits muted with the rest of its bytes unread.
-        in_read_ahead = FrameReader.READ_AHEAD - 4
-        assert (second_reader.holding, memory.held, memory.muted) == (in_read_ahead, 80_000 + in_read_ahead, 1)
-        assert len(second.pending) == 60_000 - in_read_ahead
-        first_reader.release(done["first"])
-    assert memory.muted == 0
-    assert bytes(done["second"]) == b"2" * 60_000
-    second_reader.release(done["second"])
-    assert memory.held == 0
+        assert self.memory.muted == 1
+
+
+def test_the_bound_mutes_the_connection_that_would_pass_it_and_unmutes_it_when_memory_is_freed():
+    async def main():
+        two = TwoConnections(100_000, 80_000, 60_000)
+        memory, second_reader = two.memory, two.readers["second"]
+        async with trio.open_nursery() as nursery:
+            await two.start_both(nursery)
+            # The second frame has what its read-ahead had already taken (counted, though it passes the bound),
+            # and waits muted with the rest of its bytes unread.
+            in_read_ahead = FrameReader.READ_AHEAD - 4
+            assert (second_reader.holding, memory.held) == (in_read_ahead, 80_000 + in_read_ahead)
+            assert len(two.sockets["second"].pending) == 60_000 - in_read_ahead
+            two.readers["first"].release(two.outcome["first"])
+        assert memory.muted == 0
+        assert bytes(two.outcome["second"]) == b"2" * 60_000
+        second_reader.release(two.outcome["second"])
+        assert memory.held == 0
+
+    trio.run(main)
+
+
+def test_a_muted_connection_whose_peer_went_away_frees_its_bytes():
+    async def main():
+        two = TwoConnections(100_000, 90_000, 60_000)
+        async with trio.open_nursery() as nursery:
+            await two.start_both(nursery)
+            two.sockets["second"].closed = True  # its socket reports the peer gone; its unread bytes stay unread
+        assert two.outcome["second"] == "the peer went away while its connection was muted"
+        assert (two.memory.held, two.memory.holders) == (90_000, 1)
+
+    trio.run(main, clock=trio.testing.MockClock(autojump_threshold=0))
 
 
 def test_past_half_the_bound_a_connection_still_grows_to_its_fair_share():
@@ -248,7 +274,7 @@ def test_a_fast_sender_of_a_big_frame_takes_turns_with_the_other_connections():
     async def main():
         sock, memory = FedSocket(), RequestMemory(1 << 30)
         reader = FrameReader(sock, FramePool(), memory)
-        size = 3 * memory.ROUND_BYTES  # all of it already received: the reader never has to wait
+        size = 3 * memory.TURN_BYTES  # all of it already received: the reader never has to wait
         sock.feed(frame_header(size) + b"f" * size)
         other_turns = 0
         frames = []
@@ -271,31 +297,3 @@ def test_a_fast_sender_of_a_big_frame_takes_turns_with_the_other_connections():
 
     assert trio.run(main) >= 2
 
-
-def test_a_muted_connection_whose_peer_went_away_frees_its_bytes():
-    async def main():
-        memory = RequestMemory(100_000)
-        first, second = FedSocket(), FedSocket()
-        first_reader, second_reader = FrameReader(first, FramePool(), memory), FrameReader(second, FramePool(), memory)
-        first.feed(frame_header(90_000) + b"1" * 90_000)
-        second.feed(frame_header(60_000) + b"2" * 60_000)
-        outcome = {}
-
-        async def read(name, reader):
-            await reader.fill(4)
-            try:
-                outcome[name] = await reader.read_body(reader.read_size())
-            except ConnectionClosed as e:
-                outcome[name] = str(e)
-
-        async with trio.open_nursery() as nursery:
-            nursery.start_soon(read, "first", first_reader)
-            await trio.testing.wait_all_tasks_blocked()
-            nursery.start_soon(read, "second", second_reader)
-            await trio.testing.wait_all_tasks_blocked()
-            assert memory.muted == 1
-            second.closed = True  # its socket reports the peer gone; its unread bytes are never read
-        assert outcome["second"] == "the peer went away while its connection was muted"
-        assert (memory.held, memory.holders) == (90_000, 1)
-
-    trio.run(main, clock=trio.testing.MockClock(autojump_threshold=0))
