@@ -8,7 +8,7 @@ bytes costs the broker 98 bytes, rounded up to a page):
   space only, and the kernel makes a page resident when recv writes into it, so the frame grows with what
   arrives and is still one contiguous buffer (the handler gets one memoryview, nothing is copied). Each
   receive asks the broker-wide RequestMemory (`queued.max.request.bytes`) how much it may take, and waits
-  (muted) when the answer is nothing.
+  (muted) when the answer is nothing; receiving happens in turns that RequestMemory hands out.
 - The read-ahead buffer exists only while bytes are buffered or a recv is being made: before the connection
   waits for its socket, the buffer goes back to the FramePool (what it held, a partial small frame, is kept in
   a bytes object of its exact size). An idle connection costs no buffer at all.

@@ -12,7 +12,12 @@ The rule a connection follows before each receive into a frame (`allowance`):
 - never past the limit, which is a hard bound on the bytes counted here.
 A connection denied bytes while its socket has some waiting is muted (`wait_for_room`) until enough is freed to
 change the answer. Muted connections keep their place in connections.max.idle.ms: a connection that holds part
-of a frame and sends nothing is closed when it expires, so stalled partial frames cannot hold the pool forever.
+of a frame and sends nothing is closed when it expires, so stalled partial frames cannot hold the pool forever;
+one whose peer has gone (reset or closed) is closed within a second.
+
+Receiving into large frames also takes turns (`receiving_turn`): at most RECEIVERS connections at once, FIFO,
+TURN_BYTES each, so thousands of connections sending big frames as fast as they can keep the event loop busy for
+a few MiB at a time, and small requests (read through the read-ahead buffer, outside these turns) get through.
 """
 
 from __future__ import annotations
