@@ -36,7 +36,7 @@ MB = 1024 * 1024
 # its idle worker threads.
 IDLE_LEAVES = ("EpollIOManager.get_events", "WorkerThread._work")
 # Frames of start-up, not of serving.
-STARTUP_FRAMES = ("Registry.discover", "Broker._start_storage", "_find_and_load")
+STARTUP_FRAMES = ("Registry.discover", "Node._start_storage", "_find_and_load")
 
 
 def summarize(raw: Path, top: int = 30) -> str:

@@ -143,6 +143,8 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
     _key("socket.send.buffer.bytes", INT, 102400),
     _key("socket.receive.buffer.bytes", INT, 102400),
     _key("queued.max.requests", INT, 500, at_least(1)),
+    # Kafka's -1 is unbounded; kbroker resolves <= 0 to a share of the machine's memory (request_memory.py).
+    _key("queued.max.request.bytes", LONG, -1),
     _key("connections.max.idle.ms", LONG, 600000),
     _key("num.network.threads", INT, 3, at_least(1)),
     _key("num.io.threads", INT, 8, at_least(1)),

@@ -43,7 +43,7 @@ class Node:
         self.config = config
         self.state = BrokerState(config, clock or Clock())
         self.registry = registry if registry is not None else Registry.discover()
-        self.frame_pool = server.FramePool()
+        self.connections = server.ConnectionServer(config, self.state, self.registry)
 
     async def serve(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         """Bind every listener, report the bound addresses with `task_status.started([BoundListener])`, then
@@ -64,14 +64,11 @@ class Node:
                 await nursery.start(state.group_coordinator.run)
                 await nursery.start(state.txn_coordinator.run)
                 for sockets, bound in opened:
-                    handler = partial(self._serve_connection, bound)
+                    handler = partial(self.connections.serve, bound)
                     nursery.start_soon(partial(trio.serve_listeners, handler, sockets))
                 task_status.started([bound for _, bound in opened])
         finally:
             self._stop_storage()
-
-    async def _serve_connection(self, bound: server.BoundListener, stream: trio.SocketStream) -> None:
-        await server.serve_connection(stream, bound, self.state, self.registry, self.frame_pool)
 
     def _prepare_log_dirs(self) -> None:
         for log_dir in self.state.log_dirs:

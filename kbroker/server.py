@@ -1,17 +1,26 @@
 """The broker's network side: trio TCP listeners, one task per connection, size-prefixed frames, dispatch.
 
-A connection reads one frame at a time: a 4-byte signed size, checked against `socket.request.max.bytes`
-BEFORE anything is allocated for the frame (a size < 0 or above the limit closes the connection, like Kafka's
-NetworkReceive), then exactly that many bytes into one buffer (small frames arrive through a per-connection
-read-ahead buffer, so a burst of small requests costs one recv; large frames land in buffers reused from a
-broker-wide pool once nothing views them any more). The request header is decoded at the version
-the API's request class names, the body by the generated request class, and the registered handler answers.
-The next frame is read only after the response is sent (Kafka mutes the channel the same way), so responses
-leave in request order; a handler returning NO_RESPONSE (acks=0 produce) sends nothing and keeps its place.
+A connection reads one frame at a time (frames.FrameReader): a 4-byte signed size, checked against
+`socket.request.max.bytes` and against the whole of `queued.max.request.bytes` BEFORE anything is allocated for
+the frame (a size < 0, above the limit, or that could never fit the bound closes the connection, like Kafka's
+NetworkReceive), then the frame's bytes into one buffer that grows with what arrives, never to the claimed size
+ahead of it: small frames are assembled in a read-ahead buffer (one recv per burst of small requests), large
+ones in an anonymous memory map whose pages become resident as recv writes them. The bytes held in frames
+count against `queued.max.request.bytes` (request_memory.RequestMemory), which mutes the connections holding
+the most while the bound is reached. The request header is decoded at the version the API's request class
+names, the body by the generated request class, and the registered handler answers. The next frame is read
+only after the response is sent (Kafka mutes the channel the same way), so responses leave in request order; a
+handler returning NO_RESPONSE (acks=0 produce) sends nothing and keeps its place.
 
-What closes a connection (one log line each): no request for `connections.max.idle.ms`, a bad frame size, an
-unknown API key, a version outside the advertised range (except ApiVersions, answered per KIP-511), a malformed
-header or body, and a handler exception (a bug, logged with its traceback). None of them stops the server.
+What closes a connection (one log line each): nothing received for `connections.max.idle.ms` (between frames or
+in the middle of one, muted or not: Kafka expires connections by their last socket activity), a bad frame size,
+a peer that takes no response bytes for as long, an unknown API key, a version outside the advertised range
+(except ApiVersions, answered per KIP-511), a malformed header or body, and a handler exception (a bug, logged with its traceback). None of them stops the
+server. A connection's socket is closed as soon as its task ends.
+
+What a connection costs while it waits: no read-ahead buffer (it goes back to the pool before any wait; bytes
+of a partial small frame are kept at their size), the received part of a large frame rounded up to a page, and
+the Python objects of the task, socket and reader (a few KiB; bench/flood_bench.py measures it).
 
 Responses go out as Writer chunks: runs of bytes with one `writev`, file regions (`wire.FileRegion`) with
 `os.sendfile` straight from the segment file, so fetched record data never passes through Python.
@@ -24,6 +33,9 @@ SO_RCVBUF = socket.receive.buffer.bytes (-1 keeps the OS default for either).
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import gc
 import logging
 import os
 import socket
@@ -37,9 +49,11 @@ from kbroker.api import api_versions
 from kbroker.api.context import NO_RESPONSE, CloseConnection, RequestContext
 from kbroker.api.registry import Registry
 from kbroker.api.state import BrokerState
-from kbroker.config import Listener
+from kbroker.config import BrokerConfig, Listener
+from kbroker.frames import ConnectionClosed, FramePool, FrameReader
 from kbroker.protocol import wire
 from kbroker.protocol.messages.request_header import RequestHeader
+from kbroker.request_memory import RequestMemory, resolve_limit
 
 log = logging.getLogger(__name__)
 
@@ -47,10 +61,6 @@ _SIZE = wire.INT32
 _API_VERSIONS_KEY = api_versions.API_KEY
 # Request header v1 is a prefix of v2 (ClientId is never compact), so it names the client of any request.
 _LOGGING_HEADER_VERSION = 1
-
-
-class ConnectionClosed(Exception):
-    """The peer closed (or reset) the connection."""
 
 
 @attrs.frozen
@@ -69,12 +79,31 @@ class SocketIO:
     the current request (else it checkpoints once, so one busy connection cannot starve the others).
     """
 
-    __slots__ = ("sock", "fd", "yielded")
+    __slots__ = ("sock", "fd", "yielded", "max_stall_s")
 
-    def __init__(self, sock) -> None:
+    def __init__(self, sock, max_stall_s: float = float("inf")) -> None:
         self.sock = sock
         self.fd = sock.fileno()
         self.yielded = False
+        self.max_stall_s = max_stall_s  # a peer that takes no response bytes for this long is closed
+
+    async def wait_writable(self) -> None:
+        self.yielded = True
+        with trio.move_on_after(self.max_stall_s) as stalled:
+            await trio.lowlevel.wait_writable(self.sock)
+        if stalled.cancelled_caught:
+            raise CloseConnection(f"took no response bytes for connections.max.idle.ms "
+                                  f"({self.max_stall_s * 1000:.0f} ms)")
+
+    def peer_gone(self) -> bool:
+        """Whether the peer reset the connection or closed its side (asked of a connection that is not reading)."""
+        try:
+            if self.sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR):
+                return True
+            state = self.sock.getsockopt(socket.IPPROTO_TCP, _TCP_INFO, 1)[0] if _TCP_INFO else None
+        except OSError:
+            return True
+        return state in _TCP_PEER_GONE_STATES
 
     def recv_into_nowait(self, view: memoryview) -> int:
         """Bytes received into `view` now; 0 when none are waiting; ConnectionClosed on EOF or reset."""
@@ -88,14 +117,9 @@ class SocketIO:
             raise ConnectionClosed("end of stream")
         return n
 
-    async def recv_into(self, view: memoryview, nbytes: int) -> int:
-        view = view[:nbytes]
-        while True:
-            n = self.recv_into_nowait(view)
-            if n:
-                return n
-            self.yielded = True
-            await trio.lowlevel.wait_readable(self.sock)
+    async def wait_readable(self) -> None:
+        self.yielded = True
+        await trio.lowlevel.wait_readable(self.sock)
 
     async def send_buffers(self, buffers: list) -> None:
         """Write the buffers in order (one writev per attempt)."""
@@ -114,8 +138,7 @@ class SocketIO:
                     pending[0] = pending[0][sent:]
                     sent = 0
             if pending:
-                self.yielded = True
-                await trio.lowlevel.wait_writable(self.sock)
+                await self.wait_writable()
 
     async def send_file_region(self, region: wire.FileRegion) -> None:
         """Send a file region with os.sendfile, waiting for the socket only when its buffer is full."""
@@ -124,8 +147,7 @@ class SocketIO:
             try:
                 sent = os.sendfile(self.fd, region.fd, position, remaining)
             except BlockingIOError:
-                self.yielded = True
-                await trio.lowlevel.wait_writable(self.sock)
+                await self.wait_writable()
                 continue
             except (ConnectionResetError, BrokenPipeError) as e:
                 raise ConnectionClosed(str(e)) from None
@@ -135,113 +157,9 @@ class SocketIO:
             remaining -= sent
 
 
+_TCP_INFO = getattr(socket, "TCP_INFO", None)  # Linux: the first byte of struct tcp_info is the TCP state
+_TCP_PEER_GONE_STATES = (7, 8)  # TCP_CLOSE, TCP_CLOSE_WAIT
 _IOV_MAX = os.sysconf("SC_IOV_MAX") if hasattr(os, "sysconf") else 1024
-
-
-class FramePool:
-    """Buffers for large request frames, reused instead of allocated (and zero-filled) for every request.
-
-    A buffer goes back to the pool only when no view of it is alive any more (a resize attempt raises
-    BufferError while one is): a handler that kept a view of its request (e.g. of produced records) keeps the
-    buffer to itself. At most `max_bytes` are kept.
-    """
-
-    MIN_FRAME = 64 * 1024
-    GRANULE = 128 * 1024
-
-    def __init__(self, max_bytes: int = 32 * 1024 * 1024) -> None:
-        self.max_bytes = max_bytes
-        self.free: list[bytearray] = []
-        self.held = 0
-
-    def take(self, size: int) -> bytearray:
-        for i, buf in enumerate(self.free):
-            if len(buf) >= size:
-                del self.free[i]
-                self.held -= len(buf)
-                return buf
-        return bytearray(-(-size // self.GRANULE) * self.GRANULE)
-
-    def give_back(self, buf: bytearray) -> None:
-        try:
-            buf.append(0)
-        except BufferError:
-            return  # still viewed by whoever kept part of the request
-        del buf[-1]
-        if self.held + len(buf) <= self.max_bytes:
-            self.free.append(buf)
-            self.held += len(buf)
-
-
-class FrameReader:
-    """Reads size-prefixed frames with one recv per burst of small requests.
-
-    A fixed read-ahead buffer (allocated once per connection) takes whatever the socket has; each frame is
-    copied out into a buffer of its own, allocated (or, for large frames, taken from the FramePool) only after
-    its size passed the limit check, and the part of a big frame not yet received is read straight into that
-    buffer. `sock` needs `async recv_into(view, nbytes)` (SocketIO, or a test double).
-    """
-
-    READ_AHEAD = 32 * 1024
-
-    def __init__(self, sock, pool: FramePool | None = None) -> None:
-        self.sock = sock
-        self.pool = pool
-        self.ahead = bytearray(self.READ_AHEAD)
-        self.view = memoryview(self.ahead)
-        self.start = 0  # buffered, unconsumed bytes are ahead[start:end]
-        self.end = 0
-
-    @property
-    def buffered(self) -> int:
-        return self.end - self.start
-
-    def _compact(self, at_least: int) -> None:
-        if self.start and self.READ_AHEAD - self.start < at_least:
-            self.ahead[:self.buffered] = self.view[self.start:self.end]
-            self.end -= self.start
-            self.start = 0
-
-    def fill_nowait(self, at_least: int) -> bool:
-        """Take what the socket has now (SocketIO only); whether `at_least` bytes are buffered."""
-        self._compact(at_least)
-        if self.end < self.READ_AHEAD:
-            self.end += self.sock.recv_into_nowait(self.view[self.end:])
-        return self.buffered >= at_least
-
-    async def fill(self, at_least: int) -> None:
-        """Receive until `at_least` bytes are buffered (at most READ_AHEAD)."""
-        self._compact(at_least)
-        while self.buffered < at_least:
-            self.end += await self.sock.recv_into(self.view[self.end:], self.READ_AHEAD - self.end)
-
-    def read_size(self) -> int:
-        (size,) = _SIZE.unpack_from(self.ahead, self.start)
-        self.start += 4
-        return size
-
-    async def read_body(self, size: int) -> memoryview:
-        """The frame of `size` bytes; from the pool when large (give it back with `release`)."""
-        if self.pool is not None and size >= FramePool.MIN_FRAME:
-            frame = memoryview(self.pool.take(size))[:size]
-        else:
-            frame = memoryview(bytearray(size))
-        taken = min(size, self.buffered)
-        frame[:taken] = self.view[self.start:self.start + taken]
-        self.start += taken
-        if self.start == self.end:
-            self.start = self.end = 0
-        filled = taken
-        while filled < size:
-            filled += await self.sock.recv_into(frame[filled:], size - filled)
-        return frame
-
-    def release(self, frame: memoryview) -> None:
-        """The request of `frame` is served: a pooled buffer may serve the next large frame."""
-        buf = frame.obj
-        frame.release()
-        if self.pool is not None and len(buf) >= FramePool.MIN_FRAME:
-            self.pool.give_back(buf)
 
 
 async def send_chunks(io: SocketIO, chunks: Iterable) -> None:
@@ -280,7 +198,8 @@ class Connection:
     """One client connection: read a frame, serve it, send the reply, repeat."""
 
     def __init__(self, stream: trio.SocketStream, bound: BoundListener, state: BrokerState,
-                 registry: Registry, pool: FramePool | None = None) -> None:
+                 registry: Registry, pool: FramePool | None = None, memory: RequestMemory | None = None
+                 ) -> None:
         self.stream = stream
         self.bound = bound
         self.state = state
@@ -293,8 +212,9 @@ class Connection:
             host, port = "?", 0
         self.peer = (host, port)
         configure_accepted_socket(stream.socket, state.config["socket.send.buffer.bytes"])
-        self.io = SocketIO(stream.socket)
-        self.reader = FrameReader(self.io, pool)
+        self.io = SocketIO(stream.socket, self.max_idle_s)
+        self.reader = FrameReader(self.io, pool, memory)
+        self.reader.idle_s = self.max_idle_s
 
     @property
     def peer_text(self) -> str:
@@ -308,9 +228,11 @@ class Connection:
                 frame = await self.read_frame()
                 if frame is None:
                     return
-                await self.serve_frame(frame)
-                self.reader.release(frame)
-                del frame
+                try:
+                    await self.serve_frame(frame)
+                finally:
+                    self.reader.release(frame)
+                    del frame
                 if not io.yielded:
                     await trio.lowlevel.checkpoint()
         except ConnectionClosed as e:
@@ -321,28 +243,44 @@ class Connection:
             log.warning("closing connection from %s: %s", self.peer_text, e)
 
     async def read_frame(self) -> memoryview | None:
-        """The next request frame, or None when the peer closed (or went idle) between frames."""
+        """The next request frame, or None when the peer closed, or went idle for connections.max.idle.ms
+        (between frames or in the middle of one: Kafka expires a connection by its last socket activity)."""
         reader = self.reader
+        size = None
         try:
             ready = reader.buffered >= 4 or reader.fill_nowait(4)
         except ConnectionClosed:
             return None
-        if not ready:
-            # Between requests the connection is idle; Kafka closes it after connections.max.idle.ms.
-            with trio.move_on_after(self.max_idle_s) as idle:
-                try:
-                    await reader.fill(4)
-                except ConnectionClosed:
-                    return None
-            if idle.cancelled_caught:
-                log.info("closing connection from %s: idle for more than connections.max.idle.ms (%d ms)",
-                         self.peer_text, self.max_idle_s * 1000)
-                return None
-        size = reader.read_size()
+        if ready:
+            size = self.checked_size(reader.read_size())
+            if reader.has_small_frame(size):
+                return reader.take_small_frame(size)  # the burst case: no wait, no deadline to set
+        with trio.CancelScope(deadline=trio.current_time() + self.max_idle_s) as idle:
+            reader.idle_scope = idle
+            try:
+                if not ready:
+                    try:
+                        await reader.fill(4)
+                    except ConnectionClosed:
+                        return None
+                    size = self.checked_size(reader.read_size())
+                return await reader.read_body(size)
+            finally:
+                reader.idle_scope = None
+        midway = f", in the middle of a request of {size} bytes" if size is not None else ""
+        log.info("closing connection from %s: idle for more than connections.max.idle.ms (%d ms)%s",
+                 self.peer_text, self.max_idle_s * 1000, midway)
+        return None
+
+    def checked_size(self, size: int) -> int:
+        """A frame size the broker can read, or CloseConnection (Kafka's NetworkReceive checks the same)."""
         if size < 0 or size > self.max_request_bytes:
             raise CloseConnection(f"invalid request size {size} (socket.request.max.bytes is "
                                   f"{self.max_request_bytes})")
-        return await reader.read_body(size)
+        if not self.reader.memory.can_ever_fit(size):
+            raise CloseConnection(f"request of {size} bytes can never fit in queued.max.request.bytes "
+                                  f"({self.reader.memory.limit})")
+        return size
 
     def _client_id_for_log(self, frame: memoryview) -> str | None:
         try:
@@ -398,6 +336,50 @@ class Connection:
         await send_chunks(self.io, chunks)
 
 
+class ConnectionCount:
+    """Live connections; after many have ended, the frame pool's idle buffers are dropped and the C heap's freed
+    pages go back to the OS (glibc keeps them otherwise, and thousands of closed connections would leave tens
+    of MB resident)."""
+
+    TRIM_AFTER = 1024  # connections ended since the last trim
+    TRIM_WHEN_NONE_LEFT = 64  # ... or this many, once no connection is left
+
+    def __init__(self, pool: FramePool | None = None) -> None:
+        self.pool = pool
+        self.live = 0
+        self.ended_since_trim = 0
+
+    def opened(self) -> None:
+        self.live += 1
+
+    def closed(self) -> None:
+        self.live -= 1
+        self.ended_since_trim += 1
+        if self.ended_since_trim >= (self.TRIM_WHEN_NONE_LEFT if self.live == 0 else self.TRIM_AFTER):
+            self.ended_since_trim = 0
+            if self.pool is not None:
+                self.pool.release_idle()
+            _return_freed_heap()
+
+
+def _return_freed_heap() -> None:
+    gc.collect()  # an ended connection's task, socket and exception can sit in reference cycles until then
+    if _LIBC is not None:
+        _LIBC.malloc_trim(0)
+
+
+def _load_libc():
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        libc.malloc_trim  # noqa: B018 - glibc only
+    except (OSError, AttributeError):
+        return None
+    return libc
+
+
+_LIBC = _load_libc()
+
+
 def configure_accepted_socket(sock, send_buffer_bytes: int) -> None:
     """Kafka's options for an accepted connection: no Nagle delay, keepalive, and SO_SNDBUF from
     socket.send.buffer.bytes unless it is -1 (the OS default, with its autotuning)."""
@@ -432,14 +414,29 @@ async def open_listener(listener: Listener, receive_buffer_bytes: int
     return sockets, BoundListener(listener, host_bound, port_bound)
 
 
-async def serve_connection(stream: trio.SocketStream, bound: BoundListener, state: BrokerState, registry: Registry,
-                           pool: FramePool | None = None) -> None:
-    """Serve one accepted connection until it closes."""
-    connection = Connection(stream, bound, state, registry, pool)
-    log.debug("connection from %s on %s", connection.peer_text, bound.listener.name)
-    try:
-        await connection.run()
-    except Exception:
-        # Whatever a client sends must not take the broker down: a failure here is a bug in this module,
-        # logged with its traceback; only this connection is lost.
-        log.exception("bug: connection from %s failed; closing it", connection.peer_text)
+class ConnectionServer:
+    """What every connection of a node shares: the frame pool, the bound on request bytes held
+    (queued.max.request.bytes) and the count of live connections. `serve(bound, stream)` serves one accepted
+    connection until it closes."""
+
+    def __init__(self, config: BrokerConfig, state: BrokerState, registry: Registry) -> None:
+        self.state = state
+        self.registry = registry
+        self.frame_pool = FramePool(read_ahead_size=FrameReader.READ_AHEAD)
+        self.connections = ConnectionCount(self.frame_pool)
+        self.request_memory = RequestMemory(resolve_limit(config["queued.max.request.bytes"],
+                                                          config["socket.request.max.bytes"]))
+
+    async def serve(self, bound: BoundListener, stream: trio.SocketStream) -> None:
+        self.connections.opened()
+        connection = Connection(stream, bound, self.state, self.registry, self.frame_pool, self.request_memory)
+        log.debug("connection from %s on %s", connection.peer_text, bound.listener.name)
+        try:
+            await connection.run()
+        except Exception:
+            # Whatever a client sends must not take the broker down: a failure here is a bug in this module,
+            # logged with its traceback; only this connection is lost.
+            log.exception("bug: connection from %s failed; closing it", connection.peer_text)
+        finally:
+            self.connections.closed()
+            await stream.aclose()  # now, not when the garbage collector gets to the socket

@@ -64,6 +64,9 @@ _BROKER = {
     "socket.send.buffer.bytes": "SO_SNDBUF of client sockets; -1 keeps the OS default.",
     "socket.receive.buffer.bytes": "SO_RCVBUF of client sockets; -1 keeps the OS default.",
     "queued.max.requests": "Requests that may wait for a handler before reads pause.",
+    "queued.max.request.bytes": ("Request bytes held in memory, across all connections, before reads pause on the "
+                                 "connections holding the most. -1 (or any value <= 0): one eighth of the "
+                                 "machine's memory, and at least socket.request.max.bytes (Kafka: unbounded)."),
     "connections.max.idle.ms": "Idle time after which a connection is closed.",
     "num.network.threads": "Threads that read requests and write responses.",
     "num.io.threads": "Threads that execute requests.",

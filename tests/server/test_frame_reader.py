@@ -6,29 +6,36 @@ import trio
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kbroker.server import ConnectionClosed, FrameReader
+from kbroker.frames import ConnectionClosed, FrameReader
 
 
 class ChunkedSocket:
-    """A socket stand-in whose recv_into hands out the data in the given chunk sizes, then raises ConnectionClosed
-    at the end of the data (SocketIO's contract)."""
+    """A socket stand-in whose recv_into_nowait hands out the data in the given chunk sizes, with nothing ready
+    between two chunks (the reader must wait), and ConnectionClosed at the end of the data (SocketIO's contract)."""
 
     def __init__(self, data: bytes, chunk_sizes: list[int]) -> None:
         self.data = data
         self.pos = 0
         self.chunk_sizes = list(chunk_sizes)
         self.calls = 0
+        self.ready = True
 
-    async def recv_into(self, view, nbytes):
-        await trio.lowlevel.checkpoint()
+    def recv_into_nowait(self, view) -> int:
+        if not self.ready:
+            return 0
         self.calls += 1
         step = self.chunk_sizes.pop(0) if self.chunk_sizes else len(self.data)
-        n = min(step, nbytes, len(self.data) - self.pos)
+        n = min(step, len(view), len(self.data) - self.pos)
         if n == 0:
             raise ConnectionClosed("end of stream")
         view[:n] = self.data[self.pos:self.pos + n]
         self.pos += n
+        self.ready = not self.chunk_sizes  # after the given chunks, the rest arrives in one go
         return n
+
+    async def wait_readable(self) -> None:
+        await trio.lowlevel.checkpoint()
+        self.ready = True
 
 
 async def read_all(reader: FrameReader) -> list[bytes]:

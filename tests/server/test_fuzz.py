@@ -148,7 +148,8 @@ def test_mutated_valid_requests(fuzz_broker, request, mutations, then_valid):
 
 
 def test_oversized_frame_header_allocates_nothing_big(tmp_path):
-    """A 2 GiB size header is refused before any buffer is made; an allowed size allocates just the frame."""
+    """A 2 GiB size header is refused before any buffer is made; an allowed size followed by 10 bytes allocates
+    nothing of its claimed size either (the frame grows with what arrives: tests/server/test_frame_memory.py)."""
     with run_broker_in_thread(broker_config(tmp_path / "logs")) as broker:  # default limit: 100 MiB
         assert_still_serving_plain(broker)
         tracemalloc.start()
@@ -164,7 +165,7 @@ def test_oversized_frame_header_allocates_nothing_big(tmp_path):
             before, _ = tracemalloc.get_traced_memory()
             assert exchange(broker, struct.pack(">i", frame_size) + b"x" * 10) == b""
             _, peak = tracemalloc.get_traced_memory()
-            assert frame_size <= peak - before < frame_size + (1 << 20)
+            assert peak - before < 1 << 20
         finally:
             tracemalloc.stop()
         assert_still_serving_plain(broker)
