@@ -199,9 +199,6 @@ def test_a_frame_larger_than_the_bound_closes_the_connection_with_one_log_line(t
 
 def _connection(stream, idle_ms: int) -> Connection:
     config = BrokerConfig.from_properties({"connections.max.idle.ms": str(idle_ms), "log.dirs": "/nonexistent",
-                                           "node.id": "1", "process.roles": "broker,controller",
-                                           "controller.quorum.voters": "1@127.0.0.1:9093",
-                                           "controller.listener.names": "CONTROLLER",
                                            "listeners": "PLAINTEXT://127.0.0.1:0"})
     bound = BoundListener(config.listeners[0], "127.0.0.1", 0)
     return Connection(stream, bound, SimpleNamespace(config=config), registry=None, memory=RequestMemory(1 << 30))
