@@ -143,6 +143,22 @@ def kafka_server_command(properties: Path, logs_dir: Path, jvm_options: list[str
     ]
 
 
+def end_process(process: subprocess.Popen, first_signal: signal.Signals, timeout: float, *,
+                paused: bool = False) -> int:
+    """Send `first_signal` to a running process (SIGCONT after it when the process is `paused`, since a stopped
+    process cannot handle SIGTERM), wait up to `timeout` s, then SIGKILL; its exit status."""
+    if process.poll() is None:
+        process.send_signal(first_signal)
+        if paused and first_signal != signal.SIGKILL:
+            os.kill(process.pid, signal.SIGCONT)
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    return process.returncode
+
+
 def _config_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -266,14 +282,7 @@ class ApacheKafka:
         if process is None:
             return None
         try:
-            if process.poll() is None:
-                process.send_signal(first_signal)
-                try:
-                    process.wait(timeout=self.stop_timeout)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait()
-            return process.returncode
+            return end_process(process, first_signal, self.stop_timeout)
         finally:
             if self._console is not None:
                 self._console.close()

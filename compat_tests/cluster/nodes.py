@@ -26,6 +26,7 @@ from typing import IO
 
 from compat_tests.kafka_dist import (
     broker_jvm_options,
+    end_process,
     kafka_server_command,
     kafka_tool_command,
     metadata_broker_ids,
@@ -142,16 +143,7 @@ class NodeProcess:
         if process is None:
             return None
         try:
-            if process.poll() is None:
-                process.send_signal(first_signal)
-                if self.paused and first_signal != signal.SIGKILL:
-                    os.kill(process.pid, signal.SIGCONT)  # a stopped process cannot handle SIGTERM
-                try:
-                    process.wait(timeout=self.stop_timeout)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait()
-            return process.returncode
+            return end_process(process, first_signal, self.stop_timeout, paused=self.paused)
         finally:
             self._process = None
             self.paused = False
