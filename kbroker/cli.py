@@ -20,6 +20,7 @@ a dynamic quorum; it prints the cluster id.
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import signal
 import sys
@@ -90,6 +91,10 @@ async def serve(config: BrokerConfig) -> None:
     with trio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
         async with trio.open_nursery() as nursery:
             bound = await nursery.start(node.serve)
+            # What start-up made (modules, the generated codecs, the loaded image) lives as long as the process:
+            # out of the cyclic collector's way, its full collections cost what the connections hold, not that.
+            gc.collect()
+            gc.freeze()
             controllers = set(config.controller_listener_names)
             first = next((b for b in bound if b.listener.name not in controllers), bound[0])
             print(f"kbroker ready on {first.host}:{first.port}", flush=True)

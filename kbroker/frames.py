@@ -20,9 +20,11 @@ zero their pages again) and the read-ahead buffers; what it keeps, lent out or f
 from __future__ import annotations
 
 import mmap
+import random
 
 import trio
 
+from kbroker.pacer import Pacer
 from kbroker.protocol import wire
 from kbroker.request_memory import RequestMemory
 
@@ -97,19 +99,52 @@ class FramePool:
             self.read_aheads.append(buf)
 
 
+class _Pace:
+    """Whether a large frame is arriving slowly: below SLOW_BYTES_PER_S on average, counted from its first byte
+    once SLOW_AFTER_S have passed (time spent muted excluded), or, once slow, since the previous receive."""
+
+    SLOW_AFTER_S = 1.0
+    SLOW_BYTES_PER_S = 64 * 1024
+
+    __slots__ = ("since", "since_bytes", "slow")
+
+    def __init__(self, now: float, holding: int) -> None:
+        self.since = now
+        self.since_bytes = holding
+        self.slow = False
+
+    def exclude(self, seconds: float) -> None:
+        self.since += seconds
+
+    def is_slow(self, now: float, holding: int) -> bool:
+        elapsed = now - self.since
+        if elapsed < (0.0 if self.slow else self.SLOW_AFTER_S):
+            return False
+        self.slow = holding - self.since_bytes < self.SLOW_BYTES_PER_S * elapsed
+        if self.slow:
+            self.since, self.since_bytes = now, holding
+        return self.slow
+
+
 class FrameReader:
     """Reads one connection's frames (see the module docstring).
 
     `sock` needs `recv_into_nowait(view) -> int` (0 when nothing is waiting, ConnectionClosed at the end),
-    `async wait_readable()` and `peer_gone() -> bool`: server.SocketIO, or a test double. `idle_scope`, when set, has its deadline moved
-    `idle_s` past every receive (connections.max.idle.ms counts from the last byte, mid-frame too).
+    `async wait_readable()` and `peer_gone() -> bool`: server.SocketIO, or a test double. `idle_scope`, when
+    set, has its deadline kept at least `idle_s` past the last receive (connections.max.idle.ms counts from the
+    last byte, mid-frame too). `pacer` parks slow senders between their receives (trio.sleep without one).
     """
 
     READ_AHEAD = 32 * 1024
     PEER_CHECK_S = 1.0
+    IDLE_SLACK = 0.1
+    PACE_S = 1.0  # a slow sender's bytes are taken every PACE_S, jittered by half of it either way
+    random = random.Random()  # one for every reader (its state is 2.5 KiB); a test may give a reader its own
 
-    def __init__(self, sock, pool: FramePool | None = None, memory: RequestMemory | None = None) -> None:
+    def __init__(self, sock, pool: FramePool | None = None, memory: RequestMemory | None = None,
+                 pacer: Pacer | None = None) -> None:
         self.sock = sock
+        self.sleep = pacer.sleep if pacer is not None else trio.sleep
         self.pool = pool if pool is not None else FramePool(read_ahead_size=self.READ_AHEAD)
         self.memory = memory if memory is not None else RequestMemory(_UNBOUNDED)
         self.ahead: bytearray | None = None
@@ -144,8 +179,15 @@ class FrameReader:
         self.ahead = self.view = None
 
     def _activity(self) -> None:
-        if self.idle_scope is not None:
-            self.idle_scope.deadline = trio.current_time() + self.idle_s
+        # The deadline moves only once it is nearer than idle_s, and then IDLE_SLACK of idle_s further: a
+        # connection expires between idle_s and (1 + IDLE_SLACK) * idle_s after its last byte, and one that
+        # sends a byte a second moves its deadline rarely (every move leaves an entry in trio's deadline heap,
+        # garbage for the cyclic collector).
+        scope = self.idle_scope
+        if scope is not None:
+            now = trio.current_time()
+            if scope.deadline < now + self.idle_s:
+                scope.deadline = now + self.idle_s * (1 + self.IDLE_SLACK)
 
     async def _wait_readable(self) -> None:
         self.give_back_read_ahead()
@@ -215,26 +257,36 @@ class FrameReader:
                     self.start = self.end = 0
                 self.holding = taken
                 memory.received(taken)
+            pace = _Pace(trio.current_time(), self.holding)
+            woken = True  # the task has just been through the scheduler: a free turn needs no further checkpoint
             while self.holding < size:
                 if memory.allowance(self.holding) <= 0:
                     # Muted: only a connection that has bytes to give waits for memory (a silent one waits for
                     # its socket like any other), and it counts as idle meanwhile.
+                    muted_at = trio.current_time()
                     await self._wait_readable()
                     while memory.allowance(self.holding) <= 0:
                         with trio.move_on_after(self.PEER_CHECK_S):
                             await memory.wait_for_room()
                         if sock.peer_gone():  # a muted connection does not read, so it would not see the end
                             raise ConnectionClosed("the peer went away while its connection was muted")
+                    pace.exclude(trio.current_time() - muted_at)
+                    woken = True
                     continue
-                # A turn: at most RequestMemory.RECEIVERS connections receive into large frames at once (the others
-                # queue, parked), each for at most TURN_BYTES, so however many connections send big frames the
-                # event loop goes round the other connections after a few MiB of copying.
-                async with memory.receiving_turn():
-                    received = self._receive_turn(frame, size)
+                received, drained = await self._receive_in_turn(frame, size, woken)
                 if received:
                     self._activity()
-                else:
+                if pace.is_slow(trio.current_time(), self.holding):
+                    # A slow sender: its bytes are taken about once a second, at a time of its own, rather than
+                    # whenever they arrive (thousands of connections trickling in step would otherwise wake
+                    # together and hold up every other client for the whole crowd's turn).
+                    await self.sleep(self.PACE_S * self.random.uniform(0.5, 1.5))
+                    woken = True
+                elif drained:
                     await self._wait_readable()
+                    woken = True
+                else:
+                    woken = False  # a full turn, or as much as the bound allows now: the others go first
         except BaseException:
             memory.end_frame(self.holding)
             self.holding = self.claimed = 0
@@ -244,8 +296,25 @@ class FrameReader:
         self.holding = self.claimed = 0
         return frame
 
-    def _receive_turn(self, frame: memoryview, size: int) -> int:
-        """Receive what the socket has into the frame, within the bound and one turn; bytes received."""
+    async def _receive_in_turn(self, frame: memoryview, size: int, woken: bool) -> tuple[int, bool]:
+        """Receive into the frame in one of RequestMemory's turns (at most RECEIVERS connections receive into
+        large frames at once, FIFO, TURN_BYTES each, so however many send big frames the event loop goes round
+        the other connections after a few MiB of copying); a task that has just come through the scheduler takes
+        a free turn without going through it again. Bytes received, and whether the socket had no more."""
+        turns = self.memory.receiving_turn()
+        if woken:
+            try:
+                turns.acquire_nowait()
+            except trio.WouldBlock:
+                await turns.acquire()
+        else:
+            await turns.acquire()
+        try:
+            return self._receive_turn(frame, size)
+        finally:
+            turns.release()
+
+    def _receive_turn(self, frame: memoryview, size: int) -> tuple[int, bool]:
         memory, sock = self.memory, self.sock
         received = 0
         while self.holding < size and received < memory.TURN_BYTES:
@@ -255,11 +324,11 @@ class FrameReader:
             n = sock.recv_into_nowait(
                 frame[self.holding:self.holding + min(room, memory.TURN_BYTES - received, size - self.holding)])
             if not n:
-                break
+                return received, True
             self.holding += n
             memory.received(n)
             received += n
-        return received
+        return received, False
 
     def release(self, frame: memoryview) -> None:
         """The request of `frame` is served: its bytes stop counting, a large frame's map may serve another."""

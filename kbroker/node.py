@@ -61,6 +61,7 @@ class Node:
             state = self.state
             async with trio.open_nursery() as nursery:
                 nursery.start_soon(state.partitions.run, state.clock.monotonic_ms)
+                nursery.start_soon(self.connections.run)
                 await nursery.start(state.group_coordinator.run)
                 await nursery.start(state.txn_coordinator.run)
                 for sockets, bound in opened:

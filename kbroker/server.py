@@ -51,6 +51,7 @@ from kbroker.api.registry import Registry
 from kbroker.api.state import BrokerState
 from kbroker.config import BrokerConfig, Listener
 from kbroker.frames import ConnectionClosed, FramePool, FrameReader
+from kbroker.pacer import Pacer
 from kbroker.protocol import wire
 from kbroker.protocol.messages.request_header import RequestHeader
 from kbroker.request_memory import RequestMemory, resolve_limit
@@ -198,8 +199,8 @@ class Connection:
     """One client connection: read a frame, serve it, send the reply, repeat."""
 
     def __init__(self, stream: trio.SocketStream, bound: BoundListener, state: BrokerState,
-                 registry: Registry, pool: FramePool | None = None, memory: RequestMemory | None = None
-                 ) -> None:
+                 registry: Registry, pool: FramePool | None = None, memory: RequestMemory | None = None,
+                 pacer: Pacer | None = None) -> None:
         self.stream = stream
         self.bound = bound
         self.state = state
@@ -213,7 +214,7 @@ class Connection:
         self.peer = (host, port)
         configure_accepted_socket(stream.socket, state.config["socket.send.buffer.bytes"])
         self.io = SocketIO(stream.socket, self.max_idle_s)
-        self.reader = FrameReader(self.io, pool, memory)
+        self.reader = FrameReader(self.io, pool, memory, pacer)
         self.reader.idle_s = self.max_idle_s
 
     @property
@@ -337,25 +338,40 @@ class Connection:
 
 
 class ConnectionCount:
-    """Live connections; after many have ended, the frame pool's idle buffers are dropped and the C heap's freed
-    pages go back to the OS (glibc keeps them otherwise, and thousands of closed connections would leave tens
-    of MB resident)."""
+    """Live connections; once a crowd of them has ended, the frame pool's idle buffers are dropped and the C heap's
+    freed pages go back to the OS (glibc keeps them otherwise, and thousands of closed connections would leave
+    tens of MB resident). The trim waits until closing has stopped for QUIET_S (`run`, in the node's nursery), so
+    a crowd closing costs one collection of the cycles its connections left, not one per thousand of them."""
 
     TRIM_AFTER = 1024  # connections ended since the last trim
     TRIM_WHEN_NONE_LEFT = 64  # ... or this many, once no connection is left
+    QUIET_S = 1.0
 
     def __init__(self, pool: FramePool | None = None) -> None:
         self.pool = pool
         self.live = 0
+        self.ended = 0
         self.ended_since_trim = 0
+        self.trim_due = trio.Event()
 
     def opened(self) -> None:
         self.live += 1
 
     def closed(self) -> None:
         self.live -= 1
+        self.ended += 1
         self.ended_since_trim += 1
         if self.ended_since_trim >= (self.TRIM_WHEN_NONE_LEFT if self.live == 0 else self.TRIM_AFTER):
+            self.trim_due.set()
+
+    async def run(self) -> None:
+        while True:
+            await self.trim_due.wait()
+            seen = -1
+            while seen != self.ended:
+                seen = self.ended
+                await trio.sleep(self.QUIET_S)
+            self.trim_due = trio.Event()
             self.ended_since_trim = 0
             if self.pool is not None:
                 self.pool.release_idle()
@@ -416,20 +432,28 @@ async def open_listener(listener: Listener, receive_buffer_bytes: int
 
 class ConnectionServer:
     """What every connection of a node shares: the frame pool, the bound on request bytes held
-    (queued.max.request.bytes) and the count of live connections. `serve(bound, stream)` serves one accepted
-    connection until it closes."""
+    (queued.max.request.bytes), the pacer of slow senders (its `run` goes in the node's nursery) and the count of
+    live connections. `serve(bound, stream)` serves one accepted connection until it closes."""
 
     def __init__(self, config: BrokerConfig, state: BrokerState, registry: Registry) -> None:
         self.state = state
         self.registry = registry
         self.frame_pool = FramePool(read_ahead_size=FrameReader.READ_AHEAD)
         self.connections = ConnectionCount(self.frame_pool)
+        self.pacer = Pacer()
         self.request_memory = RequestMemory(resolve_limit(config["queued.max.request.bytes"],
                                                           config["socket.request.max.bytes"]))
 
+    async def run(self) -> None:
+        """The background work of the connections: pacing slow senders, trimming memory after a crowd."""
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(self.pacer.run)
+            nursery.start_soon(self.connections.run)
+
     async def serve(self, bound: BoundListener, stream: trio.SocketStream) -> None:
         self.connections.opened()
-        connection = Connection(stream, bound, self.state, self.registry, self.frame_pool, self.request_memory)
+        connection = Connection(stream, bound, self.state, self.registry, self.frame_pool, self.request_memory,
+                                self.pacer)
         log.debug("connection from %s on %s", connection.peer_text, bound.listener.name)
         try:
             await connection.run()

@@ -6,6 +6,7 @@ import socket
 import struct
 from types import SimpleNamespace
 
+import pytest
 import trio
 import trio.testing
 from server_raw_client import RawClient, api_versions_v0
@@ -13,8 +14,9 @@ from server_raw_client import RawClient, api_versions_v0
 from kbroker.api.context import CloseConnection
 from kbroker.config import BrokerConfig
 from kbroker.frames import ConnectionClosed, FramePool, FrameReader
+from kbroker.pacer import Pacer
 from kbroker.request_memory import RequestMemory, resolve_limit
-from kbroker.server import BoundListener, Connection, SocketIO
+from kbroker.server import BoundListener, Connection, ConnectionCount, SocketIO
 from kbroker.testing import broker_config, run_broker_in_thread
 
 
@@ -247,7 +249,7 @@ def test_a_half_sent_frame_is_closed_after_connections_max_idle_ms(caplog):
 
 def test_idle_time_counts_from_the_last_byte_received_mid_frame():
     closed_at, _ = _serve_half_a_frame(1000, [0.6, 1.2, 1.8])
-    assert 2.8 <= closed_at < 2.9
+    assert 2.8 <= closed_at <= 2.8 + FrameReader.IDLE_SLACK * 1.0 + 1e-9
 
 
 def test_a_peer_that_takes_no_response_bytes_is_closed_after_connections_max_idle_ms():
@@ -294,3 +296,92 @@ def test_a_fast_sender_of_a_big_frame_takes_turns_with_the_other_connections():
 
     assert trio.run(main) >= 2
 
+
+
+class CountingSocket(FedSocket):
+    """A FedSocket that records when the reader received and how often it parked on the socket."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.receives_at: list[float] = []
+        self.waits = 0
+
+    def recv_into_nowait(self, view) -> int:
+        self.receives_at.append(trio.current_time())
+        return super().recv_into_nowait(view)
+
+    async def wait_readable(self) -> None:
+        self.waits += 1
+        await super().wait_readable()
+
+
+def _trickle_into_a_large_frame(bytes_per_s: int, seconds: int, pacer: Pacer | None = None
+                                ) -> tuple[CountingSocket, int]:
+    """A frame of 100 MiB claimed, then `bytes_per_s` bytes every second for `seconds` (mock clock); the socket
+    and the bytes the reader held at the end."""
+    sock, frames = CountingSocket(), []
+    reader = FrameReader(sock, FramePool(), RequestMemory(1 << 30), pacer)
+    held = []
+
+    async def main():
+        sock.feed(frame_header(100 * 1024 * 1024) + b"x" * 96)
+
+        async def read_one():
+            await reader.fill(4)
+            frames.append(await reader.read_body(reader.read_size()))
+
+        async with trio.open_nursery() as nursery:
+            if pacer is not None:
+                nursery.start_soon(pacer.run)
+            nursery.start_soon(read_one)
+            for _ in range(seconds):
+                await trio.sleep(1)
+                sock.feed(b"y" * bytes_per_s)
+            await trio.sleep(2)
+            held.append(reader.holding)
+            nursery.cancel_scope.cancel()
+
+    trio.run(main, clock=trio.testing.MockClock(autojump_threshold=0))
+    return sock, held[0]
+
+
+@pytest.mark.parametrize("pacer", [Pacer(), None], ids=["pacer", "trio-sleep"])
+def test_a_trickling_sender_is_read_at_jittered_times_of_its_own_not_when_its_bytes_arrive(pacer):
+    sock, held = _trickle_into_a_large_frame(bytes_per_s=1, seconds=30, pacer=pacer)
+    assert held >= 96 + 28
+    # Slow after its first second: from then on the reader no longer parks on the socket (which would wake it
+    # with every other trickler, when their bytes arrive together) but takes its bytes about once a second.
+    assert sock.waits <= 3
+    paced = sorted(set(sock.receives_at))[-20:]  # a visit to the socket may make two recv calls
+    gaps = [b - a for a, b in zip(paced, paced[1:], strict=False)]
+    slack = Pacer.TICK_S if pacer else 0
+    assert all(0.5 * FrameReader.PACE_S - slack <= gap <= 1.5 * FrameReader.PACE_S + slack for gap in gaps), gaps
+    assert len({round(gap, 3) for gap in gaps}) > 10  # jittered, not in step with the sender
+    assert all(round(t % 1, 6) != 0 for t in paced)  # never at the instants the bytes arrive
+
+
+def test_a_sender_at_a_modest_rate_is_never_paced():
+    sock, held = _trickle_into_a_large_frame(bytes_per_s=FrameReader.READ_AHEAD * 4, seconds=10)
+    assert held == 96 + 10 * FrameReader.READ_AHEAD * 4
+    assert sock.waits >= 10  # woken by every arrival, as any connection
+    assert all(round(t % 1, 6) == 0 for t in sock.receives_at[1:])
+
+
+def test_memory_is_trimmed_once_after_a_crowd_of_connections_has_stopped_closing(monkeypatch):
+    trims = []
+    monkeypatch.setattr("kbroker.server._return_freed_heap", lambda: trims.append(trio.current_time()))
+
+    async def main():
+        count = ConnectionCount(FramePool())
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(count.run)
+            for _ in range(3000):
+                count.opened()
+            for _ in range(3000):  # a crowd closes over 3 s: past TRIM_AFTER three times, then none left
+                count.closed()
+                await trio.sleep(0.001)
+            await trio.sleep(5)
+            nursery.cancel_scope.cancel()
+
+    trio.run(main, clock=trio.testing.MockClock(autojump_threshold=0))
+    assert len(trims) == 1 and trims[0] >= 3.0 + ConnectionCount.QUIET_S
