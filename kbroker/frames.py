@@ -24,7 +24,7 @@ import random
 
 import trio
 
-from kbroker.pacer import Pacer
+from kbroker.pacer import FixedWatch, IdleWatch, Pacer
 from kbroker.protocol import wire
 from kbroker.request_memory import RequestMemory
 
@@ -101,7 +101,8 @@ class FramePool:
 
 class _Pace:
     """Whether a large frame is arriving slowly: below SLOW_BYTES_PER_S on average, counted from its first byte
-    once SLOW_AFTER_S have passed (time spent muted excluded), or, once slow, since the previous receive."""
+    once SLOW_AFTER_S have passed, or, once slow, since the previous receive; the time the broker kept the
+    connection waiting (muted, or queued for a receiving turn) does not count."""
 
     SLOW_AFTER_S = 1.0
     SLOW_BYTES_PER_S = 64 * 1024
@@ -130,8 +131,8 @@ class FrameReader:
     """Reads one connection's frames (see the module docstring).
 
     `sock` needs `recv_into_nowait(view) -> int` (0 when nothing is waiting, ConnectionClosed at the end),
-    `async wait_readable()` and `peer_gone() -> bool`: server.SocketIO, or a test double. `idle_scope`, when
-    set, has its deadline kept at least `idle_s` past the last receive (connections.max.idle.ms counts from the
+    `async wait_readable()` and `peer_gone() -> bool`: server.SocketIO, or a test double. `idle_watch` (a pacer
+    watch on the connection's idle scope), when set, has its deadline kept at least `idle_s` past the last receive (connections.max.idle.ms counts from the
     last byte, mid-frame too). `pacer` parks slow senders between their receives (trio.sleep without one).
     """
 
@@ -154,7 +155,7 @@ class FrameReader:
         self.stash = b""  # what was buffered when the read-ahead buffer was given back
         self.holding = 0  # bytes of the large frame being received, counted in `memory`
         self.claimed = 0  # size of the frame being received
-        self.idle_scope: trio.CancelScope | None = None
+        self.idle_watch: IdleWatch | FixedWatch | None = None
         self.idle_s = 0.0
 
     @property
@@ -181,13 +182,12 @@ class FrameReader:
     def _activity(self) -> None:
         # The deadline moves only once it is nearer than idle_s, and then IDLE_SLACK of idle_s further: a
         # connection expires between idle_s and (1 + IDLE_SLACK) * idle_s after its last byte, and one that
-        # sends a byte a second moves its deadline rarely (every move leaves an entry in trio's deadline heap,
-        # garbage for the cyclic collector).
-        scope = self.idle_scope
-        if scope is not None:
+        # sends a byte a second moves its deadline rarely (every move leaves a stale entry in a deadline heap).
+        watch = self.idle_watch
+        if watch is not None:
             now = trio.current_time()
-            if scope.deadline < now + self.idle_s:
-                scope.deadline = now + self.idle_s * (1 + self.IDLE_SLACK)
+            if watch.deadline < now + self.idle_s:
+                watch.deadline = now + self.idle_s * (1 + self.IDLE_SLACK)
 
     async def _wait_readable(self) -> None:
         self.give_back_read_ahead()
@@ -273,10 +273,13 @@ class FrameReader:
                     pace.exclude(trio.current_time() - muted_at)
                     woken = True
                     continue
+                asked_at = trio.current_time()
                 received, drained = await self._receive_in_turn(frame, size, woken)
+                now = trio.current_time()
+                pace.exclude(now - asked_at)  # waiting for a turn is the broker's slowness, not the sender's
                 if received:
                     self._activity()
-                if pace.is_slow(trio.current_time(), self.holding):
+                if pace.is_slow(now, self.holding):
                     # A slow sender: its bytes are taken about once a second, at a time of its own, rather than
                     # whenever they arrive (thousands of connections trickling in step would otherwise wake
                     # together and hold up every other client for the whole crowd's turn).

@@ -1,12 +1,18 @@
-"""Timed waits for thousands of connections at once, without a cancel scope (and its Cancelled exception) per wait.
+"""Timed waits and idle deadlines for thousands of connections at once, in one heap of our own.
 
-`trio.sleep` sets a cancel-scope deadline and wakes the task by raising Cancelled into it: an exception, a
-traceback and a reference cycle per wait. Thousands of slow connections each waking once a second turn that into
-garbage enough to keep Python's cyclic collector running, and its full collections stop the event loop for
-longer than any single wake-up costs. A `Pacer` keeps the waiting tasks in one heap and reschedules the due ones
-from its own loop (`run`, started in the node's nursery), which wakes at most every TICK_S while any task waits
-and sleeps for good otherwise. A wait can still be cancelled like any other (the connection's idle scope, a
-closing server).
+`trio.sleep` and a cancel scope's deadline both go through trio's deadline heap: a wait wakes its task by raising
+Cancelled into it (an exception, a traceback and a reference cycle per wait), and every deadline moved or left
+behind by a finished scope stays in that heap as a stale entry until its time (minutes, for an idle deadline)
+or until trio prunes it. Thousands of slow connections waking once a second turn the first into garbage enough
+to keep Python's cyclic collector running, whose full collections stop the event loop for longer than any
+wake-up costs; the second keeps a dead scope of every closed connection alive, scattered through the heap, so
+the memory a crowd of connections used is not returned after they close.
+
+A `Pacer` keeps both kinds in one heap it owns: `sleep` parks a task and reschedules it when due, `watch` cancels
+a scope (that has no deadline of its own) at a time that can be moved. Its loop (`run`, in the node's nursery)
+wakes at most every TICK_S while anything is due and sleeps for good otherwise; entries of finished watches and
+cancelled sleeps are dropped as they come due, or all at once by `compact`. A sleep can still be cancelled like
+any other wait.
 """
 
 from __future__ import annotations
@@ -16,43 +22,106 @@ import itertools
 
 import trio
 
+_TASK, _SCOPE = 0, 1
+
+
+class IdleWatch:
+    """A scope cancelled at `deadline` unless moved; `stop()` when the scope ends. `FixedWatch` is the same with
+    the scope's own trio deadline (for a connection that runs without a pacer)."""
+
+    __slots__ = ("pacer", "scope", "entry")
+
+    def __init__(self, pacer: Pacer, scope: trio.CancelScope, deadline: float) -> None:
+        self.pacer = pacer
+        self.scope = scope
+        self.entry = pacer._push(deadline, _SCOPE, scope)
+
+    @property
+    def deadline(self) -> float:
+        return self.entry[0]
+
+    @deadline.setter
+    def deadline(self, when: float) -> None:
+        self.entry[3] = None
+        self.entry = self.pacer._push(when, _SCOPE, self.scope)
+
+    def stop(self) -> None:
+        self.entry[3] = None
+
+
+class FixedWatch:
+    __slots__ = ("scope",)
+
+    def __init__(self, scope: trio.CancelScope, deadline: float) -> None:
+        self.scope = scope
+        scope.deadline = deadline
+
+    @property
+    def deadline(self) -> float:
+        return self.scope.deadline
+
+    @deadline.setter
+    def deadline(self, when: float) -> None:
+        self.scope.deadline = when
+
+    def stop(self) -> None:
+        pass
+
 
 class Pacer:
     TICK_S = 0.01  # the loop wakes at most this often; a wait ends up to this much late
 
     def __init__(self) -> None:
-        self._due: list[list] = []  # [wake time, sequence, task or None once the wait was cancelled]
+        self._due: list[list] = []  # [time, sequence, kind, task or scope; None once no longer wanted]
         self._sequence = itertools.count()
         self._waiting = trio.Event()
-        self._nap: trio.CancelScope | None = None  # the loop's sleep until the earliest wait is due
+        self._nap: trio.CancelScope | None = None  # the loop's sleep until the earliest entry is due
         self._next_tick = 0.0  # ... but not before this
 
-    async def sleep(self, seconds: float) -> None:
-        """Park the calling task for `seconds` (and up to TICK_S more)."""
-        entry = [trio.current_time() + seconds, next(self._sequence), trio.lowlevel.current_task()]
+    def _push(self, when: float, kind: int, target) -> list:
+        entry = [when, next(self._sequence), kind, target]
         heapq.heappush(self._due, entry)
         self._waiting.set()
         if self._nap is not None and self._due[0] is entry:
-            self._nap.deadline = min(self._nap.deadline, max(entry[0], self._next_tick))
+            self._nap.deadline = min(self._nap.deadline, max(when, self._next_tick))
+        return entry
+
+    async def sleep(self, seconds: float) -> None:
+        """Park the calling task for `seconds` (and up to TICK_S more)."""
+        entry = self._push(trio.current_time() + seconds, _TASK, trio.lowlevel.current_task())
 
         def abort(_raise_cancel) -> trio.lowlevel.Abort:
-            entry[2] = None
+            entry[3] = None
             return trio.lowlevel.Abort.SUCCEEDED
 
         await trio.lowlevel.wait_task_rescheduled(abort)
 
+    def watch(self, scope: trio.CancelScope, deadline: float) -> IdleWatch:
+        """Cancel `scope` at `deadline` (movable through the returned watch; up to TICK_S late)."""
+        return IdleWatch(self, scope, deadline)
+
+    def compact(self) -> None:
+        """Drop the entries nobody waits for any more (after a crowd of connections ended)."""
+        self._due = [entry for entry in self._due if entry[3] is not None]
+        heapq.heapify(self._due)
+
     async def run(self) -> None:
-        due = self._due
         while True:
-            while not due:
+            while not self._due:
                 self._waiting = trio.Event()
                 await self._waiting.wait()
-            with trio.CancelScope(deadline=max(due[0][0], self._next_tick)) as self._nap:
+            with trio.CancelScope(deadline=max(self._due[0][0], self._next_tick)) as self._nap:
                 await trio.sleep_forever()
             self._nap = None
             now = trio.current_time()
             self._next_tick = now + self.TICK_S
+            due = self._due  # not kept across the awaits: compact() replaces the list
             while due and due[0][0] <= now:
-                task = heapq.heappop(due)[2]
-                if task is not None:
-                    trio.lowlevel.reschedule(task)
+                _, _, kind, target = heapq.heappop(due)
+                if target is None:
+                    continue
+                if kind == _TASK:
+                    trio.lowlevel.reschedule(target)
+                else:
+                    target.cancel()
+            del due

@@ -51,7 +51,7 @@ from kbroker.api.registry import Registry
 from kbroker.api.state import BrokerState
 from kbroker.config import BrokerConfig, Listener
 from kbroker.frames import ConnectionClosed, FramePool, FrameReader
-from kbroker.pacer import Pacer
+from kbroker.pacer import FixedWatch, Pacer
 from kbroker.protocol import wire
 from kbroker.protocol.messages.request_header import RequestHeader
 from kbroker.request_memory import RequestMemory, resolve_limit
@@ -214,6 +214,7 @@ class Connection:
         self.peer = (host, port)
         configure_accepted_socket(stream.socket, state.config["socket.send.buffer.bytes"])
         self.io = SocketIO(stream.socket, self.max_idle_s)
+        self.pacer = pacer
         self.reader = FrameReader(self.io, pool, memory, pacer)
         self.reader.idle_s = self.max_idle_s
 
@@ -256,8 +257,10 @@ class Connection:
             size = self.checked_size(reader.read_size())
             if reader.has_small_frame(size):
                 return reader.take_small_frame(size)  # the burst case: no wait, no deadline to set
-        with trio.CancelScope(deadline=trio.current_time() + self.max_idle_s) as idle:
-            reader.idle_scope = idle
+        with trio.CancelScope() as idle:
+            deadline = trio.current_time() + self.max_idle_s
+            watch = self.pacer.watch(idle, deadline) if self.pacer is not None else FixedWatch(idle, deadline)
+            reader.idle_watch = watch
             try:
                 if not ready:
                     try:
@@ -267,7 +270,8 @@ class Connection:
                     size = self.checked_size(reader.read_size())
                 return await reader.read_body(size)
             finally:
-                reader.idle_scope = None
+                watch.stop()
+                reader.idle_watch = None
         midway = f", in the middle of a request of {size} bytes" if size is not None else ""
         log.info("closing connection from %s: idle for more than connections.max.idle.ms (%d ms)%s",
                  self.peer_text, self.max_idle_s * 1000, midway)
@@ -338,24 +342,37 @@ class Connection:
 
 
 class ConnectionCount:
-    """Live connections; once a crowd of them has ended, the frame pool's idle buffers are dropped and the C heap's
-    freed pages go back to the OS (glibc keeps them otherwise, and thousands of closed connections would leave
-    tens of MB resident). The trim waits until closing has stopped for QUIET_S (`run`, in the node's nursery), so
-    a crowd closing costs one collection of the cycles its connections left, not one per thousand of them."""
+    """Live connections, and the memory a crowd of them leaves behind.
 
+    Python's cyclic collector walks every object it tracks on a full collection: with thousands of connections
+    alive, each full collection stops the event loop for a few hundred ms. So once FREEZE_AFTER connections have
+    opened since the last time, what is alive is frozen out of the collector's way (gc.freeze: objects still
+    freed by their reference counts, only cycles wait). Once a crowd has ended (TRIM_AFTER connections ended, or
+    TRIM_WHEN_NONE_LEFT once none is left) and closing has stopped for QUIET_S (`run`, in the node's nursery),
+    everything is unfrozen and collected once, the frame pool's idle buffers and the pacer's stale entries are
+    dropped, the C heap's freed pages go back to the OS (glibc keeps them otherwise), and what is still alive
+    is frozen again."""
+
+    FREEZE_AFTER = 1024  # connections opened since the last freeze
     TRIM_AFTER = 1024  # connections ended since the last trim
     TRIM_WHEN_NONE_LEFT = 64  # ... or this many, once no connection is left
     QUIET_S = 1.0
 
-    def __init__(self, pool: FramePool | None = None) -> None:
+    def __init__(self, pool: FramePool | None = None, pacer: Pacer | None = None) -> None:
         self.pool = pool
+        self.pacer = pacer
         self.live = 0
         self.ended = 0
+        self.opened_since_freeze = 0
         self.ended_since_trim = 0
         self.trim_due = trio.Event()
 
     def opened(self) -> None:
         self.live += 1
+        self.opened_since_freeze += 1
+        if self.opened_since_freeze >= self.FREEZE_AFTER:
+            self.opened_since_freeze = 0
+            gc.freeze()
 
     def closed(self) -> None:
         self.live -= 1
@@ -375,7 +392,11 @@ class ConnectionCount:
             self.ended_since_trim = 0
             if self.pool is not None:
                 self.pool.release_idle()
+            if self.pacer is not None:
+                self.pacer.compact()
+            gc.unfreeze()
             _return_freed_heap()
+            gc.freeze()
 
 
 def _return_freed_heap() -> None:
@@ -439,8 +460,8 @@ class ConnectionServer:
         self.state = state
         self.registry = registry
         self.frame_pool = FramePool(read_ahead_size=FrameReader.READ_AHEAD)
-        self.connections = ConnectionCount(self.frame_pool)
         self.pacer = Pacer()
+        self.connections = ConnectionCount(self.frame_pool, self.pacer)
         self.request_memory = RequestMemory(resolve_limit(config["queued.max.request.bytes"],
                                                           config["socket.request.max.bytes"]))
 

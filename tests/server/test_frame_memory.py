@@ -368,8 +368,10 @@ def test_a_sender_at_a_modest_rate_is_never_paced():
 
 
 def test_memory_is_trimmed_once_after_a_crowd_of_connections_has_stopped_closing(monkeypatch):
-    trims = []
+    trims, gc_calls = [], []
     monkeypatch.setattr("kbroker.server._return_freed_heap", lambda: trims.append(trio.current_time()))
+    monkeypatch.setattr("kbroker.server.gc.freeze", lambda: gc_calls.append("freeze"))
+    monkeypatch.setattr("kbroker.server.gc.unfreeze", lambda: gc_calls.append("unfreeze"))
 
     async def main():
         count = ConnectionCount(FramePool())
@@ -385,3 +387,5 @@ def test_memory_is_trimmed_once_after_a_crowd_of_connections_has_stopped_closing
 
     trio.run(main, clock=trio.testing.MockClock(autojump_threshold=0))
     assert len(trims) == 1 and trims[0] >= 3.0 + ConnectionCount.QUIET_S
+    # frozen twice as the crowd arrived (every FREEZE_AFTER), then unfrozen for the trim and frozen again
+    assert gc_calls == ["freeze", "freeze", "unfreeze", "freeze"]

@@ -60,3 +60,70 @@ def test_a_cancelled_wait_ends_at_once_and_is_never_woken_again():
             nursery.cancel_scope.cancel()
 
     run(main)
+
+
+def test_a_watch_cancels_its_scope_at_its_deadline_moved_or_not_and_a_stopped_one_never():
+    async def main():
+        pacer, cancelled_at = Pacer(), {}
+
+        async def watched(name, deadline, move_to=None, stop_at=None):
+            with trio.CancelScope() as scope:
+                watch = pacer.watch(scope, deadline)
+                if move_to is not None:
+                    await trio.sleep(0.1)
+                    watch.deadline = move_to
+                if stop_at is not None:
+                    await trio.sleep(stop_at - trio.current_time())
+                    watch.stop()
+                await trio.sleep(100)
+            cancelled_at[name] = trio.current_time() if scope.cancelled_caught else None
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(pacer.run)
+            async with trio.open_nursery() as scopes:
+                scopes.start_soon(watched, "fixed", 2.0)
+                scopes.start_soon(watched, "later", 1.0, 3.0)
+                scopes.start_soon(watched, "earlier", 5.0, 0.5)
+                scopes.start_soon(watched, "stopped", 1.0, None, 0.5)
+            nursery.cancel_scope.cancel()
+        return cancelled_at
+
+    at = run(main)
+    assert at["stopped"] is None
+    for name, when in (("fixed", 2.0), ("later", 3.0), ("earlier", 0.5)):
+        assert when <= at[name] <= when + Pacer.TICK_S, (name, at[name])
+
+
+def test_compact_keeps_only_what_is_still_wanted():
+    async def main():
+        pacer = Pacer()
+        scopes = [trio.CancelScope() for _ in range(100)]
+        watches = [pacer.watch(scope, 50.0) for scope in scopes]
+        for watch in watches[:90]:
+            watch.stop()
+        for watch in watches[90:]:
+            watch.deadline = 60.0  # leaves its first entry behind
+        pacer.compact()
+        return len(pacer._due)
+
+    assert run(main) == 10
+
+
+def test_compacted_entries_are_freed_even_while_the_loop_runs():
+    import sys
+
+    async def main():
+        pacer = Pacer()
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(pacer.run)
+            await pacer.sleep(0.1)  # the loop has been through its heap once
+            watch = pacer.watch(trio.CancelScope(), 100.0)
+            entry = watch.entry
+            watch.stop()
+            del watch
+            pacer.compact()
+            references = sys.getrefcount(entry) - 1  # minus getrefcount's own argument
+            nursery.cancel_scope.cancel()
+        return references
+
+    assert run(main) == 1  # only the test's variable: no heap the loop kept holds it
