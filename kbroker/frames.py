@@ -9,6 +9,9 @@ bytes costs the broker 98 bytes, rounded up to a page):
   arrives and is still one contiguous buffer (the handler gets one memoryview, nothing is copied). Each
   receive asks the broker-wide RequestMemory (`queued.max.request.bytes`) how much it may take, and waits
   (muted) when the answer is nothing; receiving happens in turns that RequestMemory hands out.
+- A large frame that arrives slowly (below 64 KiB/s on average once a second has passed, not counting the time
+  the broker kept it waiting) is read about once a second, at a jittered time of its own, through the Pacer:
+  thousands of connections trickling in step would otherwise all wake whenever their bytes arrive together.
 - The read-ahead buffer exists only while bytes are buffered or a recv is being made: before the connection
   waits for its socket, the buffer goes back to the FramePool (what it held, a partial small frame, is kept in
   a bytes object of its exact size). An idle connection costs no buffer at all.
