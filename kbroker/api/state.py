@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from kbroker.metadata.service import MetadataService
     from kbroker.partition.manager import PartitionManager
     from kbroker.producer_ids import ProducerIdManager
+    from kbroker.raft.driver import QuorumDriver
     from kbroker.txn.coordinator import TransactionCoordinator
 
 
@@ -68,6 +69,8 @@ class BrokerState:
     producer_ids: ProducerIdManager | None = None
     group_coordinator: GroupCoordinator | None = None
     txn_coordinator: TransactionCoordinator | None = None
+    # The KRaft quorum this node is a voter of, whose requests the controller listener serves (multi-voter).
+    quorum: QuorumDriver | None = None
     # Internal topics whose auto-creation failed for lack of brokers, already logged once (auto_create.py).
     unplaceable_internal_topics: set[str] = attrs.field(factory=set)
     fetch_sessions: FetchSessionCache = attrs.field(
