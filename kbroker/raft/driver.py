@@ -108,6 +108,8 @@ class QuorumDriver:
         self._inbound: dict[int, _Pending] = {}
         self._next_inbound_id = 0
         self._appends: list[_Append] = []
+        self._activations: list[tuple[int, _Pending]] = []  # (epoch, waiter) of wait_until_leader_caught_up
+        self._leader_callbacks: list[Callable[[int, int], None]] = []
         self._woken = trio.Event()
         self._running = False
 
@@ -151,11 +153,15 @@ class QuorumDriver:
         return self.disk.end_offset
 
     def register(self, listener: RaftListener) -> None:
-        """Listeners get handle_load_snapshot / handle_commit (client.py) and, if they have it,
-        handle_leader_change(leader_id, epoch) whenever the known leader or epoch changes."""
+        """Listeners get handle_load_snapshot / handle_commit (client.py), on the loop's thread."""
         if self._disk is not None:
             raise RaftError("Listeners must be registered before the quorum starts")
         self._listeners.append(listener)
+
+    def on_leader_change(self, callback: Callable[[int, int], None]) -> None:
+        """`callback(leader_id, epoch)` on the loop's thread whenever the known leader or epoch changes
+        (leader -1: not known yet), as Kafka's RaftClient.Listener.handleLeaderChange."""
+        self._leader_callbacks.append(callback)
 
     # --- start: recover the log, load the latest snapshot, build the node ------------------------------------
     def start(self) -> None:
@@ -201,9 +207,10 @@ class QuorumDriver:
         finally:
             self._running = False
             stopped = RaftError(f"The metadata quorum of node {self.node_id} stopped")
-            for pending in [*self._inbound.values(), *self._appends]:
+            for pending in [*self._inbound.values(), *self._appends, *(p for _, p in self._activations)]:
                 pending.finish(error=stopped)
             self._appends.clear()
+            self._activations.clear()
             if self._channels is not None:
                 with trio.CancelScope(shield=True):
                     await self._channels.aclose()
@@ -266,6 +273,15 @@ class QuorumDriver:
             raise pending.error
         return appended.last_offset
 
+    async def wait_until_leader_caught_up(self, epoch: int) -> bool:
+        """True once this node leads `epoch` and its listeners have every batch before the epoch (its
+        LeaderChange is committed); False as soon as it does not lead `epoch`."""
+        pending = _Pending()
+        self._activations.append((epoch, pending))
+        self._wake()
+        await pending.done.wait()
+        return bool(pending.result) and pending.error is None
+
     def append(self, records: Iterable[MetadataRecord]) -> int:
         """`append_async` for a worker thread (the controller's operations run in trio worker threads)."""
         return trio.from_thread.run(self.append_async, list(records), trio_token=self._require_token())
@@ -296,10 +312,8 @@ class QuorumDriver:
         leader = (node.leader_id, node.epoch)
         if leader != self._known_leader:
             self._known_leader = leader
-            for listener in self._listeners:
-                handle = getattr(listener, "handle_leader_change", None)
-                if handle is not None:
-                    handle(*leader)
+            for callback in self._leader_callbacks:
+                callback(*leader)
         self._load_latest_snapshot()
         self._deliver_committed()
         still_waiting = []
@@ -315,6 +329,15 @@ class QuorumDriver:
             else:
                 still_waiting.append(pending)
         self._appends = still_waiting
+        waiting = []
+        for epoch, pending in self._activations:
+            if not node.is_leader or node.epoch != epoch:
+                pending.finish(False)
+            elif self._delivered > node.state.epoch_start_offset:
+                pending.finish(True)
+            else:
+                waiting.append((epoch, pending))
+        self._activations = waiting
 
     def _deliver_committed(self) -> None:
         """Hand every batch below the high watermark the listeners have not seen, in order."""
