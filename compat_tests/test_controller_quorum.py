@@ -2,16 +2,20 @@
 or Apache Kafka 4.3.1 alike, checked with Kafka's own `kafka-metadata-quorum --bootstrap-controller`: describe
 --status names the cluster, one leader and the three voters with their CONTROLLER endpoints; describe
 --replication shows every voter caught up with the leader; after the leader is killed (-9) the two others elect
-a new leader in a later epoch and keep the high watermark, and the restarted node catches up again."""
+a new leader in a later epoch and keep the high watermark, and the restarted node catches up again. The same
+steps run on a mixed quorum: two Apache Kafka controllers and one kbroker voter."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from pathlib import Path
 
 import pytest
 
+from compat_tests.broker_fixtures import require_kafka_dist
+from compat_tests.brokers import KAFKA, KBROKER
 from compat_tests.cluster.nodes import NODE_KINDS, NodeProcess
 from compat_tests.kafka_dist import free_port, random_cluster_id, run_kafka_tool
 
@@ -34,12 +38,13 @@ def controller_configs(node_id: int, ports: dict[int, int], work_dir: Path) -> d
     }
 
 
-@pytest.fixture
-def controllers(broker_kind: str, tmp_path: Path):
-    ports = {n: free_port() for n in VOTERS}
-    kind = NODE_KINDS[broker_kind]
-    nodes = {n: kind(n, controller_configs(n, ports, tmp_path / f"node-{n}"), tmp_path / f"node-{n}")
-             for n in VOTERS}
+@contextlib.contextmanager
+def running_controllers(kinds: dict[int, str], tmp_path: Path):
+    """Controller-only nodes of the given kinds (node id -> "kbroker" or "kafka"), formatted with one cluster id
+    and started; all stopped afterwards."""
+    ports = {n: free_port() for n in kinds}
+    nodes = {n: NODE_KINDS[kind](n, controller_configs(n, ports, tmp_path / f"node-{n}"), tmp_path / f"node-{n}")
+             for n, kind in kinds.items()}
     cluster_id = random_cluster_id()
     for node in nodes.values():
         formatting = node.start_format(cluster_id)
@@ -95,10 +100,26 @@ def wait_for_status(nodes: dict[int, NodeProcess], ports: list[int], accept, wha
                 f"{tails}")
 
 
-def test_kafka_metadata_quorum_describes_the_controller_quorum(controllers):
-    cluster_id, ports, nodes = controllers
-    everyone = list(ports.values())
-    fields = wait_for_status(nodes, everyone, lambda f: int(f["LeaderId"]) in VOTERS
+def test_kafka_metadata_quorum_describes_the_controller_quorum(broker_kind, tmp_path):
+    with running_controllers({n: broker_kind for n in VOTERS}, tmp_path) as controllers:
+        check_quorum_and_failover(*controllers)
+
+
+def test_a_kbroker_voter_in_a_quorum_with_two_kafka_controllers(tmp_path):
+    """Kafka's controllers and kbroker's vote for each other and replicate one metadata log, whichever leads.
+    The tool asks through the kbroker voter only: Kafka's controllers list, in DescribeCluster, the controllers
+    that registered (ControllerRegistration), which they cannot do while kbroker leads (it does not serve it)."""
+    require_kafka_dist()
+    with running_controllers({1: KAFKA, 2: KAFKA, 3: KBROKER}, tmp_path) as controllers:
+        check_quorum_and_failover(*controllers, describe_through=(3,))
+
+
+def check_quorum_and_failover(cluster_id: str, ports: dict[int, int], nodes: dict[int, NodeProcess], *,
+                              describe_through: tuple[int, ...] = VOTERS) -> None:
+    """The checks of the module docstring, asking the tool through the controllers `describe_through` (a killed
+    one among them is restarted at once when no other is left to ask)."""
+    through = [ports[n] for n in describe_through]
+    fields = wait_for_status(nodes, through, lambda f: int(f["LeaderId"]) in VOTERS
                              and int(f["HighWatermark"]) > 0 and f["MaxFollowerLag"] == "0",
                              "a leader with every voter caught up")
     assert fields["ClusterId"] == cluster_id
@@ -108,7 +129,7 @@ def test_kafka_metadata_quorum_describes_the_controller_quorum(controllers):
     assert json.loads(fields["CurrentObservers"]) == []
     leader, epoch, high_watermark = int(fields["LeaderId"]), int(fields["LeaderEpoch"]), int(fields["HighWatermark"])
 
-    replication = describe(everyone, "--replication")
+    replication = describe(through, "--replication")
     assert replication.returncode == 0, replication.stderr
     rows = replication_rows(replication.stdout)
     assert sorted(rows) == list(VOTERS)
@@ -116,12 +137,16 @@ def test_kafka_metadata_quorum_describes_the_controller_quorum(controllers):
     assert all(int(rows[n]["LogEndOffset"]) >= high_watermark for n in VOTERS)
 
     nodes[leader].kill()
-    survivors = [ports[n] for n in VOTERS if n != leader]
-    fields = wait_for_status(nodes, survivors, lambda f: int(f["LeaderId"]) not in (leader, -1)
+    survivors = [ports[n] for n in describe_through if n != leader]
+    restarted = not survivors
+    if restarted:
+        nodes[leader].launch()
+    fields = wait_for_status(nodes, survivors or through, lambda f: int(f["LeaderId"]) != -1
                              and int(f["LeaderEpoch"]) > epoch and int(f["HighWatermark"]) > high_watermark,
                              f"a new leader after node {leader} was killed")
     new_epoch = int(fields["LeaderEpoch"])
 
-    nodes[leader].launch()
-    wait_for_status(nodes, everyone, lambda f: int(f["LeaderEpoch"]) >= new_epoch and f["MaxFollowerLag"] == "0",
+    if not restarted:
+        nodes[leader].launch()
+    wait_for_status(nodes, through, lambda f: int(f["LeaderEpoch"]) >= new_epoch and f["MaxFollowerLag"] == "0",
                     f"node {leader} to catch up after its restart")
