@@ -72,6 +72,26 @@ def test_leader_elected_and_batches_reach_every_node(tmp_path, voters):
     run_cluster(tmp_path, voters, scenario)
 
 
+def test_worker_threads_append_and_snapshot_as_the_controller_does(tmp_path):
+    """The metadata layer calls `append` and `create_snapshot` from trio worker threads: append returns once the
+    batch is committed and the listeners have it; a follower refuses with NotLeaderError."""
+    async def scenario(cluster: QuorumCluster):
+        leader = await cluster.wait_for_leader()
+        follower = next(m for m in cluster.running() if m is not leader)
+        last_offset = await trio.to_thread.run_sync(leader.driver.append, [value_record("from-a-thread")])
+        assert leader.listener.values == ["from-a-thread"]
+        assert leader.driver.committed_offset > last_offset
+        with pytest.raises(NotLeaderError):
+            await trio.to_thread.run_sync(follower.driver.append, [value_record("refused")])
+        end = leader.driver.committed_offset
+        assert await trio.to_thread.run_sync(leader.driver.create_snapshot, end, leader.driver.leader_epoch, 0,
+                                             [value_record("from-a-thread")])
+        assert leader.driver.disk.latest_snapshot().end_offset == end
+        await cluster.wait_for_values(["from-a-thread"])
+
+    run_cluster(tmp_path, 3, scenario)
+
+
 def test_stopped_leader_is_replaced_and_catches_up_after_restart(tmp_path):
     async def scenario(cluster: QuorumCluster):
         first, old_epoch, before = await commit_on_first_leader(cluster, 10)
