@@ -99,9 +99,6 @@ class BrokerHeartbeats:
                 return key
         return None
 
-    def remove_session(self, broker_id: int, broker_epoch: int) -> None:
-        self._contact_times.pop((broker_id, broker_epoch), None)
-
     # --- broker states ---------------------------------------------------------------------------------------
     def activate(self, registrations) -> None:
         """Start over from the image's registrations (a controller becoming active)."""

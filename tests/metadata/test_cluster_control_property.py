@@ -1,0 +1,97 @@
+"""Random sequences of registrations, heartbeats, session expiries and unregistrations against ClusterControl:
+after every step the partitions obey Kafka's leadership rules, epochs never go back, and the records written
+replay (from scratch and through a snapshot) into the image the controller saw."""
+
+from __future__ import annotations
+
+import uuid
+
+from cluster_helpers import MetadataLog, heartbeat, registration
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kbroker.metadata.image import MetadataImage, apply_records, image_records, same_content
+
+BROKERS = (2, 3, 4)
+
+steps = st.lists(st.one_of(
+    st.tuples(st.just("register"), st.sampled_from(BROKERS), st.booleans()),
+    st.tuples(st.just("heartbeat"), st.sampled_from(BROKERS), st.booleans(), st.booleans(), st.booleans()),
+    st.tuples(st.just("advance"), st.sampled_from((0.5, 3.0, 9.5))),
+    st.tuples(st.just("unregister"), st.sampled_from(BROKERS)),
+), max_size=40)
+
+
+class Driver:
+    def __init__(self, unclean: bool):
+        self.log = MetadataLog(unclean_leader_election_enable=unclean)
+        self.now = 0.0
+        self.incarnations: dict[int, uuid.UUID] = {}
+        self.epochs: dict[int, int] = {}
+        for broker in BROKERS:
+            self.register(broker, new_incarnation=True)
+            self.heartbeat(broker, want_fence=False, want_shut_down=False, caught_up=True)
+        self.log.create_topic("a", {0: [2, 3, 4], 1: [3, 4, 2], 2: [4, 2, 3]})
+        self.log.create_topic("b", {0: [2, 3], 1: [4]})
+
+    def register(self, broker: int, new_incarnation: bool) -> None:
+        if new_incarnation or broker not in self.incarnations:
+            self.incarnations[broker] = uuid.uuid4()
+        response = self.log.register(registration(broker, incarnation=self.incarnations[broker]),
+                                     now=self.now).response
+        if response.error_code == 0:
+            self.epochs[broker] = response.broker_epoch
+
+    def heartbeat(self, broker: int, want_fence: bool, want_shut_down: bool, caught_up: bool) -> None:
+        epoch = self.epochs.get(broker, -1)
+        offset = self.log.image.offset if caught_up else -1
+        response = self.log.heartbeat(heartbeat(broker, epoch, offset, want_fence=want_fence,
+                                                want_shut_down=want_shut_down), now=self.now).response
+        if response.should_shut_down:
+            assert response.is_fenced
+        if response.error_code == 0:
+            registration_ = self.log.image.brokers[broker]
+            assert registration_.fenced == response.is_fenced
+
+    def step(self, step) -> None:
+        kind = step[0]
+        if kind == "register":
+            self.register(step[1], step[2])
+        elif kind == "heartbeat":
+            self.heartbeat(*step[1:])
+        elif kind == "advance":
+            self.now += step[1]
+            self.log.fence_stale(self.now)
+        else:
+            self.log.unregister(step[1])
+
+
+def check_partitions(image: MetadataImage, before: MetadataImage) -> None:
+    for topic in image.topics_by_id.values():
+        for partition in topic.partitions.values():
+            assert partition.isr, partition
+            assert set(partition.isr) <= set(partition.replicas), partition
+            if partition.leader != -1:
+                assert partition.leader in partition.isr, partition
+                broker = image.brokers.get(partition.leader)
+                assert broker is not None and not broker.fenced and not broker.in_controlled_shutdown, partition
+            old = before.topic(topic.name).partitions[partition.partition_id] if before.topic(topic.name) else None
+            if old is not None:
+                assert partition.leader_epoch >= old.leader_epoch
+                assert partition.partition_epoch >= old.partition_epoch
+                if partition != old:
+                    assert partition.partition_epoch > old.partition_epoch
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(steps=steps, unclean=st.booleans())
+def test_broker_lifecycle_keeps_leadership_rules_and_replays(steps, unclean):
+    driver = Driver(unclean)
+    for step in steps:
+        before = driver.log.image
+        driver.step(step)
+        check_partitions(driver.log.image, before)
+    image = driver.log.image
+    replayed = apply_records(MetadataImage(), driver.log.committed, image.offset, 1)
+    assert replayed == image
+    assert same_content(apply_records(MetadataImage(), list(image_records(image)), image.offset, 1), image)
