@@ -184,12 +184,13 @@ class ClusterControl:
             raise Refused(errors.BROKER_ID_NOT_REGISTERED, "Controller does not support registering ZK brokers.")
         _check_log_dirs(image, broker_id, request.log_dirs)
         features = _check_features(image, request.features, kraft_version)
+        # ListenerInfo keys the listeners by name: a repeated name keeps its first place and its last value.
+        endpoints = {listener.name: BrokerEndpoint(name=listener.name, host=listener.host, port=listener.port,
+                                                   security_protocol=listener.security_protocol)
+                     for listener in request.listeners}
         record = RegisterBrokerRecord(
             broker_id=broker_id, incarnation_id=request.incarnation_id, rack=request.rack,
-            end_points=[BrokerEndpoint(name=listener.name, host=listener.host, port=listener.port,
-                                       security_protocol=listener.security_protocol)
-                        for listener in request.listeners],
-            features=features, log_dirs=list(request.log_dirs))
+            end_points=list(endpoints.values()), features=features, log_dirs=list(request.log_dirs))
         records: list[MetadataRecord] = []
         same_incarnation = existing is not None and existing.incarnation_id == request.incarnation_id
         if same_incarnation:

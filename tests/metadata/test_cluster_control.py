@@ -13,6 +13,7 @@ from kbroker.metadata.controller import SUPPORTED_FEATURES
 from kbroker.metadata.image import METADATA_VERSION
 from kbroker.metadata.serde import MetadataRecord
 from kbroker.protocol import errors
+from kbroker.protocol.messages.broker_registration_request import Listener
 from kbroker.protocol.messages.metadata.broker_registration_change_record import (
     BrokerRegistrationChangeRecord,
 )
@@ -43,6 +44,14 @@ def test_a_new_broker_gets_the_next_offset_as_epoch_and_starts_fenced(log):
     broker = log.image.brokers[2]
     assert (broker.epoch, broker.fenced, broker.rack, broker.log_dirs) == (offset, True, "r1", (dir_id(2),))
     assert log.control.registration_offset(2) == offset
+
+
+def test_a_repeated_listener_name_keeps_its_first_place_and_last_address(log):
+    request = registration(2)
+    request.listeners = [Listener(name="A", host="h1", port=1), Listener(name="B", host="h2", port=2),
+                         Listener(name="A", host="h3", port=3)]
+    log.register(request)
+    assert [(e.name, e.host, e.port) for e in log.image.brokers[2].endpoints] == [("A", "h3", 3), ("B", "h2", 2)]
 
 
 def test_a_wrong_cluster_id_is_refused(log):
