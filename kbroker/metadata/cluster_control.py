@@ -15,8 +15,10 @@ Registration (ClusterControlManager.registerBroker), in Kafka's order of checks:
   broker does not list must be at level 0: UNSUPPORTED_VERSION; no metadata.version at all: INVALID_REGISTRATION.
 A new incarnation gets broker epoch = the next offset of the metadata log and starts fenced; before its
 RegisterBrokerRecord come the partition changes that take the old incarnation out of the ISRs it was in
-(handleBrokerShutdown; see partition_change.py for what eligible leader replicas would add). The same
-incarnation registering again amends its registration: same epoch, same fenced/in-controlled-shutdown state.
+(handleBrokerShutdown: with eligible leader replicas on and a previous broker epoch, v3+, that is not its last
+one, out of the ELRs too, as a replica whose log may have lost its tail). The same incarnation registering again
+amends its registration: same epoch, same fenced/in-controlled-shutdown state. As in Kafka 4.3.1, a restarted
+broker is refused (DUPLICATE_BROKER_REGISTRATION) until its old session expires.
 
 Heartbeats (QuorumController.processBrokerHeartbeat): the session is refreshed first, whatever the request
 says; no registration (or none replayed yet) or another epoch: STALE_BROKER_EPOCH; then
@@ -31,8 +33,10 @@ The response: isCaughtUp = currentMetadataOffset >= the offset of the broker's R
 and shouldShutDown from the next state. A leader is acceptable when it is not the broker leaving, is active
 (unfenced, not in controlled shutdown) or the broker being unfenced, and its partition directory is online.
 
-Not done: offline and cordoned log dirs in heartbeats (handleDirectoriesOffline/Cordoned), eligible leader
-replicas, the node-level `unclean.leader.election.enable` of another controller node, controller metrics.
+Eligible leader replicas (KIP-966) follow the finalized eligible.leader.replicas.version, which Kafka 4.3.1's
+format sets to 1 and kbroker's bootstrap does not write yet (so kbroker runs as a Kafka formatted with it at 0).
+
+Not done: offline and cordoned log dirs in heartbeats (handleDirectoriesOffline/Cordoned), controller metrics.
 """
 
 from __future__ import annotations
@@ -83,6 +87,8 @@ MIGRATING_DIR = uuid.UUID(int=2)  # DirectoryId.MIGRATING
 RESERVED_DIRS = 100  # DirectoryId.reserved: most significant bits 0, least below 100
 CLEAN_SHUTDOWN_MIN_VERSION = 3  # BrokerRegistration v3+ carries a previous broker epoch Kafka may trust
 UNCLEAN_LEADER_ELECTION = "unclean.leader.election.enable"
+MIN_INSYNC_REPLICAS = "min.insync.replicas"
+ELR_FEATURE = "eligible.leader.replicas.version"
 
 
 class Refused(Exception):
@@ -108,10 +114,12 @@ def _batch_offsets(batch) -> Iterator[tuple[Any, int]]:
 
 class ClusterControl:
     def __init__(self, *, cluster_id: str, node_id: int = -1, session_timeout_ms: int = DEFAULT_SESSION_TIMEOUT_MS,
-                 unclean_leader_election_enable: bool = False):
+                 unclean_leader_election_enable: bool = False, min_insync_replicas: int = 1):
+        """The last two: the static broker configs, used where neither the topic nor a dynamic config sets them."""
         self.cluster_id = cluster_id
         self.node_id = node_id
         self.unclean_leader_election_default = unclean_leader_election_enable
+        self.min_insync_replicas_default = min_insync_replicas
         self.heartbeats = BrokerHeartbeats(session_timeout_ms)
         self._registration_offsets: dict[int, int] = {}  # broker id -> offset of its RegisterBrokerRecord
         self._fenced: dict[int, bool] = {}  # the registrations replayed so far, and whether each is fenced
@@ -204,9 +212,7 @@ class ClusterControl:
                      and existing.epoch == request.previous_broker_epoch)
             log.info("Registering incarnation %s of broker %d (previous shutdown %s) at broker epoch %d.",
                      request.incarnation_id, broker_id, "clean" if clean else "not known to be clean", next_offset)
-            # With eligible leader replicas off, clean and unclean shutdowns are handled alike.
-            records += self._leader_and_isr_updates(image, self._partitions_with_in_isr(image, broker_id),
-                                                    remove=broker_id)
+            records += self._shutdown_records(image, broker_id, clean)
             record.broker_epoch = next_offset
             self.heartbeats.remove(broker_id)
         records.append(MetadataRecord(record, V.REGISTER_BROKER_RECORD))
@@ -263,8 +269,9 @@ class ClusterControl:
             message = f"Broker ID {request.broker_id} is not currently registered"
             log.info("UnregisterBroker refused: %s", message)
             return Outcome(UnregisterBrokerResponse(error_code=errors.BROKER_ID_NOT_REGISTERED.code), [])
-        records = self._leader_and_isr_updates(image, self._partitions_with_in_isr(image, request.broker_id),
-                                               remove=request.broker_id)
+        broker_id = request.broker_id
+        records = self._leader_and_isr_updates(image, self._partitions_with_in_isr(image, broker_id), remove=broker_id)
+        records += self._leader_and_isr_updates(image, self._partitions_with_in_elr(image, broker_id), remove=broker_id)
         records.append(MetadataRecord(UnregisterBrokerRecord(broker_id=request.broker_id,
                                                              broker_epoch=registration.epoch),
                                       V.UNREGISTER_BROKER_RECORD))
@@ -319,40 +326,73 @@ class ClusterControl:
         return records + self._leader_and_isr_updates(image, self._partitions_with_in_isr(image, broker_id),
                                                       remove=broker_id)
 
+    def _shutdown_records(self, image: MetadataImage, broker_id: int, clean: bool) -> list[MetadataRecord]:
+        """ReplicationControlManager.handleBrokerShutdown, for a broker registering a new incarnation: with eligible
+        leader replicas on and no proof of a clean shutdown, it leaves the ISRs and ELRs as a replica whose log may
+        have lost its tail; otherwise as a fenced broker does."""
+        if _elr_enabled(image) and not clean:
+            return (self._leader_and_isr_updates(image, self._partitions_with_in_isr(image, broker_id),
+                                                 unclean=broker_id)
+                    + self._leader_and_isr_updates(image, self._partitions_with_in_elr(image, broker_id),
+                                                   unclean=broker_id))
+        return self._leader_and_isr_updates(image, self._partitions_with_in_isr(image, broker_id), remove=broker_id)
+
     def _leader_and_isr_updates(self, image: MetadataImage, partitions: Iterable[tuple[Any, PartitionRegistration]],
-                                *, remove: int = NO_LEADER, add: int = NO_LEADER) -> list[MetadataRecord]:
+                                *, remove: int = NO_LEADER, add: int = NO_LEADER,
+                                unclean: int = NO_LEADER) -> list[MetadataRecord]:
         """ReplicationControlManager.generateLeaderAndIsrUpdates: `remove` leaves every ISR and may not lead;
-        `add` may lead even though the image still has it fenced."""
+        `add` may lead even though the image still has it fenced; `unclean` (a broker back from an unproven
+        shutdown) leaves the ISRs and may not lead or stay eligible."""
         def acceptable(partition: PartitionRegistration) -> Callable[[int], bool]:
             def test(replica: int) -> bool:
-                if replica == remove or not (replica == add or _is_active(image, replica)):
+                if replica in (remove, unclean) or not (replica == add or _is_active(image, replica)):
                     return False
                 return _has_online_dir(image, replica, _directory(partition, replica))
             return test
 
+        elr_enabled = _elr_enabled(image)
         records = []
         for topic, partition in partitions:
             election = Election.UNCLEAN if self._unclean_enabled(image, topic.name) else Election.ONLINE
-            target_isr = [b for b in partition.isr if b != remove and b != NO_LEADER]
-            record = partition_change(partition, topic.topic_id, is_acceptable_leader=acceptable(partition),
-                                      target_isr=target_isr, election=election)
+            target_isr = [b for b in partition.isr if b not in (remove, unclean)]
+            record = partition_change(
+                partition, topic.topic_id, is_acceptable_leader=acceptable(partition), target_isr=target_isr,
+                election=election, elr_enabled=elr_enabled, min_isr=self._effective_min_isr(image, topic),
+                unclean_shutdown_replicas=() if unclean == NO_LEADER else (unclean,))
             if record is not None:
                 records.append(record)
         return records
 
-    def _unclean_enabled(self, image: MetadataImage, topic_name: str) -> bool:
-        """The topic's override, else the controller node's dynamic config, else the cluster default, else the
-        static config (ConfigurationControlManager.uncleanLeaderElectionEnabledForTopic)."""
+    def _topic_config(self, image: MetadataImage, topic_name: str, name: str) -> str | None:
+        """The topic's override, else the controller node's dynamic config, else the cluster default
+        (ConfigurationControlManager.getTopicConfig; the caller falls back to the static config)."""
         for configs in (image.configs_of_topic(topic_name), image.configs_of_broker(str(self.node_id)),
                         image.configs_of_broker("")):
-            value = configs.get(UNCLEAN_LEADER_ELECTION)
+            value = configs.get(name)
             if value is not None:
-                return value.strip().lower() == "true"
-        return self.unclean_leader_election_default
+                return value
+        return None
+
+    def _unclean_enabled(self, image: MetadataImage, topic_name: str) -> bool:
+        value = self._topic_config(image, topic_name, UNCLEAN_LEADER_ELECTION)
+        if value is None:
+            return self.unclean_leader_election_default
+        return value.strip().lower() == "true"
+
+    def _effective_min_isr(self, image: MetadataImage, topic) -> int:
+        """min.insync.replicas, capped at the replication factor (ReplicationControlManager.getTopicEffectiveMinIsr)."""
+        value = self._topic_config(image, topic.name, MIN_INSYNC_REPLICAS)
+        min_isr = self.min_insync_replicas_default if value is None else int(value)
+        first = topic.partitions.get(0)
+        return min(min_isr, len(first.replicas)) if first is not None else min_isr
 
     @staticmethod
     def _partitions_with_in_isr(image: MetadataImage, broker_id: int):
         return ((topic, p) for topic, p in _partitions(image) if broker_id in p.isr)
+
+    @staticmethod
+    def _partitions_with_in_elr(image: MetadataImage, broker_id: int):
+        return ((topic, p) for topic, p in _partitions(image) if broker_id in p.elr)
 
     @staticmethod
     def _leads_any(image: MetadataImage, broker_id: int) -> bool:
@@ -364,6 +404,10 @@ def _partitions(image: MetadataImage):
         topic = image.topics_by_id[topic_id]
         for partition_id in sorted(topic.partitions):
             yield topic, topic.partitions[partition_id]
+
+
+def _elr_enabled(image: MetadataImage) -> bool:
+    return image.features.get(ELR_FEATURE, 0) >= 1
 
 
 def _is_active(image: MetadataImage, broker_id: int) -> bool:

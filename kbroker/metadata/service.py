@@ -61,7 +61,8 @@ class MetadataService:
         cluster = ClusterControl(cluster_id=storage.cluster_id, node_id=config.node_id,
                                  session_timeout_ms=int(config.get("broker.session.timeout.ms", 9000)),
                                  unclean_leader_election_enable=bool(
-                                     config.get("unclean.leader.election.enable", False)))
+                                     config.get("unclean.leader.election.enable", False)),
+                                 min_insync_replicas=int(config.get("min.insync.replicas", 1)))
         raft.register(cluster)
         raft.start()
         try:

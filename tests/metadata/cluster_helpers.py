@@ -24,6 +24,8 @@ from kbroker.raft.client import CommittedBatch
 
 CLUSTER_ID = "MkU3OEVBNTcwNTJENDM2Qg"
 REGISTRATION_VERSION = 4  # BrokerRegistrationRequest's highest version
+# What the test brokers support: kbroker's features and eligible leader replicas (KIP-966), which tests finalize.
+FEATURES = (*SUPPORTED_FEATURES, ("eligible.leader.replicas.version", 0, 1))
 
 
 def dir_id(broker_id: int, index: int = 0) -> uuid.UUID:
@@ -31,7 +33,7 @@ def dir_id(broker_id: int, index: int = 0) -> uuid.UUID:
 
 
 def registration(broker_id: int, *, incarnation: uuid.UUID | None = None, cluster_id: str = CLUSTER_ID,
-                 log_dirs=None, features=SUPPORTED_FEATURES, rack: str | None = None,
+                 log_dirs=None, features=FEATURES, rack: str | None = None,
                  previous_broker_epoch: int = -1, is_migrating_zk_broker: bool = False) -> BrokerRegistrationRequest:
     return BrokerRegistrationRequest(
         broker_id=broker_id, cluster_id=cluster_id, incarnation_id=incarnation or uuid.uuid4(),

@@ -313,3 +313,72 @@ def test_a_broker_with_a_lost_directory_is_not_elected(log):
                                                               log_dirs=[dir_id(3, 1)]), 2)])
     log.unregister(2)
     assert log.partition("t", 0).leader == -1
+
+
+# --- eligible leader replicas (KIP-966) ---------------------------------------------------------------------------
+
+def with_elr(log: MetadataLog) -> MetadataLog:
+    log.commit([MetadataRecord(FeatureLevelRecord(name="eligible.leader.replicas.version", feature_level=1),
+                               V.FEATURE_LEVEL_RECORD)])
+    return log
+
+
+def test_with_elr_fencing_the_last_isr_member_empties_the_isr_into_the_elr():
+    log = with_elr(MetadataLog())
+    epoch = log.join(2)
+    log.create_topic("t", {0: [2]})
+    log.heartbeat(heartbeat(2, epoch, log.image.offset, want_fence=True))
+    partition = log.partition("t", 0)
+    assert (partition.leader, partition.isr, partition.elr, partition.last_known_elr) == (-1, (), (2,), ())
+    log.heartbeat(heartbeat(2, epoch, log.image.offset))  # unfenced: elected from the ELR
+    partition = log.partition("t", 0)
+    assert (partition.leader, partition.isr, partition.elr, partition.leader_epoch) == (2, (2,), (), 2)
+
+
+def test_with_elr_replicas_leaving_below_min_isr_stay_eligible_and_one_comes_back_as_leader():
+    log = with_elr(MetadataLog())
+    epochs = {b: log.join(b) for b in (2, 3, 4)}
+    log.create_topic("t", {0: [2, 3, 4]}, configs={"min.insync.replicas": "2"})
+
+    def fence(broker):
+        log.heartbeat(heartbeat(broker, epochs[broker], log.image.offset, want_fence=True))
+
+    fence(2)
+    assert (log.partition("t").leader, log.partition("t").isr, log.partition("t").elr) == (3, (3, 4), ())
+    fence(3)
+    assert (log.partition("t").leader, log.partition("t").isr, log.partition("t").elr) == (4, (4,), (3,))
+    fence(4)
+    partition = log.partition("t")
+    assert (partition.leader, partition.isr, partition.elr) == (-1, (), (3, 4))
+    log.heartbeat(heartbeat(3, epochs[3], log.image.offset))
+    partition = log.partition("t")
+    assert (partition.leader, partition.isr, partition.elr) == (3, (3,), (4,))
+
+
+def test_with_elr_an_unproven_restart_leaves_the_elr_for_the_last_known_elr():
+    log = with_elr(MetadataLog())
+    old = log.join(2, now=0.0)
+    log.create_topic("t", {0: [2]})
+    log.heartbeat(heartbeat(2, old, log.image.offset, want_fence=True), now=0.0)
+    assert log.partition("t").elr == (2,)
+    outcome = log.register(registration(2, previous_broker_epoch=old + 1), now=20.0)
+    assert kinds(outcome) == ["PartitionChangeRecord", "RegisterBrokerRecord"]
+    partition = log.partition("t")
+    assert (partition.isr, partition.elr, partition.last_known_elr) == ((), (), (2,))
+
+
+def test_with_elr_a_proven_clean_restart_keeps_the_broker_eligible():
+    log = with_elr(MetadataLog())
+    old = log.join(2, now=0.0)
+    log.create_topic("t", {0: [2]})
+    log.heartbeat(heartbeat(2, old, log.image.offset, want_fence=True), now=0.0)
+    outcome = log.register(registration(2, previous_broker_epoch=old), now=20.0)
+    assert kinds(outcome) == ["RegisterBrokerRecord"]
+    assert log.partition("t").elr == (2,)
+    # Before v3 the previous epoch cannot be trusted: the same request counts as unclean.
+    log2 = with_elr(MetadataLog())
+    old2 = log2.join(2, now=0.0)
+    log2.create_topic("t", {0: [2]})
+    log2.heartbeat(heartbeat(2, old2, log2.image.offset, want_fence=True), now=0.0)
+    log2.register(registration(2, previous_broker_epoch=old2), now=20.0, api_version=2)
+    assert (log2.partition("t").elr, log2.partition("t").last_known_elr) == ((), (2,))
