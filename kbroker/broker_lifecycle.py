@@ -32,7 +32,7 @@ from __future__ import annotations
 import enum
 import logging
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from kbroker.kafka_uuid import random_kafka_uuid
 from kbroker.protocol.errors import for_code
@@ -91,6 +91,23 @@ class BrokerLifecycle:
         self._next_immediately = False
         self._got_shutdown_response = False
         self._next_send: float | None = None
+
+    @classmethod
+    def from_config(cls, config, *, cluster_id: str, log_dir_ids: Iterable[uuid.UUID],
+                    bound_ports: Mapping[str, int] | None = None, previous_broker_epoch: int = -1) -> BrokerLifecycle:
+        """The lifecycle of the broker `config` describes: its advertised listeners (never the controller
+        listeners, as Kafka registers them), `broker.rack`, kbroker's supported features, the heartbeat interval
+        and initial registration timeout. bound_ports: the ports actually bound, for listeners configured on 0."""
+        from kbroker.metadata.controller import SUPPORTED_FEATURES
+        from kbroker.metadata.service import listener_endpoints
+
+        controllers = set(config.controller_listener_names)
+        advertised = [listener for listener in config.advertised_listeners if listener.name not in controllers]
+        return cls(node_id=config.node_id, cluster_id=cluster_id, listeners=listener_endpoints(advertised, bound_ports),
+                   features=SUPPORTED_FEATURES, log_dirs=log_dir_ids, rack=config.get("broker.rack"),
+                   heartbeat_interval_ms=config["broker.heartbeat.interval.ms"],
+                   initial_registration_timeout_ms=config["initial.broker.registration.timeout.ms"],
+                   previous_broker_epoch=previous_broker_epoch)
 
     @property
     def shutdown_complete(self) -> bool:

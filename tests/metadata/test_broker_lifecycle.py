@@ -9,6 +9,7 @@ import pytest
 from cluster_helpers import CLUSTER_ID, MetadataLog, dir_id, heartbeat
 
 from kbroker.broker_lifecycle import BrokerLifecycle, BrokerState
+from kbroker.config import BrokerConfig
 from kbroker.metadata.controller import SUPPORTED_FEATURES
 from kbroker.protocol import errors
 from kbroker.protocol.messages.broker_heartbeat_request import BrokerHeartbeatRequest
@@ -144,6 +145,22 @@ def test_resend_registration_registers_again_with_the_same_incarnation():
     broker.resend_registration(1.0)
     again = broker.poll(1.0)
     assert isinstance(again, BrokerRegistrationRequest) and again.incarnation_id == first.incarnation_id
+
+
+def test_from_config_registers_the_advertised_broker_listeners_only():
+    config = BrokerConfig.from_properties({
+        "node.id": "5", "process.roles": "broker,controller", "controller.listener.names": "CONTROLLER",
+        "listeners": "PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:9093",
+        "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
+        "controller.quorum.voters": "5@127.0.0.1:9093", "broker.rack": "rack-a",
+        "broker.heartbeat.interval.ms": "500"})
+    broker = BrokerLifecycle.from_config(config, cluster_id=CLUSTER_ID, log_dir_ids=[dir_id(5, 1), dir_id(5, 0)],
+                                         bound_ports={"PLAINTEXT": 40005})
+    broker.start(0.0, lambda: 0)
+    request = broker.poll(0.0)
+    assert [(x.name, x.host, x.port) for x in request.listeners] == [("PLAINTEXT", "127.0.0.1", 40005)]
+    assert (request.broker_id, request.rack, request.log_dirs) == (5, "rack-a", [dir_id(5, 0), dir_id(5, 1)])
+    assert broker.heartbeat_interval == 0.5
 
 
 # --- against the controller ------------------------------------------------------------------------------------
