@@ -161,6 +161,11 @@ class ClusterControl:
         self._fenced[broker_id] = fenced
         self.heartbeats.register(broker_id, fenced)
 
+    def activate(self, image: MetadataImage) -> None:
+        """This node became the active controller: start the soft state over (no sessions; every registered broker
+        tracked with its fencing), as Kafka's ClusterControlManager.activate does."""
+        self.heartbeats.activate(image.brokers.values())
+
     def registration_offset(self, broker_id: int) -> int | None:
         return self._registration_offsets.get(broker_id)
 

@@ -382,3 +382,13 @@ def test_with_elr_a_proven_clean_restart_keeps_the_broker_eligible():
     log2.heartbeat(heartbeat(2, old2, log2.image.offset, want_fence=True), now=0.0)
     log2.register(registration(2, previous_broker_epoch=old2), now=20.0, api_version=2)
     assert (log2.partition("t").elr, log2.partition("t").last_known_elr) == ((), (2,))
+
+
+def test_activation_forgets_sessions_but_keeps_registrations(log):
+    epoch = log.join(2, now=0.0)
+    log.heartbeat(heartbeat(2, epoch, log.image.offset), now=0.0)
+    log.control.activate(log.image)
+    assert log.fence_stale(100.0) == []  # no session is known, so none expires
+    response = log.heartbeat(heartbeat(2, epoch, log.image.offset), now=100.0).response
+    assert response.error_code == 0 and not response.is_fenced
+    assert log.fence_stale(109.5) == [2]
