@@ -203,6 +203,10 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
     _key("producer.id.expiration.ms", INT, 86400000, at_least(1), "producer.id.expiration.ms"),
     _key("num.recovery.threads.per.data.dir", INT, 2, at_least(1)),
     _key("replica.lag.time.max.ms", LONG, 30000),
+    # Broker lifecycle (KRaftConfigs): heartbeats to the active controller, which fences a silent broker.
+    _key("broker.heartbeat.interval.ms", INT, 2000),
+    _key("broker.session.timeout.ms", INT, 9000),
+    _key("initial.broker.registration.timeout.ms", INT, 60000),
     # Group coordinator and __consumer_offsets.
     _key("offsets.topic.num.partitions", INT, 50, at_least(1)),
     _key("offsets.topic.replication.factor", SHORT, 3, at_least(1)),

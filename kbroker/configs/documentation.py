@@ -120,6 +120,10 @@ _BROKER = {
     "producer.id.expiration.ms": "Idle time after which a producer id's state is dropped.",
     "num.recovery.threads.per.data.dir": "Threads per log dir that load logs at start-up.",
     "replica.lag.time.max.ms": "Time a follower may lag before it leaves the ISR.",
+    "broker.heartbeat.interval.ms": "Milliseconds between a broker's heartbeats to the active controller.",
+    "broker.session.timeout.ms": "Milliseconds without a heartbeat after which the controller fences a broker.",
+    "initial.broker.registration.timeout.ms": "Milliseconds a starting broker waits to register with the "
+                                              "controller quorum before it gives up and exits.",
     "offsets.topic.num.partitions": "Partitions of __consumer_offsets.",
     "offsets.topic.replication.factor": "Replication factor of __consumer_offsets.",
     "offsets.topic.segment.bytes": "Segment size of __consumer_offsets.",
