@@ -7,8 +7,11 @@ formatted beforehand with `kbroker format --cluster-id`), and runs a QuorumDrive
 whose committed batches feed a MetadataLoader, the image a standby keeps up to date. When this node becomes
 the leader it waits until every batch before its epoch is applied, then writes the bootstrap records (the
 finalized features and the cluster-wide min.insync.replicas) if the log holds none yet: what `format` writes for
-a single node, and what Kafka's QuorumController writes on its first activation. Nothing here serves brokers yet
-(registration, heartbeats, forwarded admin requests).
+a single node, and what Kafka's QuorumController writes on its first activation. Then it becomes the active
+controller (kbroker/metadata/active_controller.py): it answers BrokerRegistration, BrokerHeartbeat and
+UnregisterBroker through a QuorumController whose ClusterControl replays every committed batch (so a standby that
+takes over knows every registration), and fences expired broker sessions in this node's nursery until it stops
+leading that epoch. Not served yet: ControllerRegistration and the forwarded admin requests.
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ from kbroker import server
 from kbroker.api.registry import Registry
 from kbroker.api.state import BrokerState
 from kbroker.config import BrokerConfig
-from kbroker.metadata.controller import bootstrap_records
+from kbroker.metadata.active_controller import ActiveController
+from kbroker.metadata.cluster_control import ClusterControl
+from kbroker.metadata.controller import QuorumController, bootstrap_records
 from kbroker.metadata.loader import DEFAULT_SNAPSHOT_MAX_BYTES, MetadataLoader
 from kbroker.network import NodeDirectory, parse_quorum_voters
 from kbroker.raft.client import RaftError
@@ -52,6 +57,8 @@ class ControllerNode:
         self.registry = Registry.discover("kbroker.api.controller")
         self.connections = server.ConnectionServer(config, self.state, self.registry)
         self.loader: MetadataLoader | None = None
+        self.controller: QuorumController | None = None
+        self.active: ActiveController | None = None
         self.quorum: QuorumDriver | None = None
         self._nursery: trio.Nursery | None = None
 
@@ -87,6 +94,14 @@ class ControllerNode:
         self.loader = MetadataLoader(snapshot_max_bytes=int(config.get(
             "metadata.log.max.record.bytes.between.snapshots", DEFAULT_SNAPSHOT_MAX_BYTES)))
         self.loader.bind(quorum)
+        cluster = ClusterControl(cluster_id=storage.cluster_id, node_id=config.node_id,
+                                 session_timeout_ms=config["broker.session.timeout.ms"],
+                                 unclean_leader_election_enable=config["unclean.leader.election.enable"],
+                                 min_insync_replicas=config["min.insync.replicas"])
+        quorum.register(cluster)
+        self.controller = QuorumController.from_config(quorum, self.loader, config, cluster)
+        self.state.active_controller = self.active = ActiveController(
+            quorum, self.controller, session_timeout_ms=config["broker.session.timeout.ms"])
         quorum.on_leader_change(self._leader_changed)
         quorum.start()
         self.state.quorum = quorum
@@ -101,15 +116,17 @@ class ControllerNode:
             self._nursery.start_soon(self._activate, epoch)
 
     async def _activate(self, epoch: int) -> None:
-        """As the new leader: write the bootstrap records once the log before this epoch is applied, if the
-        metadata holds no finalized metadata.version yet."""
+        """As the new leader, once the log before this epoch is applied: write the bootstrap records if the
+        metadata holds no finalized metadata.version yet, then become the active controller of this epoch."""
         if not await self.quorum.wait_until_leader_caught_up(epoch):
             return
-        if self.loader.image.metadata_version != 0:
-            return
-        try:
-            await self.quorum.append_async(bootstrap_records(self.config["min.insync.replicas"]))
-            log.info("controller %d: wrote the bootstrap metadata in epoch %d", self.config.node_id, epoch)
-        except RaftError as exc:  # NotLeaderError included: the next leader writes them
-            log.info("controller %d: bootstrap metadata not written in epoch %d: %s", self.config.node_id, epoch,
-                     exc)
+        if self.loader.image.metadata_version == 0:
+            try:
+                await self.quorum.append_async(bootstrap_records(self.config["min.insync.replicas"]))
+                log.info("controller %d: wrote the bootstrap metadata in epoch %d", self.config.node_id, epoch)
+            except RaftError as exc:  # NotLeaderError included: the next leader writes them
+                log.info("controller %d: bootstrap metadata not written in epoch %d: %s", self.config.node_id,
+                         epoch, exc)
+                return
+        await self.active.activate(epoch)
+        await self.active.fence_while_active(epoch)

@@ -228,6 +228,11 @@ class QuorumController:
             raise RuntimeError("ClusterControlManager is not active.")
         return self.cluster
 
+    def activate_cluster(self) -> None:
+        """This node became the active controller: its ClusterControl starts over from the current image."""
+        with self._lock:
+            self._cluster().activate(self.image)
+
     def broker_registration(self, request, *, api_version: int, now: float) -> BrokerRegistrationResponse:
         """A BrokerRegistrationRequest at `api_version`, received at `now` (trio time, seconds)."""
         with self._lock:
