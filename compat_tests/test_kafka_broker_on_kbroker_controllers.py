@@ -1,0 +1,56 @@
+"""An Apache Kafka 4.3.1 broker (`process.roles=broker`) whose controllers are three kbroker controller-only nodes:
+it fetches `__cluster_metadata` from the kbroker leader as an observer, registers with BrokerRegistration, and is
+unfenced by BrokerHeartbeat once caught up, so its own Metadata lists it; the quorum lists it as an observer. On
+SIGTERM its controlled shutdown (BrokerHeartbeat with wantShutDown) is granted by the kbroker controller."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from compat_tests.broker_fixtures import require_kafka_dist
+from compat_tests.brokers import KBROKER
+from compat_tests.cluster.nodes import KafkaNode
+from compat_tests.kafka_dist import free_port
+from compat_tests.test_controller_quorum import (
+    VOTERS,
+    WAIT_S,
+    controller_configs,
+    describe,
+    replication_rows,
+    running_controllers,
+)
+
+BROKER_ID = 10
+
+
+def kafka_broker_configs(ports: dict[int, int], client_port: int, work_dir: Path) -> dict[str, str]:
+    """The controllers' quorum settings (voters, controller listener name, timeouts), as a broker's."""
+    configs = controller_configs(next(iter(ports)), ports, work_dir)
+    configs.update({"process.roles": "broker", "node.id": str(BROKER_ID),
+                    "listeners": f"PLAINTEXT://127.0.0.1:{client_port}",
+                    "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
+                    "inter.broker.listener.name": "PLAINTEXT", "offsets.topic.replication.factor": "1",
+                    "transaction.state.log.replication.factor": "1"})
+    return configs
+
+
+def test_a_kafka_broker_registers_with_kbroker_controllers(tmp_path):
+    require_kafka_dist()
+    with running_controllers({n: KBROKER for n in VOTERS}, tmp_path) as (cluster_id, ports, _):
+        work_dir = tmp_path / f"broker-{BROKER_ID}"
+        broker = KafkaNode(BROKER_ID, kafka_broker_configs(ports, client_port := free_port(), work_dir), work_dir)
+        broker.client_port = client_port
+        formatting = broker.start_format(cluster_id)
+        output, _ = formatting.communicate(timeout=WAIT_S)
+        assert formatting.returncode == 0, output
+        broker.launch()
+        try:
+            broker.wait_ready([BROKER_ID], timeout=WAIT_S)
+            replication = describe(list(ports.values()), "--replication")
+            assert replication.returncode == 0, replication.stdout + replication.stderr
+            rows = replication_rows(replication.stdout)
+            assert rows[BROKER_ID]["Status"] == "Observer", replication.stdout
+        finally:
+            broker.stop()
+        server_log = (work_dir / "logs" / "server.log").read_text(errors="replace")
+        assert "The controller has asked us to exit controlled shutdown" in server_log, broker.log_tail(40)
