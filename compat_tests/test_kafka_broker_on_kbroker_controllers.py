@@ -5,6 +5,7 @@ SIGTERM its controlled shutdown (BrokerHeartbeat with wantShutDown) is granted b
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 from compat_tests.broker_fixtures import require_kafka_dist
@@ -18,6 +19,7 @@ from compat_tests.test_controller_quorum import (
     describe,
     replication_rows,
     running_controllers,
+    wait_for_status,
 )
 
 BROKER_ID = 10
@@ -34,23 +36,48 @@ def kafka_broker_configs(ports: dict[int, int], client_port: int, work_dir: Path
     return configs
 
 
+@contextlib.contextmanager
+def ready_kafka_broker(cluster_id: str, ports: dict[int, int], tmp_path: Path):
+    """The Kafka broker, formatted with the controllers' cluster id and started; yielded once its own Metadata
+    lists it (registered and unfenced). Stopped with SIGTERM afterwards, and its controlled shutdown must then
+    have been granted by the active controller."""
+    work_dir = tmp_path / f"broker-{BROKER_ID}"
+    broker = KafkaNode(BROKER_ID, kafka_broker_configs(ports, client_port := free_port(), work_dir), work_dir)
+    broker.client_port = client_port
+    formatting = broker.start_format(cluster_id)
+    output, _ = formatting.communicate(timeout=WAIT_S)
+    assert formatting.returncode == 0, output
+    broker.launch()
+    try:
+        broker.wait_ready([BROKER_ID], timeout=WAIT_S)
+        yield broker
+    finally:
+        broker.stop()
+    server_log = (work_dir / "logs" / "server.log").read_text(errors="replace")
+    assert "The controller has asked us to exit controlled shutdown" in server_log, broker.log_tail(40)
+
+
 def test_a_kafka_broker_registers_with_kbroker_controllers(tmp_path):
     require_kafka_dist()
     with running_controllers({n: KBROKER for n in VOTERS}, tmp_path) as (cluster_id, ports, _):
-        work_dir = tmp_path / f"broker-{BROKER_ID}"
-        broker = KafkaNode(BROKER_ID, kafka_broker_configs(ports, client_port := free_port(), work_dir), work_dir)
-        broker.client_port = client_port
-        formatting = broker.start_format(cluster_id)
-        output, _ = formatting.communicate(timeout=WAIT_S)
-        assert formatting.returncode == 0, output
-        broker.launch()
-        try:
-            broker.wait_ready([BROKER_ID], timeout=WAIT_S)
+        with ready_kafka_broker(cluster_id, ports, tmp_path):
             replication = describe(list(ports.values()), "--replication")
             assert replication.returncode == 0, replication.stdout + replication.stderr
             rows = replication_rows(replication.stdout)
             assert rows[BROKER_ID]["Status"] == "Observer", replication.stdout
-        finally:
-            broker.stop()
-        server_log = (work_dir / "logs" / "server.log").read_text(errors="replace")
-        assert "The controller has asked us to exit controlled shutdown" in server_log, broker.log_tail(40)
+
+
+def test_a_kafka_broker_keeps_its_registration_when_the_active_kbroker_controller_is_killed(tmp_path):
+    """The new active controller replayed the registration: the broker stays listed (unfenced) and its
+    controlled shutdown, asked of the new controller with the same broker epoch, is granted."""
+    require_kafka_dist()
+    with running_controllers({n: KBROKER for n in VOTERS}, tmp_path) as (cluster_id, ports, nodes):
+        with ready_kafka_broker(cluster_id, ports, tmp_path) as broker:
+            fields = wait_for_status(nodes, list(ports.values()), lambda f: int(f["LeaderId"]) in VOTERS,
+                                     "a leader")
+            leader, epoch = int(fields["LeaderId"]), int(fields["LeaderEpoch"])
+            nodes[leader].kill()
+            survivors = [ports[n] for n in VOTERS if n != leader]
+            wait_for_status(nodes, survivors, lambda f: int(f["LeaderId"]) not in (-1, leader)
+                            and int(f["LeaderEpoch"]) > epoch, f"a new leader after node {leader} was killed")
+            broker.wait_ready([BROKER_ID], timeout=WAIT_S)
