@@ -39,11 +39,12 @@ def controller_configs(node_id: int, ports: dict[int, int], work_dir: Path) -> d
 
 
 @contextlib.contextmanager
-def running_controllers(kinds: dict[int, str], tmp_path: Path):
+def running_controllers(kinds: dict[int, str], tmp_path: Path, extra_configs: dict[str, str] | None = None):
     """Controller-only nodes of the given kinds (node id -> "kbroker" or "kafka"), formatted with one cluster id
-    and started; all stopped afterwards."""
+    and started (with `extra_configs` on top of controller_configs); all stopped afterwards."""
     ports = {n: free_port() for n in kinds}
-    nodes = {n: NODE_KINDS[kind](n, controller_configs(n, ports, tmp_path / f"node-{n}"), tmp_path / f"node-{n}")
+    nodes = {n: NODE_KINDS[kind](n, {**controller_configs(n, ports, tmp_path / f"node-{n}"), **(extra_configs or {})},
+                                 tmp_path / f"node-{n}")
              for n, kind in kinds.items()}
     cluster_id = random_cluster_id()
     for node in nodes.values():

@@ -6,12 +6,13 @@ SIGTERM its controlled shutdown (BrokerHeartbeat with wantShutDown) is granted b
 from __future__ import annotations
 
 import contextlib
+import time
 from pathlib import Path
 
 from compat_tests.broker_fixtures import require_kafka_dist
 from compat_tests.brokers import KBROKER
 from compat_tests.cluster.nodes import KafkaNode
-from compat_tests.kafka_dist import free_port
+from compat_tests.kafka_dist import free_port, metadata_broker_ids
 from compat_tests.test_controller_quorum import (
     VOTERS,
     WAIT_S,
@@ -23,12 +24,13 @@ from compat_tests.test_controller_quorum import (
 )
 
 BROKER_ID = 10
+SILENT_BROKER_ID = 11
 
 
-def kafka_broker_configs(ports: dict[int, int], client_port: int, work_dir: Path) -> dict[str, str]:
+def kafka_broker_configs(broker_id: int, ports: dict[int, int], client_port: int, work_dir: Path) -> dict[str, str]:
     """The controllers' quorum settings (voters, controller listener name, timeouts), as a broker's."""
     configs = controller_configs(next(iter(ports)), ports, work_dir)
-    configs.update({"process.roles": "broker", "node.id": str(BROKER_ID),
+    configs.update({"process.roles": "broker", "node.id": str(broker_id),
                     "listeners": f"PLAINTEXT://127.0.0.1:{client_port}",
                     "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
                     "inter.broker.listener.name": "PLAINTEXT", "offsets.topic.replication.factor": "1",
@@ -37,22 +39,26 @@ def kafka_broker_configs(ports: dict[int, int], client_port: int, work_dir: Path
 
 
 @contextlib.contextmanager
-def ready_kafka_broker(cluster_id: str, ports: dict[int, int], tmp_path: Path):
-    """The Kafka broker, formatted with the controllers' cluster id and started; yielded once its own Metadata
-    lists it (registered and unfenced). Stopped with SIGTERM afterwards, and its controlled shutdown must then
-    have been granted by the active controller."""
-    work_dir = tmp_path / f"broker-{BROKER_ID}"
-    broker = KafkaNode(BROKER_ID, kafka_broker_configs(ports, client_port := free_port(), work_dir), work_dir)
+def ready_kafka_broker(cluster_id: str, ports: dict[int, int], tmp_path: Path, broker_id: int = BROKER_ID):
+    """A Kafka broker, formatted with the controllers' cluster id and started; yielded once its own Metadata
+    lists it (registered and unfenced). Stopped with SIGTERM afterwards (unless the test killed it), and its
+    controlled shutdown must then have been granted by the active controller."""
+    work_dir = tmp_path / f"broker-{broker_id}"
+    broker = KafkaNode(broker_id, kafka_broker_configs(broker_id, ports, client_port := free_port(), work_dir),
+                       work_dir)
     broker.client_port = client_port
     formatting = broker.start_format(cluster_id)
     output, _ = formatting.communicate(timeout=WAIT_S)
     assert formatting.returncode == 0, output
     broker.launch()
     try:
-        broker.wait_ready([BROKER_ID], timeout=WAIT_S)
+        broker.wait_ready([broker_id], timeout=WAIT_S)
         yield broker
     finally:
+        stopped_by_us = broker.is_running()
         broker.stop()
+    if not stopped_by_us:
+        return
     server_log = (work_dir / "logs" / "server.log").read_text(errors="replace")
     assert "The controller has asked us to exit controlled shutdown" in server_log, broker.log_tail(40)
 
@@ -81,3 +87,20 @@ def test_a_kafka_broker_keeps_its_registration_when_the_active_kbroker_controlle
             wait_for_status(nodes, survivors, lambda f: int(f["LeaderId"]) not in (-1, leader)
                             and int(f["LeaderEpoch"]) > epoch, f"a new leader after node {leader} was killed")
             broker.wait_ready([BROKER_ID], timeout=WAIT_S)
+
+
+def test_a_kafka_broker_that_stops_heartbeating_is_fenced(tmp_path):
+    """Two Kafka brokers; one is killed (kill -9): once its session expires the active kbroker controller fences
+    it, and the other broker's Metadata, which lists only unfenced brokers, drops it."""
+    require_kafka_dist()
+    session = {"broker.session.timeout.ms": "4000"}
+    with running_controllers({n: KBROKER for n in VOTERS}, tmp_path, session) as (cluster_id, ports, _):
+        with ready_kafka_broker(cluster_id, ports, tmp_path, BROKER_ID) as survivor, \
+                ready_kafka_broker(cluster_id, ports, tmp_path, SILENT_BROKER_ID) as silent:
+            survivor.wait_ready([BROKER_ID, SILENT_BROKER_ID], timeout=WAIT_S)
+            silent.kill()
+            deadline = time.monotonic() + WAIT_S
+            while SILENT_BROKER_ID in (listed := metadata_broker_ids(survivor.client_port)):
+                assert time.monotonic() < deadline, f"broker {SILENT_BROKER_ID} still listed: {listed}"
+                time.sleep(0.2)
+            assert BROKER_ID in listed
