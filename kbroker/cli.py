@@ -84,9 +84,16 @@ def format_command(config: BrokerConfig, args: argparse.Namespace) -> int:
 
 
 async def serve(config: BrokerConfig) -> None:
-    from kbroker.node import Node
+    from kbroker.quorum_config import runs_multi_voter_quorum
 
-    node = Node(config)
+    if runs_multi_voter_quorum(config):
+        from kbroker.controller_node import ControllerNode
+
+        node = ControllerNode(config)
+    else:
+        from kbroker.node import Node
+
+        node = Node(config)
     # Listen for signals before announcing readiness, so a SIGTERM right after the ready line is clean.
     with trio.open_signal_receiver(signal.SIGTERM, signal.SIGINT) as signals:
         async with trio.open_nursery() as nursery:
@@ -145,18 +152,29 @@ def main(argv: list[str] | None = None) -> int:
 def _check_before_serving(config: BrokerConfig) -> str | None:
     """What stops `serve` before it binds anything: a quorum or listener kbroker cannot run, log dirs it cannot
     use (the first start formats them here)."""
-    from kbroker.quorum_config import unsupported_config_line, unsupported_listener, unsupported_quorum
+    from kbroker.quorum_config import (
+        runs_multi_voter_quorum,
+        unsupported_config_line,
+        unsupported_listener,
+        unsupported_quorum,
+    )
     from kbroker.storage_format import (
         StorageFormatError,
         bootstrap_voter_ids,
         first_start_dynamic_quorum,
         load_or_format,
+        metadata_log_dir,
+        read_meta_properties,
     )
 
     try:
         reason = unsupported_listener(config) or unsupported_quorum(config, bootstrap_voter_ids(config))
         if reason:
             return unsupported_config_line(reason)
+        if runs_multi_voter_quorum(config) and read_meta_properties(metadata_log_dir(config)) is None:
+            # A quorum's nodes must share one cluster id: no formatting with a fresh one here (Kafka's words).
+            return (f"cannot start: No readable meta.properties files found in {metadata_log_dir(config)}; "
+                    "format the controllers of a quorum with one cluster id first: kbroker format --cluster-id ID")
         load_or_format(config, dynamic=first_start_dynamic_quorum(config))
     except StorageFormatError as e:
         return f"cannot start: {e}"

@@ -139,6 +139,11 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
     _key("inter.broker.listener.name", STRING, None),
     _key("controller.quorum.voters", LIST, []),
     _key("controller.quorum.bootstrap.servers", LIST, []),
+    _key("controller.quorum.election.timeout.ms", INT, 1000),
+    _key("controller.quorum.election.backoff.max.ms", INT, 1000),
+    _key("controller.quorum.fetch.timeout.ms", INT, 2000),
+    _key("controller.quorum.request.timeout.ms", INT, 2000),
+    _key("controller.quorum.retry.backoff.ms", INT, 20),
     _key("socket.request.max.bytes", INT, 104857600, at_least(1)),
     _key("socket.send.buffer.bytes", INT, 102400),
     _key("socket.receive.buffer.bytes", INT, 102400),
@@ -198,6 +203,10 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
     _key("producer.id.expiration.ms", INT, 86400000, at_least(1), "producer.id.expiration.ms"),
     _key("num.recovery.threads.per.data.dir", INT, 2, at_least(1)),
     _key("replica.lag.time.max.ms", LONG, 30000),
+    # Broker lifecycle (KRaftConfigs): heartbeats to the active controller, which fences a silent broker.
+    _key("broker.heartbeat.interval.ms", INT, 2000),
+    _key("broker.session.timeout.ms", INT, 9000),
+    _key("initial.broker.registration.timeout.ms", INT, 60000),
     # Group coordinator and __consumer_offsets.
     _key("offsets.topic.num.partitions", INT, 50, at_least(1)),
     _key("offsets.topic.replication.factor", SHORT, 3, at_least(1)),

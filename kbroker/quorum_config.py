@@ -7,8 +7,9 @@ of its quorum (`implicit_single_voter`); Kafka, which has no such default, would
 one of them is set, Kafka's rules apply in full (`validate_kraft`).
 
 `unsupported_quorum(config, bootstrap_voters)` and `unsupported_listener(config)` name what a valid config asks
-for that kbroker cannot do yet (a quorum of more than this node, a broker-only or controller-only process, a TLS
-or SASL listener); `kbroker serve` refuses such a config.
+for that kbroker cannot do yet (a combined node in a quorum of more than itself, a broker-only process, a dynamic
+quorum of controllers, a TLS or SASL listener); `kbroker serve` refuses such a config. A controller-only node
+(`process.roles=controller`) runs in a static quorum of several voters.
 """
 
 from __future__ import annotations
@@ -222,17 +223,30 @@ def _java_set(ids: set[int]) -> str:
 def unsupported_quorum(config, bootstrap_voters: set[int] | None = None) -> str | None:
     """Why kbroker cannot run `config` yet (one line, naming the config), or None. `bootstrap_voters` are the
     voter ids of the bootstrap checkpoint `kbroker format --standalone/--initial-controllers` (or kafka-storage)
-    wrote, when there is one."""
+    wrote, when there is one.
+
+    What runs: a combined broker,controller node that is the only voter of its quorum, and a controller-only
+    node (process.roles=controller) in a static quorum of any number of voters (controller.quorum.voters)."""
     node_id = config.node_id
     roles = process_roles(config)
-    if roles != {BROKER_ROLE, CONTROLLER_ROLE}:
-        return (f"process.roles={','.join(config['process.roles'])} asks for a {' or '.join(sorted(roles))}-only "
-                "process; kbroker runs combined broker,controller nodes only")
     voters = parse_voters(config["controller.quorum.voters"])
-    if voters and set(voters) != {node_id}:
-        return (f"controller.quorum.voters names the voters {_java_set(set(voters))}; kbroker runs a quorum whose only "
-                f"voter is this node (node.id={node_id})")
     bootstrap = parse_bootstrap_servers(config["controller.quorum.bootstrap.servers"])
+    if roles == {CONTROLLER_ROLE}:
+        if not voters:
+            return ("process.roles=controller with controller.quorum.bootstrap.servers asks for a dynamic quorum "
+                    "(KIP-853); kbroker runs controller-only nodes in a static quorum (controller.quorum.voters)")
+        if bootstrap_voters is not None:
+            return (f"the metadata log dir was formatted with the voters {_java_set(bootstrap_voters)} "
+                    "(--standalone / --initial-controllers, a dynamic quorum); kbroker runs controller-only nodes "
+                    "in a static quorum (controller.quorum.voters)")
+        return None
+    if roles != {BROKER_ROLE, CONTROLLER_ROLE}:
+        return (f"process.roles={','.join(config['process.roles'])} asks for a broker-only process; kbroker runs "
+                "combined broker,controller nodes and controller-only quorums")
+    if voters and set(voters) != {node_id}:
+        return (f"controller.quorum.voters names the voters {_java_set(set(voters))}; a combined broker,controller "
+                f"kbroker node runs a quorum whose only voter is itself (node.id={node_id}); a quorum of several "
+                "voters runs with process.roles=controller")
     if not voters and len(bootstrap) > 1:
         return (f"controller.quorum.bootstrap.servers names {len(bootstrap)} controllers; kbroker runs a quorum whose "
                 f"only voter is this node (node.id={node_id})")
@@ -240,6 +254,11 @@ def unsupported_quorum(config, bootstrap_voters: set[int] | None = None) -> str 
         return (f"the metadata log dir was formatted with the voters {_java_set(bootstrap_voters)} "
                 f"(--initial-controllers); kbroker runs a quorum whose only voter is this node (node.id={node_id})")
     return None
+
+
+def runs_multi_voter_quorum(config) -> bool:
+    """A controller-only node: the quorum runs over the network (kbroker.controller_node), not as a single voter."""
+    return process_roles(config) == {CONTROLLER_ROLE}
 
 
 def unsupported_listener(config) -> str | None:

@@ -3,7 +3,8 @@ MetaPropertiesEnsemble).
 
 `format_storage(config, cluster_id=None)` writes `meta.properties` (version=1, cluster.id, node.id, a fresh
 directory.id) into every log dir and into metadata.log.dir (default: the first log dir), then writes the
-bootstrap feature levels into the new metadata log (`__cluster_metadata-0`). A directory that is already
+bootstrap feature levels into the new metadata log (`__cluster_metadata-0`); a controller-only node of a
+quorum writes none (its quorum's first leader does, kbroker.controller_node). A directory that is already
 formatted makes it fail, as `kafka-storage format` does without --ignore-formatted. With a `DynamicQuorum`
 (`--standalone` or `--initial-controllers`), it also writes the bootstrap checkpoint with kraft.version 1 and
 the initial voters (kbroker.bootstrap_checkpoint); the metadata dir's directory.id is this node's voter
@@ -36,7 +37,11 @@ from kbroker.config import parse_properties
 from kbroker.kafka_uuid import kafka_uuid_string, parse_kafka_uuid, random_kafka_uuid
 from kbroker.log.checkpoints import write_atomically
 from kbroker.metadata.controller import bootstrap_records
-from kbroker.quorum_config import effective_advertised_controller_listeners, process_roles
+from kbroker.quorum_config import (
+    effective_advertised_controller_listeners,
+    process_roles,
+    runs_multi_voter_quorum,
+)
 from kbroker.raft.single_voter import METADATA_PARTITION_DIR, SingleVoterRaft
 
 META_PROPERTIES = "meta.properties"
@@ -198,12 +203,13 @@ def _format(config, dirs: Iterable[str], cluster_id: str, dynamic: DynamicQuorum
         write_bootstrap_checkpoint(os.path.join(meta_dir, METADATA_PARTITION_DIR),
                                    _bootstrap_voters(config, dynamic, directory_ids[meta_dir]),
                                    int(time.time() * 1000))
-    raft = SingleVoterRaft(meta_dir, config.node_id)
-    raft.start()
-    try:
-        raft.append(bootstrap_records(config["min.insync.replicas"]))
-    finally:
-        raft.close()
+    if not runs_multi_voter_quorum(config):  # a quorum's bootstrap records are written by its first leader
+        raft = SingleVoterRaft(meta_dir, config.node_id)
+        raft.start()
+        try:
+            raft.append(bootstrap_records(config["min.insync.replicas"]))
+        finally:
+            raft.close()
     return StorageInfo(cluster_id, config.node_id, meta_dir, directory_ids, True)
 
 

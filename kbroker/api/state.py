@@ -24,10 +24,12 @@ from kbroker.config import BrokerConfig, Listener
 
 if TYPE_CHECKING:
     from kbroker.group.coordinator import GroupCoordinator
+    from kbroker.metadata.active_controller import ActiveController
     from kbroker.metadata.image import MetadataImage
     from kbroker.metadata.service import MetadataService
     from kbroker.partition.manager import PartitionManager
     from kbroker.producer_ids import ProducerIdManager
+    from kbroker.raft.driver import QuorumDriver
     from kbroker.txn.coordinator import TransactionCoordinator
 
 
@@ -68,6 +70,10 @@ class BrokerState:
     producer_ids: ProducerIdManager | None = None
     group_coordinator: GroupCoordinator | None = None
     txn_coordinator: TransactionCoordinator | None = None
+    # The KRaft quorum this node is a voter of, whose requests the controller listener serves (multi-voter).
+    quorum: QuorumDriver | None = None
+    # Its broker lifecycle requests, answered while this node is the active controller (controller_node.py).
+    active_controller: ActiveController | None = None
     # Internal topics whose auto-creation failed for lack of brokers, already logged once (auto_create.py).
     unplaceable_internal_topics: set[str] = attrs.field(factory=set)
     fetch_sessions: FetchSessionCache = attrs.field(

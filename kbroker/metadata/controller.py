@@ -30,6 +30,7 @@ import trio
 from kbroker.config import CONFIGS_BY_NAME
 from kbroker.metadata import record_versions as V
 from kbroker.metadata import topic_names
+from kbroker.metadata.cluster_control import ClusterControl
 from kbroker.metadata.image import (
     BROKER_RESOURCE,
     KRAFT_VERSION,
@@ -40,6 +41,11 @@ from kbroker.metadata.image import (
 from kbroker.metadata.serde import MetadataRecord
 from kbroker.metadata.topic_configs import TOPIC_CONFIG_KEYS, is_list_config, validate_topic_configs
 from kbroker.protocol import errors
+from kbroker.protocol.messages.broker_heartbeat_response import BrokerHeartbeatResponse
+from kbroker.protocol.messages.broker_registration_response import BrokerRegistrationResponse
+from kbroker.protocol.messages.metadata.broker_registration_change_record import (
+    BrokerRegistrationChangeRecord,
+)
 from kbroker.protocol.messages.metadata.config_record import ConfigRecord
 from kbroker.protocol.messages.metadata.feature_level_record import FeatureLevelRecord
 from kbroker.protocol.messages.metadata.partition_record import PartitionRecord
@@ -51,6 +57,7 @@ from kbroker.protocol.messages.metadata.register_broker_record import (
 )
 from kbroker.protocol.messages.metadata.remove_topic_record import RemoveTopicRecord
 from kbroker.protocol.messages.metadata.topic_record import TopicRecord
+from kbroker.protocol.messages.unregister_broker_response import UnregisterBrokerResponse
 
 PRODUCER_ID_BLOCK_SIZE = 1000  # ProducerIdsBlock.PRODUCER_ID_BLOCK_SIZE
 MAX_PARTITIONS_PER_REQUEST = 10000  # ReplicationControlManager.MAX_PARTITIONS_PER_BATCH
@@ -136,8 +143,12 @@ def bootstrap_records(min_insync_replicas: int = 1) -> list[MetadataRecord]:
 
 class QuorumController:
     def __init__(self, raft, loader, *, node_id: int, default_num_partitions: int = 1,
-                 default_replication_factor: int = 1, delete_topic_enable: bool = True):
+                 default_replication_factor: int = 1, delete_topic_enable: bool = True,
+                 cluster: ClusterControl | None = None):
         self.raft = raft
+        # Broker membership (registrations, heartbeats, fencing); it must see every committed batch, so whoever
+        # builds it registers it with the quorum before the quorum starts (MetadataService.start does).
+        self.cluster = cluster
         self.loader = loader
         self.node_id = node_id
         self.default_num_partitions = default_num_partitions
@@ -148,10 +159,10 @@ class QuorumController:
         self.partition_logs: PartitionLogs | None = None
 
     @classmethod
-    def from_config(cls, raft, loader, config) -> QuorumController:
+    def from_config(cls, raft, loader, config, cluster: ClusterControl | None = None) -> QuorumController:
         return cls(raft, loader, node_id=config.node_id, default_num_partitions=config["num.partitions"],
                    default_replication_factor=config["default.replication.factor"],
-                   delete_topic_enable=config["delete.topic.enable"])
+                   delete_topic_enable=config["delete.topic.enable"], cluster=cluster)
 
     @property
     def image(self) -> MetadataImage:
@@ -161,9 +172,11 @@ class QuorumController:
         """Run a (blocking) controller operation in a trio worker thread."""
         return await trio.to_thread.run_sync(functools.partial(operation, *args, **kwargs))
 
-    def _commit(self, records: list[MetadataRecord]) -> None:
+    def _commit(self, records: list[MetadataRecord]) -> int:
+        """Append `records` as one batch; the log's last offset once they are committed."""
         if records:
-            self.raft.append(records)
+            return self.raft.append(records)
+        return self.raft.log_end_offset - 1
 
     def _prepare_logs(self, image: MetadataImage, topic: str, topic_id: uuid.UUID,
                       records: list[MetadataRecord], config_overrides: dict[str, str] | None) -> ApiError | None:
@@ -208,6 +221,56 @@ class QuorumController:
                 rack=rack, fenced=False, in_controlled_shutdown=False, log_dirs=list(log_dirs))
             self._commit([MetadataRecord(record, V.REGISTER_BROKER_RECORD)])
             return epoch
+
+    # --- broker lifecycle: the controller listener's BrokerRegistration, BrokerHeartbeat, UnregisterBroker -----
+    def _cluster(self) -> ClusterControl:
+        if self.cluster is None:
+            raise RuntimeError("ClusterControlManager is not active.")
+        return self.cluster
+
+    def activate_cluster(self) -> None:
+        """This node became the active controller: its ClusterControl starts over from the current image."""
+        with self._lock:
+            self._cluster().activate(self.image)
+
+    def broker_registration(self, request, *, api_version: int, now: float) -> BrokerRegistrationResponse:
+        """A BrokerRegistrationRequest at `api_version`, received at `now` (trio time, seconds)."""
+        with self._lock:
+            outcome = self._cluster().register_broker(self.image, request, next_offset=self.raft.log_end_offset,
+                                                      api_version=api_version, now=now)
+            self._commit(outcome.records)
+            return outcome.response
+
+    def broker_heartbeat(self, request, *, now: float) -> BrokerHeartbeatResponse:
+        """A BrokerHeartbeatRequest received at `now`."""
+        with self._lock:
+            cluster = self._cluster()
+            outcome = cluster.process_heartbeat(self.image, request, now=now)
+            last_offset = self._commit(outcome.records)
+            if outcome.in_controlled_shutdown:
+                cluster.controlled_shutdown_at(request.broker_id, last_offset)
+            return outcome.response
+
+    def unregister_broker(self, request) -> UnregisterBrokerResponse:
+        with self._lock:
+            outcome = self._cluster().unregister_broker(self.image, request)
+            self._commit(outcome.records)
+            return outcome.response
+
+    def fence_stale_brokers(self, now: float) -> list[int]:
+        """Fence every broker whose session expired by `now`, one committed batch each (the active controller
+        runs this every `fence_check_interval(broker.session.timeout.ms)`); the ids fenced."""
+        fenced = []
+        while True:
+            with self._lock:
+                cluster = self._cluster()
+                image = self.image
+                done, records = cluster.maybe_fence_one_stale_broker(image, now)
+                if not done:
+                    return fenced
+                self._commit(records)
+                fenced.append(next(r.message.broker_id for r in records
+                                   if isinstance(r.message, BrokerRegistrationChangeRecord)))
 
     def finalize_features(self, records: list[MetadataRecord] | None = None) -> None:
         """Write the bootstrap feature levels if metadata.version is not finalized yet (format time)."""

@@ -8,7 +8,7 @@ them on an empty image gives an equal image.
 
 Modelled: features (incl. metadata.version), broker registrations, topics by name and id with their partitions,
 topic and broker configs, the producer-id next block. Records of features kbroker does not implement (ACLs,
-SCRAM credentials, delegation tokens, client quotas, controller registrations, ZK migration, ELR clearing)
+SCRAM credentials, delegation tokens, client quotas, controller registrations, ZK migration, ClearElrRecord)
 are accepted and ignored; Begin/End/AbortTransaction records need no handling because kbroker writes each
 controller operation as one atomic batch.
 """
@@ -98,6 +98,8 @@ class PartitionRegistration:
     directories: tuple[uuid.UUID, ...] = ()
     removing_replicas: tuple[int, ...] = ()
     adding_replicas: tuple[int, ...] = ()
+    elr: tuple[int, ...] = ()  # eligible leader replicas (KIP-966)
+    last_known_elr: tuple[int, ...] = ()
 
 
 @attrs.frozen
@@ -252,7 +254,8 @@ class MetadataDelta:
             partition_id=r.partition_id, replicas=tuple(r.replicas), isr=tuple(r.isr), leader=r.leader,
             leader_epoch=r.leader_epoch, partition_epoch=r.partition_epoch,
             leader_recovery_state=r.leader_recovery_state, directories=tuple(r.directories),
-            removing_replicas=tuple(r.removing_replicas), adding_replicas=tuple(r.adding_replicas))
+            removing_replicas=tuple(r.removing_replicas), adding_replicas=tuple(r.adding_replicas),
+            elr=tuple(r.eligible_leader_replicas or ()), last_known_elr=tuple(r.last_known_elr or ()))
         partitions = dict(topic.partitions)
         partitions[r.partition_id] = partition
         topics[r.topic_id] = attrs.evolve(topic, partitions=_frozen(partitions))
@@ -267,8 +270,10 @@ class MetadataDelta:
         if r.leader != NO_LEADER_CHANGE:
             changes["leader"] = r.leader
             changes["leader_epoch"] = current.leader_epoch + 1
-        for name in ("isr", "replicas", "removing_replicas", "adding_replicas", "directories"):
-            value = getattr(r, name)
+        for name, field in (("isr", "isr"), ("replicas", "replicas"), ("removing_replicas", "removing_replicas"),
+                            ("adding_replicas", "adding_replicas"), ("directories", "directories"),
+                            ("elr", "eligible_leader_replicas"), ("last_known_elr", "last_known_elr")):
+            value = getattr(r, field)
             if value is not None:
                 changes[name] = tuple(value)
         if r.leader_recovery_state != -1:
@@ -369,7 +374,9 @@ def image_records(image: MetadataImage) -> Iterator[MetadataRecord]:
                 partition_id=p.partition_id, topic_id=topic.topic_id, replicas=list(p.replicas), isr=list(p.isr),
                 removing_replicas=list(p.removing_replicas), adding_replicas=list(p.adding_replicas),
                 leader=p.leader, leader_recovery_state=p.leader_recovery_state, leader_epoch=p.leader_epoch,
-                partition_epoch=p.partition_epoch, directories=list(p.directories)), V.PARTITION_RECORD)
+                partition_epoch=p.partition_epoch, directories=list(p.directories),
+                eligible_leader_replicas=list(p.elr) if p.elr else None,
+                last_known_elr=list(p.last_known_elr) if p.last_known_elr else None), V.PARTITION_RECORD)
     for resource_type, by_resource in ((BROKER_RESOURCE, image.broker_configs), (TOPIC_RESOURCE, image.topic_configs)):
         for resource_name, configs in sorted(by_resource.items()):
             for name, value in sorted(configs.items()):

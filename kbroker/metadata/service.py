@@ -16,6 +16,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterable, Mapping
 
+from kbroker.metadata.cluster_control import ClusterControl
 from kbroker.metadata.controller import QuorumController
 from kbroker.metadata.image import MetadataImage
 from kbroker.metadata.loader import DEFAULT_SNAPSHOT_MAX_BYTES, MetadataLoader
@@ -57,9 +58,15 @@ class MetadataService:
         raft = SingleVoterRaft(storage.metadata_log_dir, config.node_id, segment_bytes=segment_bytes)
         loader = MetadataLoader(snapshot_max_bytes=snapshot_bytes)
         loader.bind(raft)
+        cluster = ClusterControl(cluster_id=storage.cluster_id, node_id=config.node_id,
+                                 session_timeout_ms=int(config.get("broker.session.timeout.ms", 9000)),
+                                 unclean_leader_election_enable=bool(
+                                     config.get("unclean.leader.election.enable", False)),
+                                 min_insync_replicas=int(config.get("min.insync.replicas", 1)))
+        raft.register(cluster)
         raft.start()
         try:
-            controller = QuorumController.from_config(raft, loader, config)
+            controller = QuorumController.from_config(raft, loader, config, cluster)
             controller.finalize_features()
             log_dirs = [storage.directory_ids[d] for d in config.log_dirs if d in storage.directory_ids]
             epoch = controller.register_broker(endpoints=endpoints, incarnation_id=uuid.uuid4(),

@@ -156,6 +156,19 @@ class DiskRaftLog:
         if covered:
             self.log.delete_segments(covered)
 
+    def snapshot_committed(self, end_offset: int, epoch: int, records: Iterable[MetadataRecord], *,
+                           committed_offset: int, last_contained_log_timestamp: int, now_ms: int) -> bool:
+        """`create_snapshot` at a committed offset: RaftError past `committed_offset`, False (nothing written)
+        when the latest snapshot already reaches `end_offset`."""
+        if end_offset > committed_offset:
+            raise RaftError(f"Cannot snapshot at offset {end_offset}: only {committed_offset} is committed")
+        latest = self.latest_snapshot()
+        if latest is not None and latest.end_offset >= end_offset:
+            return False
+        self.create_snapshot(S.SnapshotId(end_offset, epoch), records,
+                             last_contained_log_timestamp=last_contained_log_timestamp, now_ms=now_ms)
+        return True
+
     def _forget_snapshots_before(self, snapshot_id: S.SnapshotId) -> None:
         for older in S.list_snapshots(self.directory):
             if older != snapshot_id:

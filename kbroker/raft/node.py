@@ -613,6 +613,9 @@ class RaftNode:
             if replica in self.voters:
                 self._maybe_advance_leader_hw()
         if partition.fetch_offset >= self.log.end_offset and request.max_wait_ms > 0 and replica >= 0:
+            replaced = self._parked.pop(replica, None)
+            if replaced is not None:  # a replica's newer Fetch: the older one is answered, never left hanging
+                self._respond(replica, replaced.correlation_id, self._fetch_data_response(replaced.fetch_offset))
             self._parked[replica] = _ParkedFetch(correlation_id, partition.fetch_offset, self._leader_hw(),
                                                  now + request.max_wait_ms)
             return None

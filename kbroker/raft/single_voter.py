@@ -163,15 +163,9 @@ class SingleVoterRaft:
         """Write the snapshot `<end_offset>-<epoch>` (the state of every record below end_offset); False if it
         exists already. Older snapshots and the segments it covers are deleted afterwards."""
         with self._lock:
-            disk = self._require_disk()
-            if end_offset > self.committed_offset:
-                raise RaftError(f"Cannot snapshot at offset {end_offset}: only {self.committed_offset} is committed")
-            latest = disk.latest_snapshot()
-            if latest is not None and latest.end_offset >= end_offset:
-                return False
-            disk.create_snapshot(S.SnapshotId(end_offset, epoch), records,
-                                 last_contained_log_timestamp=last_contained_log_timestamp, now_ms=self.clock())
-            return True
+            return self._require_disk().snapshot_committed(
+                end_offset, epoch, records, committed_offset=self.committed_offset,
+                last_contained_log_timestamp=last_contained_log_timestamp, now_ms=self.clock())
 
     # --- lifecycle -------------------------------------------------------------------------------------------
     def close(self) -> None:

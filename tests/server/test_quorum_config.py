@@ -131,13 +131,23 @@ def test_no_kraft_config_is_kbrokers_single_voter():
     ({**COMBINED, "controller.quorum.voters": "1@127.0.0.1:9093,2@127.0.0.1:9094,3@127.0.0.1:9095"},
      "controller.quorum.voters"),
     (BROKER_ONLY, "process.roles=broker"),
-    (CONTROLLER_ONLY, "process.roles=controller"),
+    ({**without(CONTROLLER_ONLY, "controller.quorum.voters"),
+      "controller.quorum.bootstrap.servers": "127.0.0.1:9093"}, "controller.quorum.bootstrap.servers"),
     ({**without(COMBINED, "controller.quorum.voters"),
       "controller.quorum.bootstrap.servers": "127.0.0.1:9093,127.0.0.1:9094"}, "controller.quorum.bootstrap.servers"),
 ])
 def test_what_kbroker_cannot_run_yet_is_named(props, named):
     reason = unsupported_quorum(BrokerConfig.from_properties(props))
     assert reason is not None and named in reason
+
+
+def test_controller_only_nodes_run_in_a_static_quorum_of_several_voters():
+    voters = "1@127.0.0.1:9093,2@127.0.0.1:9094,3@127.0.0.1:9095"
+    assert unsupported_quorum(BrokerConfig.from_properties(CONTROLLER_ONLY)) is None
+    assert unsupported_quorum(BrokerConfig.from_properties({**CONTROLLER_ONLY, "controller.quorum.voters": voters})) \
+        is None
+    formatted_dynamic = unsupported_quorum(BrokerConfig.from_properties(CONTROLLER_ONLY), {1})
+    assert formatted_dynamic is not None and "--initial-controllers" in formatted_dynamic
 
 
 def test_tls_and_sasl_listeners_are_named_as_not_served_yet():

@@ -90,6 +90,26 @@ def test_a_node_formatted_with_three_initial_controllers_is_refused(tmp_path):
     assert_one_error_line(err, "--initial-controllers", "SKIPPED_FEATURES.md")
 
 
+def test_an_unformatted_controller_of_a_quorum_is_refused_not_given_a_cluster_id_of_its_own(tmp_path):
+    """Voters formatted with different cluster ids could never form a quorum: a controller-only node must be
+    formatted (with the quorum's cluster id) before it serves; `format` writes no metadata into its log (the
+    quorum's first leader does)."""
+    ports = [free_port() for _ in range(3)]
+    properties = tmp_path / "controller.properties"
+    properties.write_text(
+        "process.roles=controller\nnode.id=1\n"
+        f"controller.quorum.voters={','.join(f'{n}@127.0.0.1:{p}' for n, p in enumerate(ports, start=1))}\n"
+        f"listeners=CONTROLLER://127.0.0.1:{ports[0]}\ncontroller.listener.names=CONTROLLER\n"
+        f"log.dirs={tmp_path / 'logs'}\n")
+    status, out, err = finished(serve(str(properties)))
+    assert status == 1 and out == ""
+    assert_one_error_line(err, "meta.properties", "kbroker format --cluster-id")
+    formatted = subprocess.run([sys.executable, "-m", "kbroker", "format", "--config", str(properties),
+                                "--cluster-id", "MkU3OEVBNTcwNTJENDM2Qg"], capture_output=True, text=True, timeout=60)
+    assert formatted.returncode == 0, formatted.stderr
+    assert not list((tmp_path / "logs" / "__cluster_metadata-0").glob("*.log")), "format wrote into the quorum's log"
+
+
 def test_first_start_with_bootstrap_controllers_formats_as_standalone(tmp_path):
     """Kafka's shipped single-node config names one bootstrap controller, not voters: the first start formats
     the dir as `kafka-storage format --standalone` would, with this node as the only voter."""

@@ -1,0 +1,35 @@
+"""The handlers of the CONTROLLER listener (Kafka's ControllerApis), a registry of their own.
+
+`Registry.discover("kbroker.api.controller")` finds the modules here, so ApiVersions on the controller
+listener advertises exactly these APIs and no client API: ApiVersions, and the KRaft RPCs that the quorum
+(ctx.state.quorum, a kbroker.raft.driver.QuorumDriver) answers: Vote, BeginQuorumEpoch, EndQuorumEpoch, Fetch
+and FetchSnapshot of `__cluster_metadata`, DescribeQuorum; and DescribeCluster for the controllers (what the
+admin client's `bootstrap.controllers` mode asks first). The version ranges are Kafka 4.3.1's for these APIs
+on its controller listener. The node decides every error code (INCONSISTENT_CLUSTER_ID, FENCED_LEADER_EPOCH,
+UNKNOWN_LEADER_EPOCH, NOT_LEADER_OR_FOLLOWER, INVALID_REQUEST for another topic or partition); a client API sent
+here is an unknown key on this listener and closes the connection, as Kafka's controller does.
+
+BrokerRegistration, BrokerHeartbeat and UnregisterBroker are answered by the active controller
+(ctx.state.active_controller, kbroker/metadata/active_controller.py); every other node answers NOT_CONTROLLER.
+Not served yet (so not advertised): ControllerRegistration and the forwarded admin requests,
+AddRaftVoter / RemoveRaftVoter / UpdateRaftVoter.
+"""
+
+from __future__ import annotations
+
+from kbroker.api.context import RequestContext
+from kbroker.metadata.active_controller import not_controller
+
+
+async def answer_from_quorum(ctx: RequestContext, request):
+    """The quorum's response to a KRaft request (a leader may hold a Fetch up to its max wait)."""
+    return await ctx.state.quorum.handle_request(request)
+
+
+async def answer_from_active_controller(ctx: RequestContext, response_class, call):
+    """`await call(active_controller)`, or NOT_CONTROLLER on a node that runs no controller
+    (kbroker/metadata/active_controller.py decides the rest)."""
+    active = ctx.state.active_controller
+    if active is None:
+        return not_controller(response_class)
+    return await call(active)

@@ -1,0 +1,14 @@
+"""BeginQuorumEpoch (key 53), v0-v1, on the controller listener: answered by the KRaft node (kbroker/raft/node.py)."""
+
+from __future__ import annotations
+
+from kbroker.api.context import RequestContext
+from kbroker.api.controller import answer_from_quorum
+
+API_KEY = 53
+MIN_VERSION = 0
+MAX_VERSION = 1
+
+
+async def handle(ctx: RequestContext, request):
+    return await answer_from_quorum(ctx, request)

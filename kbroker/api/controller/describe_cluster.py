@@ -1,0 +1,46 @@
+"""DescribeCluster (key 60), v0-v2, on the controller listener: the controllers, as the admin client's
+`bootstrap.controllers` mode (KIP-919, `kafka-metadata-quorum --bootstrap-controller`) asks for them.
+
+As Kafka 4.3.1's ControllerApis: EndpointType 2 (controllers) is answered with the cluster id, the quorum's
+leader as ControllerId (-1 while there is none) and the controllers; 1 (brokers, also what v0 asks for) gets
+MISMATCHED_ENDPOINT_TYPE; any other value UNSUPPORTED_ENDPOINT_TYPE. Kafka lists the controllers that registered
+(ControllerRegistration); kbroker's controllers do not register yet, so the voters of `controller.quorum.voters`
+are listed at their configured addresses, without rack. There is no authorizer: every cluster operation is
+reported allowed when asked.
+"""
+
+from __future__ import annotations
+
+from kbroker.api.context import RequestContext
+from kbroker.metadata import acl_operations
+from kbroker.protocol import errors
+from kbroker.protocol.messages.describe_cluster_response import DescribeClusterBroker, DescribeClusterResponse
+
+API_KEY = 60
+MIN_VERSION = 0
+MAX_VERSION = 2
+
+BROKER_ENDPOINT, CONTROLLER_ENDPOINT = 1, 2
+
+
+def _error(code: int, message: str) -> DescribeClusterResponse:
+    return DescribeClusterResponse(throttle_time_ms=0, error_code=code, error_message=message, cluster_id="",
+                                   controller_id=-1, brokers=[])
+
+
+async def handle(ctx: RequestContext, request) -> DescribeClusterResponse:
+    if request.endpoint_type == BROKER_ENDPOINT:
+        return _error(errors.MISMATCHED_ENDPOINT_TYPE.code,
+                      "The request was sent to an endpoint of type CONTROLLER, but we wanted an endpoint of type BROKER")
+    if request.endpoint_type != CONTROLLER_ENDPOINT:
+        return _error(errors.UNSUPPORTED_ENDPOINT_TYPE.code, f"Unsupported endpoint type {request.endpoint_type}")
+    quorum = ctx.state.quorum
+    operations = (acl_operations.CLUSTER_OPERATIONS if request.include_cluster_authorized_operations
+                  else acl_operations.OMITTED)
+    controllers = [DescribeClusterBroker(broker_id=voter, host=address.host, port=address.port, rack=None,
+                                         is_fenced=False)
+                   for voter in sorted(quorum.voters) if (address := quorum.directory.get(voter)) is not None]
+    return DescribeClusterResponse(
+        throttle_time_ms=0, error_code=errors.NONE.code, error_message=None, endpoint_type=CONTROLLER_ENDPOINT,
+        cluster_id=quorum.cluster_id, controller_id=quorum.leader_id, brokers=controllers,
+        cluster_authorized_operations=operations)

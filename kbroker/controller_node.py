@@ -1,0 +1,132 @@
+"""A controller-only node (`process.roles=controller`): a voter of a static KRaft quorum of several nodes
+(`controller.quorum.voters`), serving its CONTROLLER listener with the controller registry (kbroker/api/controller/).
+
+The composition root of that role, beside kbroker/node.py (the combined single-voter node): it binds the
+controller listeners, loads the formatted log dirs (a quorum's nodes must share one cluster id, so they are
+formatted beforehand with `kbroker format --cluster-id`), and runs a QuorumDriver (kbroker/raft/driver.py)
+whose committed batches feed a MetadataLoader, the image a standby keeps up to date. When this node becomes
+the leader it waits until every batch before its epoch is applied, then writes the bootstrap records (the
+finalized features and the cluster-wide min.insync.replicas) if the log holds none yet: what `format` writes for
+a single node, and what Kafka's QuorumController writes on its first activation. Then it becomes the active
+controller (kbroker/metadata/active_controller.py): it answers BrokerRegistration, BrokerHeartbeat and
+UnregisterBroker through a QuorumController whose ClusterControl replays every committed batch (so a standby that
+takes over knows every registration), and fences expired broker sessions in this node's nursery until it stops
+leading that epoch. Not served yet: ControllerRegistration and the forwarded admin requests.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from functools import partial
+
+import trio
+
+from kbroker import server
+from kbroker.api.registry import Registry
+from kbroker.api.state import BrokerState
+from kbroker.config import BrokerConfig
+from kbroker.metadata.active_controller import ActiveController
+from kbroker.metadata.cluster_control import ClusterControl
+from kbroker.metadata.controller import QuorumController, bootstrap_records
+from kbroker.metadata.loader import DEFAULT_SNAPSHOT_MAX_BYTES, MetadataLoader
+from kbroker.network import NodeDirectory, parse_quorum_voters
+from kbroker.raft.client import RaftError
+from kbroker.raft.driver import DEFAULT_SEGMENT_BYTES, QuorumDriver
+from kbroker.raft.node import QuorumConfig
+from kbroker.storage_format import load_or_format
+
+log = logging.getLogger(__name__)
+
+
+def quorum_config(config: BrokerConfig) -> QuorumConfig:
+    """The controller.quorum.* timings of the broker config (Kafka's names and defaults)."""
+    return QuorumConfig(election_timeout_ms=config["controller.quorum.election.timeout.ms"],
+                        election_backoff_max_ms=config["controller.quorum.election.backoff.max.ms"],
+                        fetch_timeout_ms=config["controller.quorum.fetch.timeout.ms"],
+                        request_timeout_ms=config["controller.quorum.request.timeout.ms"],
+                        retry_backoff_ms=config["controller.quorum.retry.backoff.ms"])
+
+
+class ControllerNode:
+    """One controller-only process. `serve()` runs until cancelled."""
+
+    def __init__(self, config: BrokerConfig) -> None:
+        self.config = config
+        self.state = BrokerState(config)
+        self.registry = Registry.discover("kbroker.api.controller")
+        self.connections = server.ConnectionServer(config, self.state, self.registry)
+        self.loader: MetadataLoader | None = None
+        self.controller: QuorumController | None = None
+        self.active: ActiveController | None = None
+        self.quorum: QuorumDriver | None = None
+        self._nursery: trio.Nursery | None = None
+
+    async def serve(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
+        """Bind the controller listeners, report them with `task_status.started([BoundListener])`, then run the
+        quorum and serve until cancelled."""
+        config = self.config
+        for log_dir in config.log_dirs:
+            os.makedirs(log_dir, exist_ok=True)
+        opened = [await server.open_listener(listener, config["socket.receive.buffer.bytes"])
+                  for listener in config.listeners]
+        quorum = self.quorum = self._build_quorum()
+        try:
+            async with trio.open_nursery() as nursery:
+                self._nursery = nursery
+                await nursery.start(quorum.run)
+                for sockets, bound in opened:
+                    self.state.bound[bound.listener.name] = (bound.host, bound.port)
+                    log.info("listening on %s (%s) at %s:%d", bound.listener, bound.listener.security_protocol,
+                             bound.host, bound.port)
+                    nursery.start_soon(partial(trio.serve_listeners, partial(self.connections.serve, bound), sockets))
+                task_status.started([bound for _, bound in opened])
+        finally:
+            quorum.close()
+
+    def _build_quorum(self) -> QuorumDriver:
+        config = self.config
+        storage = load_or_format(config)
+        voters = parse_quorum_voters(",".join(config["controller.quorum.voters"]))
+        quorum = QuorumDriver(storage.metadata_log_dir, config.node_id, voters, NodeDirectory(voters),
+                              cluster_id=storage.cluster_id, config=quorum_config(config),
+                              segment_bytes=int(config.get("metadata.log.segment.bytes", DEFAULT_SEGMENT_BYTES)))
+        self.loader = MetadataLoader(snapshot_max_bytes=int(config.get(
+            "metadata.log.max.record.bytes.between.snapshots", DEFAULT_SNAPSHOT_MAX_BYTES)))
+        self.loader.bind(quorum)
+        cluster = ClusterControl(cluster_id=storage.cluster_id, node_id=config.node_id,
+                                 session_timeout_ms=config["broker.session.timeout.ms"],
+                                 unclean_leader_election_enable=config["unclean.leader.election.enable"],
+                                 min_insync_replicas=config["min.insync.replicas"])
+        quorum.register(cluster)
+        self.controller = QuorumController.from_config(quorum, self.loader, config, cluster)
+        self.state.active_controller = self.active = ActiveController(
+            quorum, self.controller, session_timeout_ms=config["broker.session.timeout.ms"])
+        quorum.on_leader_change(self._leader_changed)
+        quorum.start()
+        self.state.quorum = quorum
+        log.info("cluster %s, controller %d of the voters %s", storage.cluster_id, config.node_id, sorted(voters))
+        return quorum
+
+    # --- activation of a new leader ------------------------------------------------------------------------
+    def _leader_changed(self, leader_id: int, epoch: int) -> None:
+        log.info("controller %d: leader of epoch %d is %s", self.config.node_id, epoch,
+                 "this node" if leader_id == self.config.node_id else leader_id if leader_id >= 0 else "unknown")
+        if leader_id == self.config.node_id and self._nursery is not None:
+            self._nursery.start_soon(self._activate, epoch)
+
+    async def _activate(self, epoch: int) -> None:
+        """As the new leader, once the log before this epoch is applied: write the bootstrap records if the
+        metadata holds no finalized metadata.version yet, then become the active controller of this epoch."""
+        if not await self.quorum.wait_until_leader_caught_up(epoch):
+            return
+        if self.loader.image.metadata_version == 0:
+            try:
+                await self.quorum.append_async(bootstrap_records(self.config["min.insync.replicas"]))
+                log.info("controller %d: wrote the bootstrap metadata in epoch %d", self.config.node_id, epoch)
+            except RaftError as exc:  # NotLeaderError included: the next leader writes them
+                log.info("controller %d: bootstrap metadata not written in epoch %d: %s", self.config.node_id,
+                         epoch, exc)
+                return
+        await self.active.activate(epoch)
+        await self.active.fence_while_active(epoch)

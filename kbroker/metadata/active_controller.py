@@ -1,0 +1,96 @@
+"""Which node of a controller quorum is the active controller, and the broker lifecycle requests it answers
+(BrokerRegistration, BrokerHeartbeat, UnregisterBroker) plus the session fencing it runs.
+
+As Kafka 4.3.1's QuorumController: the active controller is the Raft leader once every batch before its epoch is
+applied (its image is current) and it has activated its ClusterControl (sessions start over, every registered
+broker tracked with its fencing). `activated(epoch)` marks that moment; from then until the node stops leading
+that epoch, `broker_registration` / `broker_heartbeat` / `unregister_broker` run the QuorumController operation
+(which appends through the quorum and answers once committed) and `fence_while_active(epoch)` fences every broker
+whose session expired, every `fence_check_interval(broker.session.timeout.ms)`. Anywhere else, or when the
+append fails because leadership moved (NotLeaderError) or the quorum stopped, the answer is NOT_CONTROLLER, so
+the broker looks for the new leader and tries again.
+
+Time is trio time (seconds), the clock the heartbeat sessions are measured in.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import trio
+
+from kbroker.metadata.broker_heartbeats import fence_check_interval
+from kbroker.metadata.controller import QuorumController
+from kbroker.protocol import errors
+from kbroker.protocol.messages.broker_heartbeat_response import BrokerHeartbeatResponse
+from kbroker.protocol.messages.broker_registration_response import BrokerRegistrationResponse
+from kbroker.protocol.messages.unregister_broker_response import UnregisterBrokerResponse
+from kbroker.raft.client import RaftError
+
+log = logging.getLogger(__name__)
+
+
+class ActiveController:
+    def __init__(self, quorum, controller: QuorumController, *, session_timeout_ms: int):
+        """quorum: the node's QuorumDriver (is_leader, leader_epoch); controller: the QuorumController whose
+        ClusterControl replays the quorum's commits."""
+        self.quorum = quorum
+        self.controller = controller
+        self.fence_interval = fence_check_interval(session_timeout_ms)
+        self._active_epoch = -1
+
+    def is_active_in(self, epoch: int) -> bool:
+        return epoch == self._active_epoch and self.quorum.is_leader and self.quorum.leader_epoch == epoch
+
+    @property
+    def is_active(self) -> bool:
+        return self.is_active_in(self._active_epoch)
+
+    async def activate(self, epoch: int) -> None:
+        """This node leads `epoch` and has applied every batch before it: start the broker sessions over."""
+        await trio.to_thread.run_sync(self.controller.activate_cluster)
+        self._active_epoch = epoch
+        log.info("controller %d is the active controller in epoch %d", self.controller.node_id, epoch)
+
+    async def fence_while_active(self, epoch: int) -> None:
+        """Fence brokers whose session expired, every fence interval, until this node stops leading `epoch`."""
+        while self.is_active_in(epoch):
+            await trio.sleep(self.fence_interval)
+            if not self.is_active_in(epoch):
+                return
+            try:
+                fenced = await self.controller.run(self.controller.fence_stale_brokers, trio.current_time())
+            except RaftError as exc:
+                log.info("controller %d stopped fencing brokers in epoch %d: %s", self.controller.node_id, epoch,
+                         exc)
+                return
+            if fenced:
+                log.info("controller %d fenced the brokers %s: their sessions expired", self.controller.node_id,
+                         fenced)
+
+    # --- the controller listener's broker requests -----------------------------------------------------------
+    async def broker_registration(self, request, api_version: int) -> BrokerRegistrationResponse:
+        return await self._answer(BrokerRegistrationResponse, self.controller.broker_registration, request,
+                                  api_version=api_version, now=trio.current_time())
+
+    async def broker_heartbeat(self, request) -> BrokerHeartbeatResponse:
+        return await self._answer(BrokerHeartbeatResponse, self.controller.broker_heartbeat, request,
+                                  now=trio.current_time())
+
+    async def unregister_broker(self, request) -> UnregisterBrokerResponse:
+        return await self._answer(UnregisterBrokerResponse, self.controller.unregister_broker, request)
+
+    async def _answer(self, response_class, operation, request, **kwargs):
+        if not self.is_active:
+            return not_controller(response_class)
+        try:
+            return await self.controller.run(operation, request, **kwargs)
+        except RaftError as exc:
+            log.info("controller %d answers NOT_CONTROLLER to %s: %s", self.controller.node_id,
+                     type(request).__name__, exc)
+            return not_controller(response_class)
+
+
+def not_controller(response_class):
+    """The answer of a node that is not the active controller (Kafka's NotControllerException)."""
+    return response_class(error_code=errors.NOT_CONTROLLER.code)

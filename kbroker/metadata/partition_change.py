@@ -1,0 +1,115 @@
+"""One partition's leader and ISR change, as the controller writes it (Kafka 4.3.1's PartitionChangeBuilder
+for the paths the broker lifecycle takes: a new target ISR and a leader election; no reassignment).
+
+`partition_change(...)` returns the PartitionChangeRecord to append, or None when nothing would change, in
+the order Kafka's build() works:
+1. eligible leader replicas (KIP-966, only when eligible.leader.replicas.version >= 1): a target ISR of at least
+   `min.insync.replicas` clears the ELR and last-known ELR; a smaller one makes the ELR the old ISR and ELR
+   members outside the target ISR (minus replicas that shut down uncleanly), and the last-known ELR the rest of
+   those and of the old last-known ELR;
+2. the election (electAnyLeader): the current leader while it is still valid, else the first replica in
+   assignment order that is in the target ISR (or, the target ISR being empty, in the ELR) and acceptable; with
+   unclean election allowed (the topic's `unclean.leader.election.enable`) and none, the first acceptable replica
+   at all, whose ISR then becomes just itself and whose leader recovery state becomes RECOVERING; else NO_LEADER.
+   A leader taken from the ELR becomes the whole ISR and leaves the ELR;
+3. the ELR fields are written when they differ (and cleared when ELR is off or the ISR was set by an unclean
+   election), then the ISR when it differs; without ELR an ISR never becomes empty: the last member stays, the
+   one to elect when it comes back.
+
+The image's replay bumps the partition epoch for every record and the leader epoch when `leader` is set
+(PartitionRegistration.merge). At the metadata.version kbroker finalizes (4.3-IV0) an ISR shrink alone does not
+bump the leader epoch (MetadataVersion.isLeaderEpochBumpRequiredOnIsrShrink is false from 3.6-IV0 on).
+
+Not done: the preferred-leader election, replica reassignment and its directories, and the last-known-leader
+election of balanced recovery (ElectLeaders' useLastKnownLeaderInBalancedRecovery).
+"""
+
+from __future__ import annotations
+
+import enum
+import uuid
+from collections.abc import Callable, Iterable, Sequence
+
+from kbroker.metadata import record_versions as V
+from kbroker.metadata.image import NO_LEADER, PartitionRegistration
+from kbroker.metadata.serde import MetadataRecord
+from kbroker.protocol.messages.metadata.partition_change_record import PartitionChangeRecord
+
+RECOVERING = 1  # LeaderRecoveryState.RECOVERING
+
+
+class Election(enum.Enum):
+    ONLINE = "online"      # only ISR (or, with an empty ISR, ELR) members may lead
+    UNCLEAN = "unclean"    # any acceptable replica may lead when no such member can
+
+
+def partition_change(partition: PartitionRegistration, topic_id: uuid.UUID, *,
+                     is_acceptable_leader: Callable[[int], bool], target_isr: Sequence[int] | None = None,
+                     election: Election = Election.ONLINE, elr_enabled: bool = False, min_isr: int = 1,
+                     unclean_shutdown_replicas: Iterable[int] = ()) -> MetadataRecord | None:
+    isr = list(partition.isr if target_isr is None else target_isr)
+    elr, last_known_elr = list(partition.elr), list(partition.last_known_elr)
+    if elr_enabled:
+        elr, last_known_elr = _target_elr(partition, isr, elr, last_known_elr, min_isr,
+                                          set(unclean_shutdown_replicas))
+    record = PartitionChangeRecord(topic_id=topic_id, partition_id=partition.partition_id)
+
+    def valid_leader(replica: int) -> bool:
+        eligible = replica in isr or (not isr and replica in elr)
+        return eligible and is_acceptable_leader(replica)
+
+    leader, unclean = _elect(partition, valid_leader, is_acceptable_leader, election)
+    if leader != partition.leader:
+        if leader in elr:
+            isr = [leader]
+            elr = [r for r in elr if r != leader]
+        record.leader = leader
+        if unclean:
+            record.isr = [leader]
+            if partition.leader_recovery_state != RECOVERING:
+                record.leader_recovery_state = RECOVERING
+    if record.isr is not None or not elr_enabled:
+        elr, last_known_elr = [], []
+    if elr != list(partition.elr):
+        record.eligible_leader_replicas = elr
+    if last_known_elr != list(partition.last_known_elr):
+        record.last_known_elr = last_known_elr
+    if record.isr is None and (isr or elr_enabled) and isr != list(partition.isr):
+        record.isr = isr
+    if _is_no_op(record):
+        return None
+    return MetadataRecord(record, V.PARTITION_CHANGE_RECORD)
+
+
+def _target_elr(partition: PartitionRegistration, isr: list[int], elr: list[int], last_known_elr: list[int],
+                min_isr: int, unclean: set[int]) -> tuple[list[int], list[int]]:
+    """PartitionChangeBuilder.maybePopulateTargetElr (Kafka iterates a HashSet of small ints: ascending)."""
+    if len(isr) >= min_isr:
+        return [], []
+    in_isr = set(isr)
+    candidates = set(elr) | set(partition.isr)
+    new_elr = sorted(r for r in candidates if r not in in_isr and r not in unclean)
+    candidates |= set(last_known_elr)
+    new_last_known = sorted(r for r in candidates if r not in in_isr and r not in new_elr)
+    return new_elr, new_last_known
+
+
+def _elect(partition: PartitionRegistration, valid_leader: Callable[[int], bool],
+           is_acceptable_leader: Callable[[int], bool], election: Election) -> tuple[int, bool]:
+    """(new leader, whether the election was unclean)."""
+    if valid_leader(partition.leader):
+        return partition.leader, False
+    for replica in partition.replicas:
+        if valid_leader(replica):
+            return replica, False
+    if election is Election.UNCLEAN:
+        for replica in partition.replicas:
+            if is_acceptable_leader(replica):
+                return replica, True
+    return NO_LEADER, False
+
+
+def _is_no_op(record: PartitionChangeRecord) -> bool:
+    """PartitionChangeBuilder.changeRecordIsNoOp for the fields this module sets."""
+    return (record.isr is None and record.leader == -2 and record.leader_recovery_state == -1
+            and record.eligible_leader_replicas is None and record.last_known_elr is None)
