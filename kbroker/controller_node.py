@@ -11,7 +11,8 @@ a single node, and what Kafka's QuorumController writes on its first activation.
 controller (kbroker/metadata/active_controller.py): it answers BrokerRegistration, BrokerHeartbeat and
 UnregisterBroker through a QuorumController whose ClusterControl replays every committed batch (so a standby that
 takes over knows every registration), and fences expired broker sessions in this node's nursery until it stops
-leading that epoch. Not served yet: ControllerRegistration and the forwarded admin requests.
+leading that epoch. The active controller also answers the admin requests brokers forward (in Envelopes) and admin
+clients send directly, and AllocateProducerIds (kbroker/api/controller/). Not served yet: ControllerRegistration.
 """
 
 from __future__ import annotations

@@ -10,9 +10,15 @@ import ipaddress
 import uuid
 
 import trio
-from test_controller_quorum_brokers import BROKER_ID, VOTERS, Broker, Controllers, broker_config
+from test_controller_quorum_brokers import (
+    BROKER_ID,
+    VOTERS,
+    Broker,
+    Controllers,
+    broker_config,
+    run_with_controllers,
+)
 
-from kbroker.network import Address, ClientSettings, NodeDirectory, open_channel_manager
 from kbroker.network.framing import encode_request
 from kbroker.protocol import errors as E
 from kbroker.protocol import messages, wire
@@ -60,22 +66,6 @@ def unwrapped(response_data: bytes, api_key: int, version: int):
 def create(name: str) -> CreateTopicsRequest:
     return CreateTopicsRequest(topics=[CreatableTopic(name=name, num_partitions=2, replication_factor=1)],
                                timeout_ms=30000)
-
-
-def run_scenario(tmp_path, scenario) -> None:
-    async def main():
-        async with trio.open_nursery() as nursery:
-            controllers = Controllers(nursery, tmp_path)
-            for node_id in VOTERS:
-                await controllers.start(node_id)
-            directory = NodeDirectory({n: Address("127.0.0.1", p) for n, p in controllers.ports.items()})
-            async with open_channel_manager(directory, ClientSettings(client_id="broker-100")) as channels:
-                try:
-                    await scenario(controllers, channels)
-                finally:
-                    await controllers.stop_all()
-
-    trio.run(main)
 
 
 async def unfenced_broker(controllers: Controllers, channels) -> Broker:
@@ -168,7 +158,7 @@ def test_forwarded_and_direct_admin_requests_commit_on_every_voter(tmp_path):
         assert [(r.name, r.error_code) for r in deleted.responses] == [("t1", E.NONE.code)]
         await controllers.wait_for(lambda: topic_everywhere(controllers, "t1", present=False), "t1 deleted")
 
-    run_scenario(tmp_path, scenario)
+    run_with_controllers(tmp_path, scenario)
 
 
 def test_malformed_envelopes_get_kafkas_errors(tmp_path):
@@ -189,7 +179,7 @@ def test_malformed_envelopes_get_kafkas_errors(tmp_path):
             assert (reply.error_code, reply.response_data) == (error.code, None), request
         assert all(node.loader.image.topic("t") is None for node in controllers.nodes.values())
 
-    run_scenario(tmp_path, scenario)
+    run_with_controllers(tmp_path, scenario)
 
 
 def test_allocate_producer_ids_blocks_increase_across_a_failover(tmp_path):
@@ -229,4 +219,4 @@ def test_allocate_producer_ids_blocks_increase_across_a_failover(tmp_path):
         after = await channels.send(second.config.node_id, request())
         assert (after.error_code, after.producer_id_start, after.producer_id_len) == (0, 3000, 1000)
 
-    run_scenario(tmp_path, scenario)
+    run_with_controllers(tmp_path, scenario)

@@ -9,15 +9,20 @@ on its controller listener. The node decides every error code (INCONSISTENT_CLUS
 UNKNOWN_LEADER_EPOCH, NOT_LEADER_OR_FOLLOWER, INVALID_REQUEST for another topic or partition); a client API sent
 here is an unknown key on this listener and closes the connection, as Kafka's controller does.
 
-BrokerRegistration, BrokerHeartbeat and UnregisterBroker are answered by the active controller
-(ctx.state.active_controller, kbroker/metadata/active_controller.py); every other node answers NOT_CONTROLLER.
-Not served yet (so not advertised): ControllerRegistration and the forwarded admin requests,
-AddRaftVoter / RemoveRaftVoter / UpdateRaftVoter.
+BrokerRegistration, BrokerHeartbeat, UnregisterBroker and AllocateProducerIds, and the admin requests an admin
+client sends with `bootstrap.controllers` (CreateTopics, DeleteTopics, CreatePartitions, AlterConfigs,
+IncrementalAlterConfigs, which run the broker handlers' flows through `run_on_active_controller`) are answered by
+the active controller (ctx.state.active_controller, kbroker/metadata/active_controller.py); every other node
+answers NOT_CONTROLLER. Envelope carries what a broker forwards: the embedded request runs through this registry
+(envelope.py). Not served yet (so not advertised): ControllerRegistration, AlterPartition, UpdateFeatures,
+DescribeConfigs, the ACL, quota, SCRAM, delegation-token and reassignment APIs, ElectLeaders, AddRaftVoter /
+RemoveRaftVoter / UpdateRaftVoter.
 """
 
 from __future__ import annotations
 
 from kbroker.api.context import RequestContext
+from kbroker.configs.alter import alter_configs_on_controller
 from kbroker.metadata.active_controller import NotActive, not_controller
 from kbroker.protocol import errors
 
@@ -48,3 +53,13 @@ async def run_on_active_controller(ctx: RequestContext, flow, failing):
         return await flow(active.controller, active.run)
     except NotActive:
         return failing(errors.NOT_CONTROLLER.code)
+
+
+async def alter_configs_on_active_controller(ctx: RequestContext, request, *, incremental: bool, render, failing):
+    """AlterConfigs (incremental or not) on the active controller: `render(answers)` of
+    kbroker.configs.alter.alter_configs_on_controller, else `failing(request, NOT_CONTROLLER)`."""
+    async def flow(controller, run):
+        return render(await alter_configs_on_controller(ctx, request.resources, controller, run,
+                                                        incremental=incremental, validate_only=request.validate_only))
+
+    return await run_on_active_controller(ctx, flow, lambda code: failing(request, code))
