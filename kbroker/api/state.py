@@ -112,8 +112,12 @@ class BrokerState:
 
     def advertised_listeners(self) -> list[Listener]:
         """advertised.listeners with port 0 / empty host resolved from the bound sockets."""
+        return self.resolved_listeners(self.config.advertised_listeners)
+
+    def resolved_listeners(self, listeners: list[Listener]) -> list[Listener]:
+        """`listeners` with port 0 / empty host resolved from the bound sockets."""
         resolved = []
-        for listener in self.config.advertised_listeners:
+        for listener in listeners:
             host, port = listener.host, listener.port
             bound = self.bound.get(listener.name)
             if bound is not None:

@@ -29,6 +29,7 @@ from kbroker.protocol.messages.alter_configs_request import AlterConfigsResource
 from kbroker.protocol.messages.create_topics_request import CreatableTopic, CreateTopicsRequest
 from kbroker.protocol.messages.default_principal_data import DefaultPrincipalData
 from kbroker.protocol.messages.delete_topics_request import DeleteTopicsRequest, DeleteTopicState
+from kbroker.protocol.messages.describe_cluster_request import DescribeClusterRequest
 from kbroker.protocol.messages.envelope_request import EnvelopeRequest
 from kbroker.protocol.messages.incremental_alter_configs_request import (
     AlterableConfig,
@@ -218,5 +219,35 @@ def test_allocate_producer_ids_blocks_increase_across_a_failover(tmp_path):
         second = await controllers.wait_for(controllers.active, "a new active controller")
         after = await channels.send(second.config.node_id, request())
         assert (after.error_code, after.producer_id_start, after.producer_id_len) == (0, 3000, 1000)
+
+    run_with_controllers(tmp_path, scenario)
+
+
+def test_controllers_register_themselves_and_describe_cluster_lists_them(tmp_path):
+    async def scenario(controllers: Controllers, channels) -> None:
+        def registered_everywhere() -> bool:
+            expected = {n: node.registrar.incarnation_id for n, node in controllers.nodes.items()
+                        if node.registrar is not None}
+            return len(expected) == len(controllers.nodes) and all(
+                {n: c.incarnation_id for n, c in node.loader.image.controllers.items() if n in expected} == expected
+                for node in controllers.nodes.values())
+
+        await controllers.wait_for(registered_everywhere, "every controller registered on every controller")
+        leader = (await controllers.wait_for(controllers.active, "an active controller")).config.node_id
+        standby = next(n for n in VOTERS if n != leader)
+        described = await channels.send(standby, DescribeClusterRequest(endpoint_type=2), version_cap=2)
+        assert described.controller_id == leader
+        assert [(c.broker_id, c.host, c.port, c.rack, c.is_fenced) for c in described.brokers] == \
+            [(n, "127.0.0.1", controllers.ports[n], None, False) for n in VOTERS]
+        request = controllers.nodes[standby].registrar.request()
+        assert (await channels.send(standby, request)).error_code == E.NOT_CONTROLLER.code
+
+        # A restarted controller is a new incarnation: its registration replaces the old one everywhere.
+        old = controllers.nodes[standby].registrar.incarnation_id
+        await controllers.stop(standby)
+        await controllers.start(standby)
+        await controllers.wait_for(lambda: controllers.nodes[standby].registrar is not None, "the restarted node")
+        assert controllers.nodes[standby].registrar.incarnation_id != old
+        await controllers.wait_for(registered_everywhere, "the new incarnation registered on every controller")
 
     run_with_controllers(tmp_path, scenario)

@@ -3,18 +3,19 @@
 `Registry.discover("kbroker.api.controller")` finds the modules here, so ApiVersions on the controller
 listener advertises exactly these APIs and no client API: ApiVersions, and the KRaft RPCs that the quorum
 (ctx.state.quorum, a kbroker.raft.driver.QuorumDriver) answers: Vote, BeginQuorumEpoch, EndQuorumEpoch, Fetch
-and FetchSnapshot of `__cluster_metadata`, DescribeQuorum; and DescribeCluster for the controllers (what the
-admin client's `bootstrap.controllers` mode asks first). The version ranges are Kafka 4.3.1's for these APIs
-on its controller listener. The node decides every error code (INCONSISTENT_CLUSTER_ID, FENCED_LEADER_EPOCH,
-UNKNOWN_LEADER_EPOCH, NOT_LEADER_OR_FOLLOWER, INVALID_REQUEST for another topic or partition); a client API sent
-here is an unknown key on this listener and closes the connection, as Kafka's controller does.
+and FetchSnapshot of `__cluster_metadata`, DescribeQuorum; and DescribeCluster for the controllers registered in
+this node's image (what the admin client's `bootstrap.controllers` mode asks first). The version ranges are
+Kafka 4.3.1's for these APIs on its controller listener. The node decides every error code
+(INCONSISTENT_CLUSTER_ID, FENCED_LEADER_EPOCH, UNKNOWN_LEADER_EPOCH, NOT_LEADER_OR_FOLLOWER, INVALID_REQUEST for
+another topic or partition); a client API sent here is an unknown key on this listener and closes the
+connection, as Kafka's controller does.
 
-BrokerRegistration, BrokerHeartbeat, UnregisterBroker and AllocateProducerIds, and the admin requests an admin
-client sends with `bootstrap.controllers` (CreateTopics, DeleteTopics, CreatePartitions, AlterConfigs,
-IncrementalAlterConfigs, which run the broker handlers' flows through `run_on_active_controller`) are answered by
-the active controller (ctx.state.active_controller, kbroker/metadata/active_controller.py); every other node
-answers NOT_CONTROLLER. Envelope carries what a broker forwards: the embedded request runs through this registry
-(envelope.py). Not served yet (so not advertised): ControllerRegistration, AlterPartition, UpdateFeatures,
+BrokerRegistration, BrokerHeartbeat, UnregisterBroker, AllocateProducerIds, ControllerRegistration and the admin
+requests an admin client sends with `bootstrap.controllers` (CreateTopics, DeleteTopics, CreatePartitions,
+AlterConfigs, IncrementalAlterConfigs, which run the broker handlers' flows through `run_on_active_controller`)
+are answered by the active controller (ctx.state.active_controller, kbroker/metadata/active_controller.py);
+every other node answers NOT_CONTROLLER. Envelope carries what a broker forwards: the embedded request runs
+through this registry (envelope.py). Not served yet (so not advertised): AlterPartition, UpdateFeatures,
 DescribeConfigs, the ACL, quota, SCRAM, delegation-token and reassignment APIs, ElectLeaders, AddRaftVoter /
 RemoveRaftVoter / UpdateRaftVoter.
 """
