@@ -26,10 +26,14 @@ from kbroker.protocol.messages.allocate_producer_ids_request import AllocateProd
 from kbroker.protocol.messages.alter_configs_request import AlterableConfig as LegacyConfig
 from kbroker.protocol.messages.alter_configs_request import AlterConfigsRequest
 from kbroker.protocol.messages.alter_configs_request import AlterConfigsResource as LegacyResource
+from kbroker.protocol.messages.api_versions_request import ApiVersionsRequest
 from kbroker.protocol.messages.create_topics_request import CreatableTopic, CreateTopicsRequest
 from kbroker.protocol.messages.default_principal_data import DefaultPrincipalData
 from kbroker.protocol.messages.delete_topics_request import DeleteTopicsRequest, DeleteTopicState
 from kbroker.protocol.messages.describe_cluster_request import DescribeClusterRequest
+from kbroker.protocol.messages.describe_quorum_request import DescribeQuorumRequest
+from kbroker.protocol.messages.describe_quorum_request import PartitionData as DescribeQuorumPartition
+from kbroker.protocol.messages.describe_quorum_request import TopicData as DescribeQuorumTopic
 from kbroker.protocol.messages.envelope_request import EnvelopeRequest
 from kbroker.protocol.messages.incremental_alter_configs_request import (
     AlterableConfig,
@@ -38,6 +42,7 @@ from kbroker.protocol.messages.incremental_alter_configs_request import (
 )
 from kbroker.protocol.messages.metadata_request import MetadataRequest
 from kbroker.protocol.messages.response_header import ResponseHeader
+from kbroker.raft import raft_messages as M
 
 TOPIC_RESOURCE = 2
 PRINCIPAL = wire.INT16.pack(0) + DefaultPrincipalData(type="User", name="ANONYMOUS").encode(0)
@@ -105,6 +110,14 @@ def test_forwarded_and_direct_admin_requests_commit_on_every_voter(tmp_path):
         assert (reply.error_code, reply.response_data) == (E.NOT_CONTROLLER.code, None)
         direct = await channels.send(standby, create("t1"), version_cap=7)
         assert [(t.name, t.error_code) for t in direct.topics] == [("t1", E.NOT_CONTROLLER.code)]
+
+        # Forwarded DescribeQuorum: NOT_LEADER_OR_FOLLOWER from a standby makes the envelope NOT_CONTROLLER.
+        quorum = DescribeQuorumRequest(topics=[DescribeQuorumTopic(
+            topic_name=M.METADATA_TOPIC, partitions=[DescribeQuorumPartition(partition_index=0)])])
+        reply = await channels.send(standby, envelope(quorum, 2))
+        assert (reply.error_code, reply.response_data) == (E.NOT_CONTROLLER.code, None)
+        _, described = unwrapped((await channels.send(leader, envelope(quorum, 2))).response_data, 55, 2)
+        assert M.single_partition(described).leader_id == leader
 
         # Forwarded CreateTopics: the inner response, under its own header, and the topic on every voter.
         reply = await channels.send(leader, envelope(create("t1"), 7))
@@ -239,6 +252,12 @@ def test_controllers_register_themselves_and_describe_cluster_lists_them(tmp_pat
         assert described.controller_id == leader
         assert [(c.broker_id, c.host, c.port, c.rack, c.is_fenced) for c in described.brokers] == \
             [(n, "127.0.0.1", controllers.ports[n], None, False) for n in VOTERS]
+        # ApiVersions reports the finalized features of the node's image, its offset as their epoch.
+        versions = await channels.send(standby, ApiVersionsRequest(client_software_name="t",
+                                                                   client_software_version="1"), version_cap=3)
+        image = controllers.nodes[standby].loader.image
+        assert versions.finalized_features_epoch <= image.offset and versions.finalized_features_epoch > 0
+        assert [(f.name, f.max_version_level) for f in versions.finalized_features] == [("metadata.version", 30)]
         request = controllers.nodes[standby].registrar.request()
         assert (await channels.send(standby, request)).error_code == E.NOT_CONTROLLER.code
 
