@@ -2,8 +2,9 @@
 same outcomes):
 - through an Apache Kafka 4.3.1 broker, which forwards them to the active controller in Envelopes: `kafka-topics
   --create` creates a topic (a second time: "already exists"), `kafka-configs --alter` sets a topic config (an
-  invalid value fails with Kafka's message), and an idempotent producer, whose producer id the broker takes from
-  a block the controller allocates (AllocateProducerIds), writes through it what a consumer reads back;
+  invalid value fails with Kafka's message), an idempotent producer, whose producer id the broker takes from
+  a block the controller allocates (AllocateProducerIds), writes through it what a consumer reads back, and
+  `kafka-topics --alter --partitions` (not to fewer) and `--delete` change and remove the topic;
 - directly to the controllers: CreateTopics (raw: Kafka's Java Admin client refuses to send it with
   `bootstrap.controllers`) answered by the active controller, NOT_CONTROLLER by the others; IncrementalAlterConfigs
   from the Admin client with `bootstrap.controllers` (KIP-919). The broker sees the topic and its config.
@@ -95,6 +96,17 @@ def test_a_kafka_broker_forwards_admin_requests_to_the_controllers(broker_kind, 
             assert offsets == list(range(20))
             read = ck_consume(bootstrap, "forwarded", 20, partition=1)
             assert [(r.key, r.value) for r in read] == [(r.key, r.value) for r in records]
+
+            grown = kafka_topics(bootstrap, "--alter", "--topic", "forwarded", "--partitions", "3")
+            assert grown.returncode == 0, grown.stdout + grown.stderr
+            wait_for_leaders(admin_client(bootstrap), "forwarded", 3)
+            shrunk = kafka_topics(bootstrap, "--alter", "--topic", "forwarded", "--partitions", "2")
+            assert shrunk.returncode != 0
+            assert "The topic forwarded currently has 3 partition(s); 2 would not be an increase." in \
+                shrunk.stdout + shrunk.stderr
+            deleted = kafka_topics(bootstrap, "--delete", "--topic", "forwarded")
+            assert deleted.returncode == 0, deleted.stdout + deleted.stderr
+            wait_for(lambda: "forwarded" not in kafka_topics(bootstrap, "--list").stdout.split(), "the deletion")
 
 
 def describe_controllers(port: int):
