@@ -44,7 +44,7 @@ from kbroker.protocol.messages.metadata_request import MetadataRequest
 from kbroker.protocol.messages.response_header import ResponseHeader
 from kbroker.raft import raft_messages as M
 
-TOPIC_RESOURCE = 2
+TOPIC_RESOURCE, BROKER_RESOURCE = 2, 4
 PRINCIPAL = wire.INT16.pack(0) + DefaultPrincipalData(type="User", name="ANONYMOUS").encode(0)
 LOOPBACK = ipaddress.ip_address("127.0.0.1").packed
 
@@ -164,6 +164,21 @@ def test_forwarded_and_direct_admin_requests_commit_on_every_voter(tmp_path):
         answered = await channels.send(leader, bad, version_cap=1)
         assert sorted((r.resource_name, r.error_code) for r in answered.responses) == \
             [("t1", E.INVALID_CONFIG.code), ("t2", E.INVALID_REQUEST.code)]
+        # Any broker's configs (the controller is not that broker), a resource type Kafka does not know.
+        brokers = IncrementalAlterConfigsRequest(resources=[
+            AlterConfigsResource(resource_type=BROKER_RESOURCE, resource_name=str(BROKER_ID),
+                                 configs=[AlterableConfig(name="log.retention.bytes", config_operation=0,
+                                                          value="1000")]),
+            AlterConfigsResource(resource_type=BROKER_RESOURCE, resource_name="x", configs=[]),
+            AlterConfigsResource(resource_type=99, resource_name="y", configs=[])])
+        answered = await channels.send(leader, brokers, version_cap=1)
+        assert [(r.resource_name, r.error_code, r.error_message) for r in answered.responses] == [
+            ("y", E.UNSUPPORTED_VERSION.code, "Unknown resource type 99."),
+            (str(BROKER_ID), E.NONE.code, None),
+            ("x", E.INVALID_REQUEST.code, "Unable to parse broker name as a base 10 number.")]
+        await controllers.wait_for(lambda: all(
+            dict(n.loader.image.configs_of_broker(str(BROKER_ID))) == {"log.retention.bytes": "1000"}
+            for n in controllers.nodes.values()), "the broker config on every voter")
 
         # Forwarded DeleteTopics: gone from every voter.
         delete = DeleteTopicsRequest(topics=[DeleteTopicState(name="t1", topic_id=uuid.UUID(int=0))],
