@@ -135,8 +135,8 @@ def test_admin_requests_sent_directly_to_the_controllers(broker_kind, tmp_path):
                               describe_controllers(ports[1]).controller_id, "an active controller")
             for node_id in VOTERS:
                 if node_id != active:
-                    assert [code for code, _ in create_directly(ports[node_id], "direct")] == \
-                        [E.NOT_CONTROLLER.code]
+                    assert create_directly(ports[node_id], "direct") == \
+                        [(E.NOT_CONTROLLER.code, f"The active controller appears to be node {active}.")]
             assert create_directly(ports[active], "direct") == [(E.NONE.code, None)]
             assert create_directly(ports[active], "direct") == \
                 [(E.TOPIC_ALREADY_EXISTS.code, "Topic 'direct' already exists.")]

@@ -109,7 +109,8 @@ def test_forwarded_and_direct_admin_requests_commit_on_every_voter(tmp_path):
         reply = await channels.send(standby, envelope(create("t1"), 7))
         assert (reply.error_code, reply.response_data) == (E.NOT_CONTROLLER.code, None)
         direct = await channels.send(standby, create("t1"), version_cap=7)
-        assert [(t.name, t.error_code) for t in direct.topics] == [("t1", E.NOT_CONTROLLER.code)]
+        assert [(t.name, t.error_code, t.error_message) for t in direct.topics] == \
+            [("t1", E.NOT_CONTROLLER.code, f"The active controller appears to be node {leader}.")]
 
         # Forwarded DescribeQuorum: NOT_LEADER_OR_FOLLOWER from a standby makes the envelope NOT_CONTROLLER.
         quorum = DescribeQuorumRequest(topics=[DescribeQuorumTopic(

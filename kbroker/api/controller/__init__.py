@@ -45,15 +45,23 @@ async def answer_from_active_controller(ctx: RequestContext, response_class, cal
 async def run_on_active_controller(ctx: RequestContext, flow, failing):
     """`await flow(controller, run)`: an admin request's flow, shared with the broker's handler, given the
     QuorumController and `run(operation, *args, **kwargs)`, which runs its operations on the active controller.
-    On any other node, or once leadership moves before the records commit, `failing(NOT_CONTROLLER's code)`:
-    the request's error response, as Kafka's ControllerApis answers a NotControllerException."""
+    On any other node, or once leadership moves before the records commit, `failing(NOT_CONTROLLER's code,
+    message)`: the request's error response, as Kafka's ControllerApis answers a NotControllerException."""
     active = ctx.state.active_controller
     if active is None or not active.is_active:
-        return failing(errors.NOT_CONTROLLER.code)
+        return failing(errors.NOT_CONTROLLER.code, not_controller_message(ctx))
     try:
         return await flow(active.controller, active.run)
     except NotActive:
-        return failing(errors.NOT_CONTROLLER.code)
+        return failing(errors.NOT_CONTROLLER.code, not_controller_message(ctx))
+
+
+def not_controller_message(ctx: RequestContext) -> str:
+    """The message of Kafka's NotControllerException: which node the Raft leader appears to be."""
+    leader = ctx.state.quorum.leader_id if ctx.state.quorum is not None else -1
+    if leader < 0:
+        return "No controller appears to be active."
+    return f"The active controller appears to be node {leader}."
 
 
 async def alter_configs_on_active_controller(ctx: RequestContext, request, *, incremental: bool, render, failing):
@@ -63,4 +71,4 @@ async def alter_configs_on_active_controller(ctx: RequestContext, request, *, in
         return render(await alter_configs_on_controller(ctx, request.resources, controller, run,
                                                         incremental=incremental, validate_only=request.validate_only))
 
-    return await run_on_active_controller(ctx, flow, lambda code: failing(request, code))
+    return await run_on_active_controller(ctx, flow, lambda code, message: failing(request, code, message))

@@ -14,8 +14,8 @@ MIN_VERSION = 0
 MAX_VERSION = 0
 
 
-def _failing(code: int) -> ControllerRegistrationResponse:
-    return ControllerRegistrationResponse(throttle_time_ms=0, error_code=code, error_message=None)
+def _failing(code: int, message: str | None) -> ControllerRegistrationResponse:
+    return ControllerRegistrationResponse(throttle_time_ms=0, error_code=code, error_message=message)
 
 
 async def handle(ctx: RequestContext, request) -> ControllerRegistrationResponse:
