@@ -29,6 +29,7 @@ import trio
 from kbroker.config import CONFIGS_BY_NAME
 from kbroker.metadata import record_versions as V
 from kbroker.metadata import topic_names
+from kbroker.metadata.alter_partition import alter_partition
 from kbroker.metadata.cluster_control import ClusterControl
 from kbroker.metadata.image import (
     BROKER_RESOURCE,
@@ -41,6 +42,7 @@ from kbroker.metadata.replica_placement import PlacementError, StripedReplicaPla
 from kbroker.metadata.serde import MetadataRecord
 from kbroker.metadata.topic_configs import TOPIC_CONFIG_KEYS, is_list_config, validate_topic_configs
 from kbroker.protocol import errors
+from kbroker.protocol.messages.alter_partition_response import AlterPartitionResponse
 from kbroker.protocol.messages.broker_heartbeat_response import BrokerHeartbeatResponse
 from kbroker.protocol.messages.broker_registration_response import BrokerRegistrationResponse
 from kbroker.protocol.messages.metadata.broker_registration_change_record import (
@@ -255,6 +257,13 @@ class QuorumController:
     def unregister_broker(self, request) -> UnregisterBrokerResponse:
         with self._lock:
             outcome = self._cluster().unregister_broker(self.image, request)
+            self._commit(outcome.records)
+            return outcome.response
+
+    def alter_partition(self, request, *, api_version: int) -> AlterPartitionResponse:
+        """A partition leader's AlterPartitionRequest at `api_version` (kbroker/metadata/alter_partition.py)."""
+        with self._lock:
+            outcome = alter_partition(self.image, request, api_version=api_version, cluster=self._cluster())
             self._commit(outcome.records)
             return outcome.response
 

@@ -9,7 +9,7 @@ on its controller listener. The node decides every error code (INCONSISTENT_CLUS
 UNKNOWN_LEADER_EPOCH, NOT_LEADER_OR_FOLLOWER, INVALID_REQUEST for another topic or partition); a client API sent
 here is an unknown key on this listener and closes the connection, as Kafka's controller does.
 
-BrokerRegistration, BrokerHeartbeat and UnregisterBroker are answered by the active controller
+BrokerRegistration, BrokerHeartbeat, UnregisterBroker and AlterPartition are answered by the active controller
 (ctx.state.active_controller, kbroker/metadata/active_controller.py); every other node answers NOT_CONTROLLER.
 Not served yet (so not advertised): ControllerRegistration and the forwarded admin requests,
 AddRaftVoter / RemoveRaftVoter / UpdateRaftVoter.
