@@ -6,9 +6,10 @@ applied (its image is current) and it has activated its ClusterControl (sessions
 broker tracked with its fencing). `activated(epoch)` marks that moment; from then until the node stops leading
 that epoch, `broker_registration` / `broker_heartbeat` / `unregister_broker` / `alter_partition` run the
 QuorumController operation (which appends through the quorum and answers once committed) and
-`fence_while_active(epoch)` fences every broker whose session expired, every `fence_check_interval(broker.session.timeout.ms)`. Anywhere else, or when the
-append fails because leadership moved (NotLeaderError) or the quorum stopped, the answer is NOT_CONTROLLER, so
-the broker looks for the new leader and tries again.
+`fence_while_active(epoch)` fences every broker whose session expired, every
+`fence_check_interval(broker.session.timeout.ms)`. Anywhere else, or when the append fails because leadership
+moved (NotLeaderError) or the quorum stopped, the answer is NOT_CONTROLLER, so the broker looks for the new leader
+and tries again.
 
 Time is trio time (seconds), the clock the heartbeat sessions are measured in.
 """

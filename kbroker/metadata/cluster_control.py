@@ -379,7 +379,7 @@ class ClusterControl:
         return None
 
     def unclean_enabled(self, image: MetadataImage, topic_name: str) -> bool:
-        """unclean.leader.election.enable for the topic (ConfigurationControlManager.uncleanLeaderElectionEnabledForTopic)."""
+        """The topic's unclean.leader.election.enable (uncleanLeaderElectionEnabledForTopic)."""
         value = self._topic_config(image, topic_name, UNCLEAN_LEADER_ELECTION)
         if value is None:
             return self.unclean_leader_election_default
