@@ -133,9 +133,12 @@ def test_every_partition_gets_distinct_usable_brokers_led_by_an_unfenced_one(clu
 
 @settings(max_examples=300, deadline=None)
 @given(clusters())
-def test_unfenced_brokers_are_used_before_fenced_ones(cluster):
+def test_unfenced_brokers_are_used_before_fenced_ones_until_the_first_reshuffle(cluster):
+    # After the reshuffle, epochs start over at 0 and a list last used in epoch 0 is not reset: its rack may give
+    # a fenced broker before an unfenced one. Kafka does the same (the side-by-side test covers those placements).
     brokers, factor, count, seed = cluster
     by_rack_unfenced = Counter(b.rack for b in brokers if not b.fenced)
+    count = min(count, sum(by_rack_unfenced.values()))
     for replicas in place(brokers, count, factor, random.Random(seed)):
         fenced_by_rack = Counter(b.rack for b in brokers if b.broker_id in replicas and b.fenced)
         taken_by_rack = Counter(b.rack for b in brokers if b.broker_id in replicas and not b.fenced)
