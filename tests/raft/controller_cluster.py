@@ -1,6 +1,7 @@
 """Three controller-only kbroker nodes (ControllerNode) forming a static quorum over real sockets on 127.0.0.1,
 each served in its own cancel scope so one can be stopped (as a killed process's listener and connections
-close), and a way to send a request to whichever of them is the active controller."""
+close), a way to send a request to whichever of them is the active controller, and `run_scenario` to run a test
+against the three of them with an inter-node client."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import trio
 
 from kbroker.config import BrokerConfig
 from kbroker.controller_node import ControllerNode
-from kbroker.network import NetworkError
+from kbroker.network import Address, ClientSettings, NetworkError, NodeDirectory, open_channel_manager
 from kbroker.protocol import errors as E
 from kbroker.storage_format import format_storage
 
@@ -95,3 +96,21 @@ class ControllerCluster:
                         return node_id, response
                 await trio.sleep(0.05)
         raise AssertionError(f"no active controller answered {type(request).__name__}")
+
+
+def run_scenario(make_cluster, scenario, *, client_id: str) -> None:
+    """Start the three nodes of `make_cluster(nursery)`, then `await scenario(cluster, channels)` with a client
+    whose directory holds them; every node is stopped afterwards."""
+    async def main():
+        async with trio.open_nursery() as nursery:
+            cluster = make_cluster(nursery)
+            for node_id in VOTERS:
+                await cluster.start(node_id)
+            directory = NodeDirectory({n: Address("127.0.0.1", p) for n, p in cluster.ports.items()})
+            async with open_channel_manager(directory, ClientSettings(client_id=client_id)) as channels:
+                try:
+                    await scenario(cluster, channels)
+                finally:
+                    await cluster.stop_all()
+
+    trio.run(main)

@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import uuid
 
-import trio
-
-from kbroker.network import Address, ClientSettings, NodeDirectory, open_channel_manager
 from kbroker.protocol import errors as E
 from kbroker.protocol.messages.alter_partition_request import (
     AlterPartitionRequest,
@@ -25,7 +22,7 @@ from kbroker.protocol.messages.broker_registration_request import (
     Listener,
 )
 from kbroker.protocol.messages.create_topics_request import CreatableReplicaAssignment, CreatableTopic
-from tests.raft.controller_cluster import CLUSTER_ID, VOTERS, ControllerCluster
+from tests.raft.controller_cluster import CLUSTER_ID, ControllerCluster, run_scenario
 
 BROKERS = (100, 101)
 SESSION_TIMEOUT_MS = 600_000  # no broker here heartbeats after joining; none may be fenced meanwhile
@@ -48,18 +45,6 @@ def alter(broker_id: int, broker_epoch: int, topic_id: uuid.UUID, isr: dict[int,
 
 
 def test_alter_partition_is_served_by_the_active_controller_and_survives_failover(tmp_path):
-    async def main():
-        async with trio.open_nursery() as nursery:
-            controllers = ControllerCluster(nursery, tmp_path, session_timeout_ms=SESSION_TIMEOUT_MS)
-            for node_id in VOTERS:
-                await controllers.start(node_id)
-            directory = NodeDirectory({n: Address("127.0.0.1", p) for n, p in controllers.ports.items()})
-            async with open_channel_manager(directory, ClientSettings(client_id="leader")) as channels:
-                try:
-                    await scenario(controllers, channels)
-                finally:
-                    await controllers.stop_all()
-
     async def join(controllers, channels, broker_id: int) -> int:
         _, registered = await controllers.send_to_active(channels, registration(broker_id))
         assert registered.error_code == E.NONE.code
@@ -124,4 +109,5 @@ def test_alter_partition_is_served_by_the_active_controller_and_survives_failove
             lambda: set(partitions(controllers).values()) == {(leader, (leader, follower), 0, 2)},
             "the expanded ISR on every running controller")
 
-    trio.run(main)
+    run_scenario(lambda nursery: ControllerCluster(nursery, tmp_path, session_timeout_ms=SESSION_TIMEOUT_MS),
+                 scenario, client_id="leader")

@@ -14,12 +14,12 @@ from kbroker.broker_lifecycle import BrokerLifecycle
 from kbroker.broker_lifecycle import BrokerState as LifecycleState
 from kbroker.config import BrokerConfig
 from kbroker.controller_node import ControllerNode
-from kbroker.network import Address, ClientSettings, NetworkError, NodeDirectory, open_channel_manager
+from kbroker.network import NetworkError
 from kbroker.protocol import errors as E
 from kbroker.protocol.messages.broker_heartbeat_request import BrokerHeartbeatRequest
 from kbroker.protocol.messages.broker_registration_request import BrokerRegistrationRequest
 from kbroker.protocol.messages.unregister_broker_request import UnregisterBrokerRequest
-from tests.raft.controller_cluster import CLUSTER_ID, VOTERS, ControllerCluster
+from tests.raft.controller_cluster import CLUSTER_ID, VOTERS, ControllerCluster, run_scenario
 
 BROKER_ID = 100
 SESSION_TIMEOUT_MS = 1500
@@ -97,18 +97,6 @@ def broker_config() -> BrokerConfig:
 
 
 def test_a_broker_registers_is_unfenced_survives_failover_and_is_fenced_without_heartbeats(tmp_path):
-    async def main():
-        async with trio.open_nursery() as nursery:
-            controllers = Controllers(nursery, tmp_path)
-            for node_id in VOTERS:
-                await controllers.start(node_id)
-            directory = NodeDirectory({n: Address("127.0.0.1", p) for n, p in controllers.ports.items()})
-            async with open_channel_manager(directory, ClientSettings(client_id="broker-100")) as channels:
-                try:
-                    await scenario(controllers, channels)
-                finally:
-                    await controllers.stop_all()
-
     async def scenario(controllers: Controllers, channels) -> None:
         first = await controllers.wait_for(controllers.active, "an active controller")
         versions = await channels.node(first.config.node_id).peer_versions()
@@ -166,4 +154,4 @@ def test_a_broker_registers_is_unfenced_survives_failover_and_is_fenced_without_
                                    "the silent broker fenced on every running controller")
         assert second.active.is_active, "the fencing came from the controller that took over"
 
-    trio.run(main)
+    run_scenario(lambda nursery: Controllers(nursery, tmp_path), scenario, client_id="broker-100")
