@@ -1,15 +1,16 @@
 """Two Apache Kafka 4.3.1 brokers on three controllers, kbroker's or (the oracle) Kafka's own: a topic of
 replication factor 2 created through a broker (CreateTopics forwarded to the active controller), records produced
-with acks=all; the follower is stopped (SIGSTOP) and more records produced, so the follower falls behind and the
-leader shrinks the ISR to itself with AlterPartition (the leader and its epoch stay), which lets those records be
-acknowledged; the follower resumes, catches up and the leader expands the ISR back with AlterPartition. kafka-topics --describe shows the same leader and ISRs on both kinds of
+with acks=all; the follower is stopped (SIGSTOP, or kill -9) and more records produced, so the follower falls
+behind and leaves the ISR (the leader and its epoch stay), which lets those records be acknowledged; the follower
+resumes (or is restarted), catches up and the leader adds it back to the ISR with AlterPartition. kafka-topics --describe shows the same leader and ISRs on both kinds of
 controllers, and every record produced is read back.
 
-The brokers' session timeout is far longer than the pause, so the ISR changes come from the leader's
-AlterPartition, not from the controller fencing the follower (on kbroker its log says so)."""
+With SIGSTOP the brokers' session timeout is far longer than the pause, so both ISR changes come from the
+leader's AlterPartition, not from the controller fencing the follower (on kbroker its log says so)."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 
@@ -17,6 +18,7 @@ import pytest
 
 from compat_tests.broker_fixtures import require_kafka_dist
 from compat_tests.brokers import KAFKA, KBROKER
+from compat_tests.cluster.nodes import KafkaNode
 from compat_tests.java_tools import check, console_consume, console_produce, kafka_topics
 from compat_tests.raw_client import RawConnection
 from compat_tests.test_controller_quorum import VOTERS, WAIT_S, running_controllers
@@ -66,46 +68,102 @@ def produce_all_acks(bootstrap: str, values: list[str]) -> None:
     assert "ERROR" not in result.stderr, result.stderr[-3000:]
 
 
-@pytest.mark.parametrize("controllers", [KBROKER, KAFKA])
-def test_the_leader_shrinks_and_expands_the_isr_with_alter_partition(controllers, tmp_path):
+class ReplicatedTopic:
+    """Two Kafka brokers on three controllers of one kind, and TOPIC (one partition on both) created through the
+    first broker; the partition's leader, its follower and the leader epoch as first seen."""
+
+    def __init__(self, controllers: str, nodes, first: KafkaNode, second: KafkaNode):
+        self.controllers = controllers
+        self.nodes = nodes
+        self.brokers = {b.node_id: b for b in (first, second)}
+        self.bootstrap = f"127.0.0.1:{first.client_port}"
+        check(kafka_topics(self.bootstrap, "--create", "--topic", TOPIC, "--partitions", "1",
+                           "--replication-factor", "2"))
+        self.leader, _, self.epoch = wait_for_partition(
+            self.bootstrap, lambda leader, isr, _: leader in BROKERS and sorted(isr) == sorted(BROKERS),
+            "a leader and both brokers in the ISR")
+        self.follower = next(b for b in BROKERS if b != self.leader)
+        self.leader_bootstrap = f"127.0.0.1:{self.brokers[self.leader].client_port}"
+
+    def wait_for_isr(self, isr: list[int], what: str) -> list[int]:
+        """Until the leader's Metadata lists `isr` (in any order: it is the list the leader sent, which a Kafka
+        broker sends in id order) with the same leader and leader epoch; the ISR as listed. The leader acts on
+        an ISR change once the controller answers, its Metadata once it has fetched the record: a moment later."""
+        _, listed, _ = wait_for_partition(self.leader_bootstrap, lambda leader, listed, epoch: (
+            leader, sorted(listed), epoch) == (self.leader, sorted(isr), self.epoch), what)
+        return listed
+
+    def controller_logs(self) -> str:
+        return "".join(node.console_log.read_text(errors="replace") for node in self.nodes.values())
+
+
+@contextlib.contextmanager
+def replicated_topic(controllers: str, tmp_path, controller_configs: dict[str, str]):
     require_kafka_dist()
-    with running_controllers({n: controllers for n in VOTERS}, tmp_path, CONTROLLER_CONFIGS) as \
+    with running_controllers({n: controllers for n in VOTERS}, tmp_path, controller_configs) as \
             (cluster_id, ports, nodes), \
             ready_kafka_broker(cluster_id, ports, tmp_path, BROKERS[0], BROKER_CONFIGS) as first, \
             ready_kafka_broker(cluster_id, ports, tmp_path, BROKERS[1], BROKER_CONFIGS) as second:
         first.wait_ready(BROKERS, timeout=WAIT_S)
-        bootstrap = f"127.0.0.1:{first.client_port}"
-        check(kafka_topics(bootstrap, "--create", "--topic", TOPIC, "--partitions", "1",
-                           "--replication-factor", "2"))
-        leader, _, epoch = wait_for_partition(bootstrap, lambda leader, isr, _: leader in BROKERS and
-                                              sorted(isr) == sorted(BROKERS), "a leader and both brokers in the ISR")
-        brokers = {b.node_id: b for b in (first, second)}
-        follower = next(b for b in BROKERS if b != leader)
-        leader_bootstrap = f"127.0.0.1:{brokers[leader].client_port}"
-        before = [f"before-{i}" for i in range(50)]
-        produce_all_acks(leader_bootstrap, before)
+        yield ReplicatedTopic(controllers, nodes, first, second)
 
-        brokers[follower].pause()
+
+def check_all_read_back(topic: ReplicatedTopic, expected: list[str]) -> None:
+    consumed = check(console_consume(topic.leader_bootstrap, TOPIC, len(expected))).stdout.splitlines()
+    assert consumed == expected
+
+
+@pytest.mark.parametrize("controllers", [KBROKER, KAFKA])
+def test_a_stopped_follower_leaves_the_isr_and_rejoins_it_through_alter_partition(controllers, tmp_path):
+    with replicated_topic(controllers, tmp_path, CONTROLLER_CONFIGS) as topic:
+        leader, follower = topic.leader, topic.follower
+        before = [f"before-{i}" for i in range(50)]
+        produce_all_acks(topic.leader_bootstrap, before)
+
+        topic.brokers[follower].pause()
         try:
             # The follower falls behind only once there is something to fetch: these records are acknowledged
             # once the leader has taken it out of the ISR.
             during = [f"during-{i}" for i in range(50)]
-            produce_all_acks(leader_bootstrap, during)
-            assert partition_state(leader_bootstrap) == (leader, [leader], epoch)
+            produce_all_acks(topic.leader_bootstrap, during)
+            topic.wait_for_isr([leader], "the ISR shrunk to the leader, in the same leader epoch")
         finally:
-            brokers[follower].resume()
-        # The ISR is the list the leader sends (a Kafka broker sends it in id order).
-        _, isr, _ = wait_for_partition(leader_bootstrap, lambda *state: (state[0], sorted(state[1]), state[2]) == (
-            leader, sorted(BROKERS), epoch), "the follower back in the ISR, in the same leader epoch")
-        assert describe_partition(bootstrap) == (leader, isr)
+            topic.brokers[follower].resume()
+        isr = topic.wait_for_isr(list(BROKERS), "the follower back in the ISR, in the same leader epoch")
+        assert describe_partition(topic.bootstrap) == (leader, isr)
         after = [f"after-{i}" for i in range(50)]
-        produce_all_acks(leader_bootstrap, after)
+        produce_all_acks(topic.leader_bootstrap, after)
 
-        expected = before + during + after
-        consumed = check(console_consume(leader_bootstrap, TOPIC, len(expected))).stdout.splitlines()
-        assert consumed == expected
+        check_all_read_back(topic, before + during + after)
         if controllers == KBROKER:
-            logs = "".join(node.console_log.read_text(errors="replace") for node in nodes.values())
+            logs = topic.controller_logs()
             assert f"Node {leader} has altered ISR for {TOPIC}-0 to [{leader}]." in logs
             assert f"Node {leader} has altered ISR for {TOPIC}-0 to {isr}." in logs
             assert "because its session has timed out" not in logs
+
+
+@pytest.mark.parametrize("controllers", [KBROKER, KAFKA])
+def test_a_killed_follower_restarts_and_rejoins_the_isr_through_alter_partition(controllers, tmp_path):
+    """kill -9: the follower leaves the ISR (the leader's AlterPartition or the controller fencing it, whichever
+    comes first); restarted, it registers again once its old session expired, catches up, and the leader adds it
+    back with AlterPartition."""
+    with replicated_topic(controllers, tmp_path, {"broker.session.timeout.ms": "6000"}) as topic:
+        leader, follower = topic.leader, topic.follower
+        before = [f"before-{i}" for i in range(50)]
+        produce_all_acks(topic.leader_bootstrap, before)
+
+        topic.brokers[follower].kill()
+        during = [f"during-{i}" for i in range(50)]
+        produce_all_acks(topic.leader_bootstrap, during)
+        topic.wait_for_isr([leader], "the ISR shrunk to the leader, in the same leader epoch")
+
+        topic.brokers[follower].launch()
+        topic.brokers[follower].wait_ready(BROKERS, timeout=WAIT_S)
+        isr = topic.wait_for_isr(list(BROKERS), "the restarted follower back in the ISR, in the same leader epoch")
+        assert describe_partition(topic.bootstrap) == (leader, isr)
+        after = [f"after-{i}" for i in range(50)]
+        produce_all_acks(topic.leader_bootstrap, after)
+
+        check_all_read_back(topic, before + during + after)
+        if controllers == KBROKER:
+            assert f"Node {leader} has altered ISR for {TOPIC}-0 to {isr}." in topic.controller_logs()
