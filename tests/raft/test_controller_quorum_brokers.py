@@ -96,6 +96,12 @@ def broker_config() -> BrokerConfig:
         "controller.quorum.voters": "1@127.0.0.1:1", "broker.heartbeat.interval.ms": "100"})
 
 
+def run_with_controllers(tmp_path, scenario) -> None:
+    """`await scenario(controllers, channels)` with the three ControllerNodes started and a channel manager to
+    them; every node stopped afterwards."""
+    run_scenario(lambda nursery: Controllers(nursery, tmp_path), scenario, client_id="broker-100")
+
+
 def test_a_broker_registers_is_unfenced_survives_failover_and_is_fenced_without_heartbeats(tmp_path):
     async def scenario(controllers: Controllers, channels) -> None:
         first = await controllers.wait_for(controllers.active, "an active controller")
@@ -154,4 +160,4 @@ def test_a_broker_registers_is_unfenced_survives_failover_and_is_fenced_without_
                                    "the silent broker fenced on every running controller")
         assert second.active.is_active, "the fencing came from the controller that took over"
 
-    run_scenario(lambda nursery: Controllers(nursery, tmp_path), scenario, client_id="broker-100")
+    run_with_controllers(tmp_path, scenario)
