@@ -84,6 +84,13 @@ class ReplicatedTopic:
             "a leader and both brokers in the ISR")
         self.follower = next(b for b in BROKERS if b != self.leader)
         self.leader_bootstrap = f"127.0.0.1:{self.brokers[self.leader].client_port}"
+        self.produced: list[str] = []
+
+    def produce(self, label: str) -> None:
+        """50 records, acks=all, to the leader."""
+        values = [f"{label}-{i}" for i in range(50)]
+        produce_all_acks(self.leader_bootstrap, values)
+        self.produced += values
 
     def wait_for_isr(self, isr: list[int], what: str) -> list[int]:
         """Until the leader's Metadata lists `isr` (in any order: it is the list the leader sent, which a Kafka
@@ -92,6 +99,16 @@ class ReplicatedTopic:
         _, listed, _ = wait_for_partition(self.leader_bootstrap, lambda leader, listed, epoch: (
             leader, sorted(listed), epoch) == (self.leader, sorted(isr), self.epoch), what)
         return listed
+
+    def wait_for_both_in_isr(self, what: str) -> list[int]:
+        """Until the follower is back in the ISR (same leader and leader epoch), as kafka-topics shows too."""
+        isr = self.wait_for_isr(list(BROKERS), what)
+        assert describe_partition(self.bootstrap) == (self.leader, isr)
+        return isr
+
+    def check_all_read_back(self) -> None:
+        consumed = check(console_consume(self.leader_bootstrap, TOPIC, len(self.produced))).stdout.splitlines()
+        assert consumed == self.produced
 
     def controller_logs(self) -> str:
         return "".join(node.console_log.read_text(errors="replace") for node in self.nodes.values())
@@ -108,33 +125,22 @@ def replicated_topic(controllers: str, tmp_path, controller_configs: dict[str, s
         yield ReplicatedTopic(controllers, nodes, first, second)
 
 
-def check_all_read_back(topic: ReplicatedTopic, expected: list[str]) -> None:
-    consumed = check(console_consume(topic.leader_bootstrap, TOPIC, len(expected))).stdout.splitlines()
-    assert consumed == expected
-
-
 @pytest.mark.parametrize("controllers", [KBROKER, KAFKA])
 def test_a_stopped_follower_leaves_the_isr_and_rejoins_it_through_alter_partition(controllers, tmp_path):
     with replicated_topic(controllers, tmp_path, CONTROLLER_CONFIGS) as topic:
         leader, follower = topic.leader, topic.follower
-        before = [f"before-{i}" for i in range(50)]
-        produce_all_acks(topic.leader_bootstrap, before)
-
+        topic.produce("before")
         topic.brokers[follower].pause()
         try:
             # The follower falls behind only once there is something to fetch: these records are acknowledged
             # once the leader has taken it out of the ISR.
-            during = [f"during-{i}" for i in range(50)]
-            produce_all_acks(topic.leader_bootstrap, during)
+            topic.produce("during")
             topic.wait_for_isr([leader], "the ISR shrunk to the leader, in the same leader epoch")
         finally:
             topic.brokers[follower].resume()
-        isr = topic.wait_for_isr(list(BROKERS), "the follower back in the ISR, in the same leader epoch")
-        assert describe_partition(topic.bootstrap) == (leader, isr)
-        after = [f"after-{i}" for i in range(50)]
-        produce_all_acks(topic.leader_bootstrap, after)
-
-        check_all_read_back(topic, before + during + after)
+        isr = topic.wait_for_both_in_isr("the follower back in the ISR, in the same leader epoch")
+        topic.produce("after")
+        topic.check_all_read_back()
         if controllers == KBROKER:
             logs = topic.controller_logs()
             assert f"Node {leader} has altered ISR for {TOPIC}-0 to [{leader}]." in logs
@@ -149,21 +155,14 @@ def test_a_killed_follower_restarts_and_rejoins_the_isr_through_alter_partition(
     back with AlterPartition."""
     with replicated_topic(controllers, tmp_path, {"broker.session.timeout.ms": "6000"}) as topic:
         leader, follower = topic.leader, topic.follower
-        before = [f"before-{i}" for i in range(50)]
-        produce_all_acks(topic.leader_bootstrap, before)
-
+        topic.produce("before")
         topic.brokers[follower].kill()
-        during = [f"during-{i}" for i in range(50)]
-        produce_all_acks(topic.leader_bootstrap, during)
+        topic.produce("during")
         topic.wait_for_isr([leader], "the ISR shrunk to the leader, in the same leader epoch")
-
         topic.brokers[follower].launch()
         topic.brokers[follower].wait_ready(BROKERS, timeout=WAIT_S)
-        isr = topic.wait_for_isr(list(BROKERS), "the restarted follower back in the ISR, in the same leader epoch")
-        assert describe_partition(topic.bootstrap) == (leader, isr)
-        after = [f"after-{i}" for i in range(50)]
-        produce_all_acks(topic.leader_bootstrap, after)
-
-        check_all_read_back(topic, before + during + after)
+        isr = topic.wait_for_both_in_isr("the restarted follower back in the ISR, in the same leader epoch")
+        topic.produce("after")
+        topic.check_all_read_back()
         if controllers == KBROKER:
             assert f"Node {leader} has altered ISR for {TOPIC}-0 to {isr}." in topic.controller_logs()
