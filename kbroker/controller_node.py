@@ -8,8 +8,8 @@ whose committed batches feed a MetadataLoader, the image a standby keeps up to d
 the leader it waits until every batch before its epoch is applied, then writes the bootstrap records (the
 finalized features and the cluster-wide min.insync.replicas) if the log holds none yet: what `format` writes for
 a single node, and what Kafka's QuorumController writes on its first activation. Then it becomes the active
-controller (kbroker/metadata/active_controller.py): it answers BrokerRegistration, BrokerHeartbeat and
-UnregisterBroker through a QuorumController whose ClusterControl replays every committed batch (so a standby that
+controller (kbroker/metadata/active_controller.py): it answers BrokerRegistration, BrokerHeartbeat,
+UnregisterBroker and AlterPartition through a QuorumController whose ClusterControl replays every committed batch (so a standby that
 takes over knows every registration), and fences expired broker sessions in this node's nursery until it stops
 leading that epoch. The active controller also answers the admin requests brokers forward (in Envelopes) and admin
 clients send directly, AllocateProducerIds and ControllerRegistration (kbroker/api/controller/); every node
