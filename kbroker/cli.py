@@ -141,13 +141,14 @@ def main(argv: list[str] | None = None) -> int:
     if problem:
         log.error("%s", problem)
         return 1
+    from kbroker.broker_node import RegistrationFailed
     from kbroker.storage_format import StorageFormatError
 
     try:
         trio.run(serve, config)
-    except (OSError, StorageFormatError, BaseExceptionGroup) as e:
+    except (OSError, StorageFormatError, RegistrationFailed, BaseExceptionGroup) as e:
         failures = list(_leaves(e))
-        if not all(isinstance(failure, OSError | StorageFormatError) for failure in failures):
+        if not all(isinstance(failure, OSError | StorageFormatError | RegistrationFailed) for failure in failures):
             raise
         for failure in failures:
             log.error("cannot start: %s", _os_error_text(failure) if isinstance(failure, OSError) else failure)

@@ -31,6 +31,12 @@ def broker_config(controllers: Controllers, tmp_path) -> BrokerConfig:
         "controller.quorum.retry.backoff.ms": "20", "controller.quorum.fetch.timeout.ms": "1200"})
 
 
+def written_metadata(log_dir) -> int:
+    """Bytes in the metadata log segments of `log_dir`."""
+    partition = log_dir / "__cluster_metadata-0"
+    return sum(path.stat().st_size for path in partition.glob("*.log")) if partition.exists() else 0
+
+
 def test_a_kbroker_broker_joins_three_kbroker_controllers_and_shuts_down_in_a_controlled_way(tmp_path):
     async def main():
         async with trio.open_nursery() as nursery:
@@ -39,6 +45,7 @@ def test_a_kbroker_broker_joins_three_kbroker_controllers_and_shuts_down_in_a_co
                 await controllers.start(node_id)
             config = broker_config(controllers, tmp_path)
             format_storage(config, CLUSTER_ID)
+            assert written_metadata(tmp_path / "broker") == 0, "a broker's format writes no metadata of its own"
             node = BrokerNode(config)
             scope = trio.CancelScope()
 
