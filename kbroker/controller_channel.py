@@ -8,8 +8,8 @@ lookup of RaftControllerNodeProvider, and the envelope of ForwardingManager / En
 The active controller is the leader of the metadata quorum as this node's quorum client knows it (`leader()`,
 -1 while unknown). A request goes to it; when the controller cannot be reached, or answers NOT_CONTROLLER at the
 top level of its response (a standby, a leader not yet activated, or one that just lost the election), the
-channel waits `retry_backoff_ms` and tries the controller the quorum names then, or each voter in turn while the
-quorum names none or names the one that just refused, until the request's timeout (Kafka retries the same way
+channel waits `retry_backoff_ms` and tries the controller the quorum names then, or, while the quorum names none
+or one that refused since it named it, each voter that has not refused, until the request's timeout (Kafka retries the same way
 until the request's deadline). `send` returns the response, or None once the timeout passed.
 
 `forward` wraps a client's request (its frame as received: header and body) in an EnvelopeRequest (key 58) with
@@ -68,19 +68,20 @@ class ControllerChannel:
         self._leader = leader
         self.request_timeout_ms = request_timeout_ms
         self.retry_backoff_ms = retry_backoff_ms
-        self._refused: int | None = None  # the node that last refused or failed, skipped while the quorum names it
+        self._refused: set[int] = set()  # nodes that refused or failed since the quorum last named a leader
+        self._refused_under = -1  # the leader the quorum named when they did
         self._next_voter = 0
 
     def controller_id(self) -> int:
         """The node the next request goes to."""
         leader = self._leader()
-        if leader >= 0 and leader != self._refused:
+        if leader != self._refused_under:
+            self._refused.clear()
+        if leader >= 0 and leader not in self._refused:
             return leader
-        voter = self.voters[self._next_voter % len(self.voters)]
+        candidates = [v for v in self.voters if v not in self._refused] or self.voters
+        voter = candidates[self._next_voter % len(candidates)]
         self._next_voter += 1
-        if voter == self._refused and len(self.voters) > 1:
-            voter = self.voters[self._next_voter % len(self.voters)]
-            self._next_voter += 1
         return voter
 
     async def send(self, request, *, timeout_ms: int | None = None):
@@ -94,10 +95,11 @@ class ControllerChannel:
                 log.debug("%s to controller %d failed: %s", type(request).__name__, node_id, exc)
             else:
                 if getattr(response, "error_code", errors.NONE.code) != errors.NOT_CONTROLLER.code:
-                    self._refused = None
+                    self._refused.clear()
                     return response
                 log.debug("%s: node %d is not the active controller", type(request).__name__, node_id)
-            self._refused = node_id
+            self._refused.add(node_id)
+            self._refused_under = self._leader()
             await trio.sleep(min(self.retry_backoff_ms / 1000, max(0.0, deadline - trio.current_time())))
         return None
 
