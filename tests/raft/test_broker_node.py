@@ -1,8 +1,9 @@
 """A broker-only kbroker node (BrokerNode, process.roles=broker) of three controller-only kbroker nodes, all in one
 process over real sockets: it observes the controllers' quorum, registers with the active controller, is
 unfenced once caught up and its logs are open, lists itself in its own Metadata (answered from the image it
-fetched as an observer), refuses a replication factor above 1 without asking the controller, and its controlled
-shutdown is granted by the active controller."""
+fetched as an observer), refuses a replication factor above 1 without asking the controller, forwards
+CreateTopics in an envelope (and hosts the new partitions once its image has them), gets producer ids with
+AllocateProducerIds, and its controlled shutdown is granted by the active controller."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from kbroker.config import BrokerConfig
 from kbroker.network import Address, ClientSettings, NodeDirectory, open_channel_manager
 from kbroker.protocol import errors as E
 from kbroker.protocol.messages.create_topics_request import CreatableTopic, CreateTopicsRequest
+from kbroker.protocol.messages.init_producer_id_request import InitProducerIdRequest
 from kbroker.protocol.messages.metadata_request import MetadataRequest
 from kbroker.storage_format import format_storage
 from tests.raft.test_controller_quorum_brokers import CLUSTER_ID, VOTERS, Controllers, free_port
@@ -79,6 +81,20 @@ def test_a_kbroker_broker_joins_three_kbroker_controllers_and_shuts_down_in_a_co
             [result] = created.topics
             assert result.error_code == E.INVALID_REPLICATION_FACTOR.code
             assert "do not replicate" in result.error_message
+
+            # Forwarded in an envelope to the active controller; the broker's image and logs follow.
+            created = await channels.send(BROKER_ID, CreateTopicsRequest(topics=[CreatableTopic(
+                name="forwarded", num_partitions=2, replication_factor=1)], timeout_ms=5000))
+            [result] = created.topics
+            assert (result.error_code, result.num_partitions) == (E.NONE.code, 2)
+            await controllers.wait_for(lambda: {p.partition for p in node.state.partitions} == {0, 1},
+                                       "the broker hosting both partitions")
+            assert node.state.image.topics_by_name["forwarded"].topic_id == result.topic_id
+
+            # Producer ids come from the active controller (AllocateProducerIds).
+            initialized = await channels.send(BROKER_ID, InitProducerIdRequest(
+                transactional_id=None, transaction_timeout_ms=60000, producer_id=-1, producer_epoch=-1))
+            assert initialized.error_code == E.NONE.code and initialized.producer_id >= 0
 
         # SIGTERM's path: wantShutDown heartbeats until the active controller answers shouldShutDown.
         await node.controlled_shutdown()

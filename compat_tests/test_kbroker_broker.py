@@ -1,10 +1,10 @@
-"""A kbroker broker (`process.roles=broker`) whose controllers are three Apache Kafka 4.3.1 controller-only nodes,
-beside an Apache Kafka broker: the kbroker broker fetches `__cluster_metadata` as an observer, registers with
+"""A kbroker broker (`process.roles=broker`) whose controllers are three Apache Kafka 4.3.1 controller-only nodes
+(then three kbroker controller-only nodes), beside an Apache Kafka broker: the kbroker broker fetches `__cluster_metadata` as an observer, registers with
 Kafka's active controller and is unfenced, so the Kafka broker's Metadata lists it; a topic created through the
 kbroker broker (its only way to the controller is an EnvelopeRequest) appears in the Kafka broker's Metadata;
 an idempotent producer (producer ids from AllocateProducerIds to Kafka's controller) writes to its partition,
 placed on the kbroker broker, and a consumer reads every record back; a replication factor above 1 is refused
-by the kbroker broker; SIGTERM ends in a controlled shutdown Kafka's controller grants.
+by the kbroker broker; SIGTERM ends in a controlled shutdown the active controller grants.
 
 Kafka's controllers are formatted with the features kbroker does not implement at level 0 (a broker must
 support every finalized feature level to register, and kbroker supports metadata.version only)."""
@@ -15,14 +15,22 @@ import contextlib
 import time
 from pathlib import Path
 
+import pytest
 from confluent_kafka import Consumer, Producer
-from confluent_kafka.admin import AdminClient, NewTopic
+from confluent_kafka.admin import AdminClient
 
 from compat_tests.broker_fixtures import require_kafka_dist
 from compat_tests.cluster.nodes import KafkaNode, KBrokerNode, NodeProcess
 from compat_tests.kafka_dist import free_port, random_cluster_id
 from compat_tests.test_controller_quorum import VOTERS, WAIT_S, controller_configs
 from compat_tests.test_kafka_broker_on_kbroker_controllers import kafka_broker_configs
+from kbroker.protocol import errors as E
+from kbroker.protocol.blocking_client import KafkaConnection
+from kbroker.protocol.messages.create_topics_request import (
+    CreatableReplicaAssignment,
+    CreatableTopic,
+    CreateTopicsRequest,
+)
 
 KAFKA_BROKER_ID = 10
 KBROKER_BROKER_ID = 20
@@ -49,13 +57,13 @@ def format_node(node: NodeProcess, cluster_id: str) -> None:
 
 
 @contextlib.contextmanager
-def cluster(tmp_path: Path):
-    """Three Kafka controllers, a Kafka broker and a kbroker broker, all formatted with one cluster id and
-    started; every node is stopped afterwards (the kbroker broker first, as the test may already have)."""
+def cluster(tmp_path: Path, controller_kind: type[NodeProcess]):
+    """Three controllers of `controller_kind`, a Kafka broker and a kbroker broker, all formatted with one cluster
+    id and started; every node is stopped afterwards (the kbroker broker first, as the test may already have)."""
     ports = {n: free_port() for n in VOTERS}
     cluster_id = random_cluster_id()
-    controllers = {n: KafkaControllerWithKbrokerFeatures(n, controller_configs(n, ports, tmp_path / f"node-{n}"),
-                                                         tmp_path / f"node-{n}") for n in VOTERS}
+    controllers = {n: controller_kind(n, controller_configs(n, ports, tmp_path / f"node-{n}"), tmp_path / f"node-{n}")
+                   for n in VOTERS}
     brokers: dict[int, NodeProcess] = {}
     for broker_id, kind in ((KAFKA_BROKER_ID, KafkaNode), (KBROKER_BROKER_ID, KBrokerNode)):
         work_dir = tmp_path / f"broker-{broker_id}"
@@ -93,25 +101,30 @@ def wait_until(condition, what: str, *nodes: NodeProcess):
     return result
 
 
-def test_a_kbroker_broker_serves_a_cluster_of_kafka_controllers(tmp_path):
+@pytest.mark.parametrize("controller_kind", [KafkaControllerWithKbrokerFeatures, KBrokerNode],
+                         ids=["kafka-controllers", "kbroker-controllers"])
+def test_a_kbroker_broker_in_a_cluster(controller_kind, tmp_path):
     require_kafka_dist()
-    with cluster(tmp_path) as (kafka_broker, kbroker_broker):
+    with cluster(tmp_path, controller_kind) as (kafka_broker, kbroker_broker):
         kbroker_broker.wait_ready([KBROKER_BROKER_ID], timeout=WAIT_S)
         kafka_broker.wait_ready([KAFKA_BROKER_ID, KBROKER_BROKER_ID], timeout=WAIT_S)
         through_kbroker = f"127.0.0.1:{kbroker_broker.client_port}"
         through_kafka = f"127.0.0.1:{kafka_broker.client_port}"
 
-        admin = AdminClient({"bootstrap.servers": through_kbroker})
-        created = admin.create_topics([NewTopic(TOPIC, num_partitions=1, replica_assignment=[[KBROKER_BROKER_ID]])],
-                                      request_timeout=WAIT_S)
-        created[TOPIC].result(timeout=WAIT_S)
+        # Sent to the kbroker broker itself (an admin client sends CreateTopics to the broker Metadata names as
+        # controller, any alive broker in KRaft): its only way to the controller is an envelope.
+        with KafkaConnection(through_kbroker) as connection:
+            created = connection.send(CreateTopicsRequest(topics=[CreatableTopic(
+                name=TOPIC, num_partitions=-1, replication_factor=-1, assignments=[
+                    CreatableReplicaAssignment(partition_index=0, broker_ids=[KBROKER_BROKER_ID])])],
+                timeout_ms=WAIT_S * 1000), version=7)
+            assert [(t.name, t.error_code) for t in created.topics] == [(TOPIC, 0)], created
+            refused = connection.send(CreateTopicsRequest(topics=[CreatableTopic(
+                name="replicated", num_partitions=1, replication_factor=2)], timeout_ms=WAIT_S * 1000), version=7)
+            [result] = refused.topics
+            assert result.error_code == E.INVALID_REPLICATION_FACTOR.code and "do not replicate" in result.error_message
         assert wait_until(lambda: topic_partitions(through_kafka, TOPIC), "the topic on the Kafka broker",
                           kafka_broker, kbroker_broker) == {0: KBROKER_BROKER_ID}
-
-        refused = admin.create_topics([NewTopic("replicated", num_partitions=1, replication_factor=2)],
-                                      request_timeout=WAIT_S)
-        error = refused["replicated"].exception(timeout=WAIT_S)
-        assert error is not None and "do not replicate" in str(error), error
 
         wait_until(lambda: topic_partitions(through_kbroker, TOPIC) == {0: KBROKER_BROKER_ID},
                    "the topic on the kbroker broker", kbroker_broker)
