@@ -62,28 +62,33 @@ class RegistrationFailed(Exception):
 class BrokerNode:
     """One broker-only process. `serve()` runs until cancelled."""
 
-    def __init__(self, config: BrokerConfig, *, registry: Registry | None = None) -> None:
+    def __init__(self, config: BrokerConfig, *, registry: Registry | None = None,
+                 voter: tuple[QuorumDriver, MetadataLoader] | None = None) -> None:
+        """voter: the quorum client and loader of the controller in the same process (a combined node), which
+        this broker reads instead of running an observer of its own; the controller starts and stops them."""
         self.config = config
         self.state = BrokerState(config)
         self.registry = registry if registry is not None else Registry.discover()
         self.connections = server.ConnectionServer(config, self.state, self.registry)
         self.voters = parse_quorum_voters(",".join(config["controller.quorum.voters"]))
-        self.quorum: QuorumDriver | None = None
-        self.loader: MetadataLoader | None = None
+        self.quorum, self.loader = voter if voter is not None else (None, None)
+        self._owns_quorum = voter is None
         self.membership: BrokerMembership | None = None
 
     async def serve(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         config, state = self.config, self.state
         prepare_log_dirs(config)
-        opened = await open_listeners(config, state)
+        controllers = set(config.controller_listener_names)
+        opened = await open_listeners(config, state, [listener for listener in config.listeners if listener.name not in controllers])
         storage = load_or_format(config)
-        quorum = self.quorum = self._build_quorum(storage)
+        quorum = self.quorum = self._build_quorum(storage) if self._owns_quorum else self.quorum
         request_timeout_ms = int(config.get("request.timeout.ms", REQUEST_TIMEOUT_MS))
         channels = ChannelManager(NodeDirectory(self.voters), ClientSettings(
             client_id=f"broker-{config.node_id}-to-controller", request_timeout_ms=request_timeout_ms))
         try:
             async with trio.open_nursery() as nursery:
-                await nursery.start(quorum.run)
+                if self._owns_quorum:
+                    await nursery.start(quorum.run)
                 await nursery.start(channels.run)
                 state.controller_channel = ControllerChannel(
                     channels, self.voters, lambda: quorum.leader_id, request_timeout_ms=request_timeout_ms,
@@ -111,18 +116,24 @@ class BrokerNode:
                 await channels.aclose()
             if state.partitions is not None:
                 state.partitions.shutdown()
-            quorum.close()
+            if self._owns_quorum:
+                quorum.close()
 
     async def controlled_shutdown(self) -> None:
-        """Kafka's controlled shutdown: leaderships move away before this broker stops (bounded wait)."""
+        """Kafka's controlled shutdown: leaderships move away before this broker stops. The wait is bounded by
+        Kafka's five minutes, and ends sooner once no controller answered for broker.session.timeout.ms (the
+        last nodes of a cluster stopping together have no quorum left to grant it)."""
         membership = self.membership
         if membership is None or membership.ended.is_set():
             return
-        with trio.move_on_after(CONTROLLED_SHUTDOWN_WAIT_S) as waited:
-            await membership.controlled_shutdown()
-        if waited.cancelled_caught:
-            log.warning("controlled shutdown not granted within %d s; shutting down anyway",
-                        CONTROLLED_SHUTDOWN_WAIT_S)
+        give_up_after_s = self.config["broker.session.timeout.ms"] / 1000
+        with trio.move_on_after(CONTROLLED_SHUTDOWN_WAIT_S):
+            if await membership.controlled_shutdown(give_up_after_s=give_up_after_s):
+                return
+            log.warning("no controller answered for %.1f s (broker.session.timeout.ms); shutting down without "
+                        "a controlled shutdown", give_up_after_s)
+            return
+        log.warning("controlled shutdown not granted within %d s; shutting down anyway", CONTROLLED_SHUTDOWN_WAIT_S)
 
     # --- parts ------------------------------------------------------------------------------------------------
     def _build_quorum(self, storage) -> QuorumDriver:

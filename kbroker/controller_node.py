@@ -68,8 +68,9 @@ class ControllerNode:
         config = self.config
         for log_dir in config.log_dirs:
             os.makedirs(log_dir, exist_ok=True)
+        controllers = set(config.controller_listener_names)
         opened = [await server.open_listener(listener, config["socket.receive.buffer.bytes"])
-                  for listener in config.listeners]
+                  for listener in config.listeners if listener.name in controllers]
         quorum = self.quorum = self._build_quorum()
         try:
             async with trio.open_nursery() as nursery:

@@ -99,12 +99,12 @@ def prepare_log_dirs(config: BrokerConfig) -> None:
             os.makedirs(log_dir, exist_ok=True)
 
 
-async def open_listeners(config: BrokerConfig, state: BrokerState
+async def open_listeners(config: BrokerConfig, state: BrokerState, listeners: list | None = None
                          ) -> list[tuple[list[trio.SocketListener], server.BoundListener]]:
-    """Bind every listener of `config` (recording the bound addresses in `state.bound`)."""
+    """Bind `listeners` (every listener of `config` by default), recording the bound addresses in `state.bound`."""
     opened = []
     try:
-        for listener in config.listeners:
+        for listener in config.listeners if listeners is None else listeners:
             opened.append(await server.open_listener(listener, config["socket.receive.buffer.bytes"]))
     except BaseException:
         for sockets, _ in opened:
