@@ -78,6 +78,10 @@ def test_three_combined_nodes_form_one_cluster(tmp_path):
         directory = NodeDirectory({n: Address("127.0.0.1", p) for n, p in client_ports.items()})
         async with open_channel_manager(directory, ClientSettings(client_id="test-client")) as channels:
             for node_id in VOTERS:
+                # A node serves once its own image shows it unfenced; the others' unfencing reaches it soon after.
+                state = nodes[node_id].broker.state
+                await wait_for(lambda state=state: all(n in state.image.brokers and not state.image.brokers[n].fenced
+                                                       for n in VOTERS), f"node {node_id} seeing every broker unfenced")
                 metadata = await channels.send(node_id, MetadataRequest(topics=None))
                 assert [(b.node_id, b.port) for b in metadata.brokers] == \
                     [(n, client_ports[n]) for n in VOTERS], f"node {node_id}"
@@ -88,13 +92,13 @@ def test_three_combined_nodes_form_one_cluster(tmp_path):
             assert result.error_code == E.NONE.code, result
             placed = {}
             for node_id in VOTERS:
-                metadata = await wait_for(lambda: _topic_metadata(nodes[node_id], "spread"), "the topic's image")
+                metadata = await wait_for(lambda node=nodes[node_id]: _topic_metadata(node, "spread"), "the topic's image")
                 placed.update(metadata)
             assert set(placed.values()) == set(VOTERS), "six partitions are spread over the three brokers"
             for node_id in VOTERS:
                 mine = {p for p, leader in placed.items() if leader == node_id}
-                await wait_for(lambda: {p.partition for p in nodes[node_id].broker.state.partitions
-                                        if p.topic == "spread"} == mine, f"node {node_id} hosting {mine}")
+                await wait_for(lambda node=nodes[node_id], mine=mine: _hosted(node, "spread") == mine,
+                               f"node {node_id} hosting {mine}")
             answer = await channels.send(2, MetadataRequest(topics=[MetadataRequestTopic(name="spread")]))
             assert {p.partition_index: p.leader_id for p in answer.topics[0].partitions} == placed
 
@@ -103,6 +107,10 @@ def test_three_combined_nodes_form_one_cluster(tmp_path):
         assert lifecycle.state is LifecycleState.SHUTTING_DOWN and not lifecycle.registration_failed
 
     trio.run(main)
+
+
+def _hosted(node: CombinedNode, name: str) -> set[int]:
+    return {p.partition for p in node.broker.state.partitions if p.topic == name}
 
 
 def _topic_metadata(node: CombinedNode, name: str) -> dict[int, int]:
