@@ -2,10 +2,13 @@
 process over real sockets: it observes the controllers' quorum, registers with the active controller, is
 unfenced once caught up and its logs are open, lists itself in its own Metadata (answered from the image it
 fetched as an observer), refuses a replication factor above 1 without asking the controller, forwards
-CreateTopics in an envelope (and hosts the new partitions once its image has them), gets producer ids with
-AllocateProducerIds, and its controlled shutdown is granted by the active controller."""
+CreateTopics in an envelope (and hosts the new partitions once its image has them), sends auto-creation's
+CreateTopics and the topic part of IncrementalAlterConfigs to the controller (logger levels are its own), gets
+producer ids with AllocateProducerIds, and its controlled shutdown is granted by the active controller."""
 
 from __future__ import annotations
+
+import logging
 
 import trio
 
@@ -15,12 +18,19 @@ from kbroker.config import BrokerConfig
 from kbroker.network import Address, ClientSettings, NodeDirectory, open_channel_manager
 from kbroker.protocol import errors as E
 from kbroker.protocol.messages.create_topics_request import CreatableTopic, CreateTopicsRequest
+from kbroker.protocol.messages.incremental_alter_configs_request import (
+    AlterableConfig,
+    AlterConfigsResource,
+    IncrementalAlterConfigsRequest,
+)
 from kbroker.protocol.messages.init_producer_id_request import InitProducerIdRequest
-from kbroker.protocol.messages.metadata_request import MetadataRequest
+from kbroker.protocol.messages.metadata_request import MetadataRequest, MetadataRequestTopic
 from kbroker.storage_format import format_storage
 from tests.raft.test_controller_quorum_brokers import CLUSTER_ID, VOTERS, Controllers, free_port
 
 BROKER_ID = 100
+TOPIC_RESOURCE, BROKER_LOGGER_RESOURCE = 2, 8
+SET = 0
 
 
 def broker_config(controllers: Controllers, tmp_path) -> BrokerConfig:
@@ -90,6 +100,27 @@ def test_a_kbroker_broker_joins_three_kbroker_controllers_and_shuts_down_in_a_co
             await controllers.wait_for(lambda: {p.partition for p in node.state.partitions} == {0, 1},
                                        "the broker hosting both partitions")
             assert node.state.image.topics_by_name["forwarded"].topic_id == result.topic_id
+
+            # Auto-creation (Metadata for an unknown topic) sends CreateTopics to the active controller.
+            asked = await channels.send(BROKER_ID, MetadataRequest(
+                topics=[MetadataRequestTopic(name="auto")], allow_auto_topic_creation=True))
+            assert asked.topics[0].error_code == E.UNKNOWN_TOPIC_OR_PARTITION.code
+            await controllers.wait_for(lambda: "auto" in node.state.image.topics_by_name, "the auto-created topic")
+
+            # IncrementalAlterConfigs: the topic's config goes to the controller, the logger level stays here.
+            altered = await channels.send(BROKER_ID, IncrementalAlterConfigsRequest(resources=[
+                AlterConfigsResource(resource_type=TOPIC_RESOURCE, resource_name="forwarded", configs=[
+                    AlterableConfig(name="retention.ms", config_operation=SET, value="3600000")]),
+                AlterConfigsResource(resource_type=BROKER_LOGGER_RESOURCE, resource_name=str(BROKER_ID), configs=[
+                    AlterableConfig(name="kbroker.broker_membership", config_operation=SET, value="DEBUG")])]))
+            assert [(r.resource_name, r.error_code) for r in altered.responses] == \
+                [("forwarded", E.NONE.code), (str(BROKER_ID), E.NONE.code)]
+            await controllers.wait_for(
+                lambda: node.state.image.configs_of_topic("forwarded").get("retention.ms") == "3600000",
+                "the topic config in the broker's image")
+            membership_logger = logging.getLogger("kbroker.broker_membership")
+            assert membership_logger.level == logging.DEBUG
+            membership_logger.setLevel(logging.NOTSET)
 
             # Producer ids come from the active controller (AllocateProducerIds).
             initialized = await channels.send(BROKER_ID, InitProducerIdRequest(
