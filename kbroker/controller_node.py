@@ -11,7 +11,10 @@ a single node, and what Kafka's QuorumController writes on its first activation.
 controller (kbroker/metadata/active_controller.py): it answers BrokerRegistration, BrokerHeartbeat and
 UnregisterBroker through a QuorumController whose ClusterControl replays every committed batch (so a standby that
 takes over knows every registration), and fences expired broker sessions in this node's nursery until it stops
-leading that epoch. Not served yet: ControllerRegistration and the forwarded admin requests.
+leading that epoch. Not served yet: ControllerRegistration and AlterPartition.
+
+It binds only the controller listeners: on a combined node of several voters (kbroker/combined_node.py) the
+broker half binds the others and reads this node's quorum client and loader.
 """
 
 from __future__ import annotations

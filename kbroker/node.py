@@ -7,8 +7,9 @@ producer-id manager and the group and transaction coordinators, each handed only
 packages below kbroker/api/ never see the handlers' BrokerState). Their background tasks and the listeners run
 in one nursery; cancelling it shuts the node down, and the storage is closed cleanly on the way out.
 
-Today every node has `process.roles=broker,controller` with itself as the one voter; the parts a role asks for
-are built here, so a node of other roles changes this module, not the parts.
+This is the single node: `process.roles=broker,controller` with itself as the one voter. The nodes of a cluster
+have composition roots of their own (controller_node.py, broker_node.py, combined_node.py), which reuse the
+listener and coordinator wiring below.
 """
 
 from __future__ import annotations
