@@ -2,7 +2,8 @@
 over real sockets: each is a voter and a broker, registers with whichever voter is the active controller (itself
 included, over its own CONTROLLER listener), is unfenced, and every node's Metadata lists the three brokers; a
 topic created through one node is forwarded to the active controller and its partitions are hosted by the brokers
-they were placed on; a controlled shutdown of one node's broker is granted."""
+they were placed on; DescribeCluster lists the three, FindCoordinator names whichever leads the group's partition;
+a controlled shutdown of one node's broker is granted."""
 
 from __future__ import annotations
 
@@ -11,9 +12,12 @@ import trio
 from kbroker.broker_lifecycle import BrokerState as LifecycleState
 from kbroker.combined_node import CombinedNode
 from kbroker.config import BrokerConfig
+from kbroker.java_hash import string_hash
 from kbroker.network import Address, ClientSettings, NodeDirectory, open_channel_manager
 from kbroker.protocol import errors as E
 from kbroker.protocol.messages.create_topics_request import CreatableTopic, CreateTopicsRequest
+from kbroker.protocol.messages.describe_cluster_request import DescribeClusterRequest
+from kbroker.protocol.messages.find_coordinator_request import FindCoordinatorRequest
 from kbroker.protocol.messages.metadata_request import MetadataRequest, MetadataRequestTopic
 from kbroker.storage_format import format_storage
 from tests.raft.test_broker_node import written_metadata
@@ -101,6 +105,22 @@ def test_three_combined_nodes_form_one_cluster(tmp_path):
                                f"node {node_id} hosting {mine}")
             answer = await channels.send(2, MetadataRequest(topics=[MetadataRequestTopic(name="spread")]))
             assert {p.partition_index: p.leader_id for p in answer.topics[0].partitions} == placed
+
+            described = await channels.send(2, DescribeClusterRequest())
+            assert [(b.broker_id, b.port) for b in described.brokers] == [(n, client_ports[n]) for n in VOTERS]
+
+            # FindCoordinator auto-creates __consumer_offsets through the controller, then names the broker leading
+            # the group's partition, wherever it is.
+            async def coordinator():
+                found = await channels.send(1, FindCoordinatorRequest(key_type=0, coordinator_keys=["group"]))
+                return found.coordinators[0] if found.coordinators[0].error_code == E.NONE.code else None
+
+            with trio.fail_after(WAIT_S):
+                while (found := await coordinator()) is None:
+                    await trio.sleep(0.05)
+            offsets = nodes[1].broker.state.image.topics_by_name["__consumer_offsets"]
+            leader = offsets.partitions[abs(string_hash("group")) % len(offsets.partitions)].leader
+            assert (found.node_id, found.port) == (leader, client_ports[leader])
 
         await nodes[3].controlled_shutdown()
         lifecycle = nodes[3].broker.membership.lifecycle
