@@ -196,7 +196,7 @@ class BrokerNode:
         partitions = PartitionManager(self.config, time_ms=state.clock.time_ms)
         partitions.startup(state.image)
         state.partitions = partitions
-        self.loader.subscribe(partitions.apply_image)
+        self.loader.subscribe(_on_change(partitions.apply_image, state.image))
         state.producer_ids = ProducerIdManager(self._allocate_producer_ids, broker_id=self.config.node_id)
         state.group_coordinator = group_coordinator(state)
         state.txn_coordinator = transaction_coordinator(state)
@@ -208,3 +208,19 @@ class BrokerNode:
         if response is None:
             return ProducerIdBlock(ApiError(errors.REQUEST_TIMED_OUT.code, "no controller answered in time"))
         return ProducerIdBlock(ApiError(response.error_code), response.producer_id_start, response.producer_id_len)
+
+
+def _on_change(apply, applied):
+    """`apply(image)` for the images whose topics or configs differ from the last applied (images share what did
+    not change): a controller's batches of broker heartbeats and no-op records leave the partitions alone."""
+    last = [applied]
+
+    def follow(image) -> None:
+        before = last[0]
+        if (image.topics_by_id is before.topics_by_id and image.topic_configs is before.topic_configs
+                and image.broker_configs is before.broker_configs):
+            return
+        last[0] = image
+        apply(image)
+
+    return follow

@@ -135,3 +135,20 @@ def test_a_kbroker_broker_joins_three_kbroker_controllers_and_shuts_down_in_a_co
         assert active.loader.image.brokers[BROKER_ID].fenced, "a granted controlled shutdown fences the broker"
 
     trio.run(main)
+
+
+def test_the_partitions_follow_only_images_whose_topics_or_configs_changed():
+    import attrs
+
+    from kbroker.broker_node import _on_change
+    from kbroker.metadata.image import MetadataImage
+
+    applied = []
+    start = MetadataImage()
+    follow = _on_change(applied.append, start)
+    follow(attrs.evolve(start, offset=5, brokers={}))  # heartbeats, no-op records: the same topics and configs
+    assert applied == []
+    changed = attrs.evolve(start, offset=6, topic_configs={"t": {"retention.ms": "1"}})
+    follow(changed)
+    follow(attrs.evolve(changed, offset=7))
+    assert applied == [changed]
