@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import logging
 
+import attrs
 import trio
 
 from kbroker.broker_lifecycle import BrokerState as LifecycleState
-from kbroker.broker_node import BrokerNode
+from kbroker.broker_node import BrokerNode, _on_change
 from kbroker.config import BrokerConfig
+from kbroker.metadata.image import MetadataImage
 from kbroker.network import Address, ClientSettings, NodeDirectory, open_channel_manager
 from kbroker.protocol import errors as E
 from kbroker.protocol.messages.create_topics_request import CreatableTopic, CreateTopicsRequest
@@ -138,11 +140,6 @@ def test_a_kbroker_broker_joins_three_kbroker_controllers_and_shuts_down_in_a_co
 
 
 def test_the_partitions_follow_only_images_whose_topics_or_configs_changed():
-    import attrs
-
-    from kbroker.broker_node import _on_change
-    from kbroker.metadata.image import MetadataImage
-
     applied = []
     start = MetadataImage()
     follow = _on_change(applied.append, start)
