@@ -28,7 +28,7 @@ from kbroker.protocol.messages.incremental_alter_configs_request import (
 from kbroker.protocol.messages.init_producer_id_request import InitProducerIdRequest
 from kbroker.protocol.messages.metadata_request import MetadataRequest, MetadataRequestTopic
 from kbroker.storage_format import format_storage
-from tests.raft.test_controller_quorum_brokers import CLUSTER_ID, VOTERS, Controllers, free_port
+from tests.raft.test_controller_quorum_brokers import CLUSTER_ID, Controllers, free_port
 
 BROKER_ID = 100
 TOPIC_RESOURCE, BROKER_LOGGER_RESOURCE = 2, 8
@@ -55,8 +55,7 @@ def test_a_kbroker_broker_joins_three_kbroker_controllers_and_shuts_down_in_a_co
     async def main():
         async with trio.open_nursery() as nursery:
             controllers = Controllers(nursery, tmp_path)
-            for node_id in VOTERS:
-                await controllers.start(node_id)
+            await controllers.start_all()
             config = broker_config(controllers, tmp_path)
             format_storage(config, CLUSTER_ID)
             assert written_metadata(tmp_path / "broker") == 0, "a broker's format writes no metadata of its own"

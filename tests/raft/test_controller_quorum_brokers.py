@@ -63,6 +63,10 @@ class Controllers:
     async def start(self, node_id: int) -> None:
         await self.nursery.start(self._serve, node_id)
 
+    async def start_all(self) -> None:
+        for node_id in VOTERS:
+            await self.start(node_id)
+
     async def _serve(self, node_id: int, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         node = self.nodes[node_id] = ControllerNode(self.configs[node_id])
         self.stopped[node_id] = trio.Event()
@@ -159,8 +163,7 @@ def test_a_broker_registers_is_unfenced_survives_failover_and_is_fenced_without_
     async def main():
         async with trio.open_nursery() as nursery:
             controllers = Controllers(nursery, tmp_path)
-            for node_id in VOTERS:
-                await controllers.start(node_id)
+            await controllers.start_all()
             directory = NodeDirectory({n: Address("127.0.0.1", p) for n, p in controllers.ports.items()})
             async with open_channel_manager(directory, ClientSettings(client_id="broker-100")) as channels:
                 try:
