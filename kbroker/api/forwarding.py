@@ -10,9 +10,11 @@ malformed entries, BROKER_LOGGER levels applied here), and only a copy holding t
 - No controller answered within the request timeout: every entry of the request gets REQUEST_TIMED_OUT.
 - The controller refused the envelope itself: every entry gets UNKNOWN_SERVER_ERROR, as Kafka answers.
 - Partition replication is not implemented on kbroker brokers: a CreateTopics entry asking for a replication
-  factor above 1 (explicitly, through default.replication.factor, or in a manual assignment) is refused here
-  with INVALID_REPLICATION_FACTOR and a message saying so, and only the other entries are forwarded; a Kafka
-  controller would otherwise place follower replicas on brokers that never fetch them.
+  factor above 1 (explicitly, through default.replication.factor, or in a manual assignment), and a
+  CreatePartitions entry for a topic that already has several replicas (created through another broker) or
+  assigning several, are refused here with INVALID_REPLICATION_FACTOR and a message saying so, and only the
+  other entries are forwarded; a controller would otherwise place follower replicas on brokers that never fetch
+  them.
 
 `create_topics_on_controller` is auto-creation's way to the remote controller (Kafka's AutoTopicCreationManager
 sends the controller a CreateTopics in an envelope under the requesting client's principal).
@@ -104,7 +106,34 @@ async def forward(ctx: RequestContext, request):
     """Kafka's answer to a forwarded request (see the module docstring)."""
     if ctx.api_key == CREATE_TOPICS:
         return await _forward_create_topics(ctx, request)
+    if ctx.api_key == CREATE_PARTITIONS:
+        return await _forward_create_partitions(ctx, request)
     return await _send(ctx, request)
+
+
+def _existing_replication_factor(ctx: RequestContext, name: str) -> int:
+    topic = ctx.state.image.topics_by_name.get(name)
+    if topic is None:
+        return 0
+    return max((len(p.replicas) for p in topic.partitions.values()), default=0)
+
+
+async def _forward_create_partitions(ctx: RequestContext, request) -> CreatePartitionsResponse:
+    """New partitions of a topic with several replicas (created through another broker) would have them too."""
+    refused = {}
+    for topic in request.topics:
+        factor = max([_existing_replication_factor(ctx, topic.name),
+                      *(len(a.broker_ids) for a in topic.assignments or ())])
+        if factor > 1:
+            refused[topic.name] = factor
+    results = [CreatePartitionsTopicResult(name=name, error_code=errors.INVALID_REPLICATION_FACTOR.code,
+                                           error_message=NO_REPLICATION_MESSAGE.format(factor))
+               for name, factor in refused.items()]
+    kept = [topic for topic in request.topics if topic.name not in refused]
+    if not kept:
+        return CreatePartitionsResponse(throttle_time_ms=0, results=results)
+    response = await _send(ctx, attrs.evolve(request, topics=kept))
+    return CreatePartitionsResponse(throttle_time_ms=response.throttle_time_ms, results=response.results + results)
 
 
 def replication_factor(config, topic) -> int:
@@ -123,8 +152,7 @@ async def _forward_create_topics(ctx: RequestContext, request) -> CreateTopicsRe
                for name, factor in refused.items()]
     kept = [topic for topic in request.topics if topic.name not in refused]
     if kept:
-        response = await _send(ctx, CreateTopicsRequest(topics=kept, timeout_ms=request.timeout_ms,
-                                                        validate_only=request.validate_only))
+        response = await _send(ctx, attrs.evolve(request, topics=kept))
         results = response.topics + results
         return CreateTopicsResponse(throttle_time_ms=response.throttle_time_ms, topics=results)
     return CreateTopicsResponse(throttle_time_ms=0, topics=results)

@@ -19,6 +19,11 @@ from kbroker.config import BrokerConfig
 from kbroker.metadata.image import MetadataImage
 from kbroker.network import Address, ClientSettings, NodeDirectory, open_channel_manager
 from kbroker.protocol import errors as E
+from kbroker.protocol.messages.create_partitions_request import (
+    CreatePartitionsAssignment,
+    CreatePartitionsRequest,
+    CreatePartitionsTopic,
+)
 from kbroker.protocol.messages.create_topics_request import CreatableTopic, CreateTopicsRequest
 from kbroker.protocol.messages.incremental_alter_configs_request import (
     AlterableConfig,
@@ -101,6 +106,15 @@ def test_a_kbroker_broker_joins_three_kbroker_controllers_and_shuts_down_in_a_co
             await controllers.wait_for(lambda: {p.partition for p in node.state.partitions} == {0, 1},
                                        "the broker hosting both partitions")
             assert node.state.image.topics_by_name["forwarded"].topic_id == result.topic_id
+
+            # New partitions with several replicas are refused as well; one replica is forwarded.
+            grown = await channels.send(BROKER_ID, CreatePartitionsRequest(topics=[
+                CreatePartitionsTopic(name="forwarded", count=3, assignments=[
+                    CreatePartitionsAssignment(broker_ids=[BROKER_ID, BROKER_ID + 1])]),
+                CreatePartitionsTopic(name="forwarded-too", count=2, assignments=None)], timeout_ms=5000))
+            assert [(r.name, r.error_code) for r in grown.results] == [
+                ("forwarded-too", E.UNKNOWN_TOPIC_OR_PARTITION.code), ("forwarded", E.INVALID_REPLICATION_FACTOR.code)]
+            assert "do not replicate" in grown.results[1].error_message
 
             # Auto-creation (Metadata for an unknown topic) sends CreateTopics to the active controller.
             asked = await channels.send(BROKER_ID, MetadataRequest(
