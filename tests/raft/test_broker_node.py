@@ -4,7 +4,8 @@ unfenced once caught up and its logs are open, lists itself in its own Metadata 
 fetched as an observer), refuses a replication factor above 1 without asking the controller, forwards
 CreateTopics in an envelope (and hosts the new partitions once its image has them), sends auto-creation's
 CreateTopics and the topic part of IncrementalAlterConfigs to the controller (logger levels are its own), gets
-producer ids with AllocateProducerIds, and its controlled shutdown is granted by the active controller."""
+producer ids with AllocateProducerIds, and its controlled shutdown is granted by the active controller; restarted, it registers
+under a new broker epoch and leads its partitions again."""
 
 from __future__ import annotations
 
@@ -64,19 +65,49 @@ def test_a_kbroker_broker_joins_three_kbroker_controllers_and_shuts_down_in_a_co
             config = broker_config(controllers, tmp_path)
             format_storage(config, CLUSTER_ID)
             assert written_metadata(tmp_path / "broker") == 0, "a broker's format writes no metadata of its own"
-            node = BrokerNode(config)
-            scope = trio.CancelScope()
+            try:
+                node, bound, stop = await start_broker(nursery, config)
+                try:
+                    await scenario(controllers, node, bound)
+                finally:
+                    await stop()
+                # A restart: registered again under a new broker epoch, the logs reopened, leader again.
+                node, bound, stop = await start_broker(nursery, config)
+                try:
+                    await restarted(controllers, node)
+                finally:
+                    await stop()
+            finally:
+                await controllers.stop_all()
 
-            async def serve(task_status=trio.TASK_STATUS_IGNORED):
+    async def start_broker(nursery, config):
+        """A BrokerNode served until `stop()` (which returns once it has closed its storage)."""
+        node = BrokerNode(config)
+        scope, stopped = trio.CancelScope(), trio.Event()
+
+        async def serve(task_status=trio.TASK_STATUS_IGNORED):
+            try:
                 with scope:
                     await node.serve(task_status=task_status)
-
-            try:
-                bound = await nursery.start(serve)
-                await scenario(controllers, node, bound[0])
             finally:
-                scope.cancel()
-                await controllers.stop_all()
+                stopped.set()
+
+        async def stop():
+            scope.cancel()
+            await stopped.wait()
+
+        bound = await nursery.start(serve)
+        return node, bound[0], stop
+
+    first_epoch = []
+
+    async def restarted(controllers: Controllers, node: BrokerNode) -> None:
+        assert node.membership.broker_epoch > first_epoch[0]
+        await controllers.wait_for(lambda: {p.partition for p in node.state.partitions if p.topic == "forwarded"}
+                                   == {0, 1}, "the reopened logs")
+        await controllers.wait_for(
+            lambda: {p.leader for p in node.state.image.topics_by_name["forwarded"].partitions.values()} == {BROKER_ID},
+            "leadership back on the restarted broker")
 
     async def scenario(controllers: Controllers, node: BrokerNode, bound) -> None:
         # Serving means unfenced: every controller's image has the registration, unfenced, with the endpoint.
@@ -85,6 +116,7 @@ def test_a_kbroker_broker_joins_three_kbroker_controllers_and_shuts_down_in_a_co
         assert not registration.fenced and registration.epoch == node.membership.broker_epoch
         assert registration.endpoint("PLAINTEXT").port == bound.port
         assert node.membership.lifecycle.state is LifecycleState.RUNNING
+        first_epoch.append(node.membership.broker_epoch)
 
         directory = NodeDirectory({BROKER_ID: Address("127.0.0.1", bound.port)})
         async with open_channel_manager(directory, ClientSettings(client_id="test-client")) as channels:
