@@ -4,8 +4,9 @@ unfenced once caught up and its logs are open, lists itself in its own Metadata 
 fetched as an observer), refuses a replication factor above 1 without asking the controller, forwards
 CreateTopics in an envelope (and hosts the new partitions once its image has them), sends auto-creation's
 CreateTopics and the topic part of IncrementalAlterConfigs to the controller (logger levels are its own), gets
-producer ids with AllocateProducerIds, and its controlled shutdown is granted by the active controller; restarted, it registers
-under a new broker epoch and leads its partitions again."""
+producer ids with AllocateProducerIds, forwards to the next active controller when the active one stops, and
+its controlled shutdown is granted; restarted, it registers under a new broker epoch and leads its partitions
+again."""
 
 from __future__ import annotations
 
@@ -105,6 +106,7 @@ def test_a_kbroker_broker_joins_three_kbroker_controllers_and_shuts_down_in_a_co
         assert node.membership.broker_epoch > first_epoch[0]
         await controllers.wait_for(lambda: {p.partition for p in node.state.partitions if p.topic == "forwarded"}
                                    == {0, 1}, "the reopened logs")
+        assert "after-failover" in node.state.image.topics_by_name
         await controllers.wait_for(
             lambda: {p.leader for p in node.state.image.topics_by_name["forwarded"].partitions.values()} == {BROKER_ID},
             "leadership back on the restarted broker")
@@ -173,6 +175,12 @@ def test_a_kbroker_broker_joins_three_kbroker_controllers_and_shuts_down_in_a_co
             initialized = await channels.send(BROKER_ID, InitProducerIdRequest(
                 transactional_id=None, transaction_timeout_ms=60000, producer_id=-1, producer_epoch=-1))
             assert initialized.error_code == E.NONE.code and initialized.producer_id >= 0
+
+            # The active controller stops: the forwarded request finds the next one within its timeout.
+            await controllers.stop((await controllers.wait_for(controllers.active, "an active")).config.node_id)
+            created = await channels.send(BROKER_ID, CreateTopicsRequest(topics=[CreatableTopic(
+                name="after-failover", num_partitions=1, replication_factor=1)], timeout_ms=5000), timeout_ms=60000)
+            assert [(t.name, t.error_code) for t in created.topics] == [("after-failover", E.NONE.code)]
 
         # SIGTERM's path: wantShutDown heartbeats until the active controller answers shouldShutDown.
         await node.controlled_shutdown()
