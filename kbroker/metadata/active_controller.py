@@ -22,6 +22,7 @@ import trio
 
 from kbroker.metadata.broker_heartbeats import fence_check_interval
 from kbroker.metadata.controller import QuorumController
+from kbroker.metadata.image import MetadataImage
 from kbroker.protocol import errors
 from kbroker.protocol.messages.broker_heartbeat_response import BrokerHeartbeatResponse
 from kbroker.protocol.messages.broker_registration_response import BrokerRegistrationResponse
@@ -39,6 +40,11 @@ class ActiveController:
         self.controller = controller
         self.fence_interval = fence_check_interval(session_timeout_ms)
         self._active_epoch = -1
+
+    @property
+    def image(self) -> MetadataImage:
+        """This node's metadata image (what its loader applied; current only on the active controller)."""
+        return self.controller.image
 
     def is_active_in(self, epoch: int) -> bool:
         return epoch == self._active_epoch and self.quorum.is_leader and self.quorum.leader_epoch == epoch

@@ -44,6 +44,7 @@ from kbroker.metadata.topic_configs import TOPIC_CONFIG_KEYS, is_list_config, va
 from kbroker.protocol import errors
 from kbroker.protocol.messages.broker_heartbeat_response import BrokerHeartbeatResponse
 from kbroker.protocol.messages.broker_registration_response import BrokerRegistrationResponse
+from kbroker.protocol.messages.controller_registration_response import ControllerRegistrationResponse
 from kbroker.protocol.messages.metadata.broker_registration_change_record import (
     BrokerRegistrationChangeRecord,
 )
@@ -55,6 +56,11 @@ from kbroker.protocol.messages.metadata.register_broker_record import (
     BrokerEndpoint,
     BrokerFeature,
     RegisterBrokerRecord,
+)
+from kbroker.protocol.messages.metadata.register_controller_record import (
+    ControllerEndpoint,
+    ControllerFeature,
+    RegisterControllerRecord,
 )
 from kbroker.protocol.messages.metadata.remove_topic_record import RemoveTopicRecord
 from kbroker.protocol.messages.metadata.topic_record import TopicRecord
@@ -258,6 +264,24 @@ class QuorumController:
             outcome = self._cluster().unregister_broker(self.image, request)
             self._commit(outcome.records)
             return outcome.response
+
+    def register_controller(self, request) -> ControllerRegistrationResponse:
+        """A ControllerRegistrationRequest (ClusterControlManager.registerController): the controller's listeners and
+        features become a RegisterControllerRecord, replacing any earlier registration of that id."""
+        with self._lock:
+            if self.image.metadata_version < V.CONTROLLER_REGISTRATION_LEVEL:
+                return ControllerRegistrationResponse(
+                    error_code=errors.UNSUPPORTED_VERSION.code,
+                    error_message="The current MetadataVersion is too old to support controller registrations.")
+            self._commit([MetadataRecord(RegisterControllerRecord(
+                controller_id=request.controller_id, incarnation_id=request.incarnation_id, zk_migration_ready=False,
+                end_points=[ControllerEndpoint(name=listener.name, host=listener.host, port=listener.port,
+                                               security_protocol=listener.security_protocol)
+                            for listener in request.listeners],
+                features=[ControllerFeature(name=f.name, min_supported_version=f.min_supported_version,
+                                            max_supported_version=f.max_supported_version)
+                          for f in request.features]), V.REGISTER_CONTROLLER_RECORD)])
+            return ControllerRegistrationResponse(error_code=errors.NONE.code, error_message=None)
 
     def fence_stale_brokers(self, now: float) -> list[int]:
         """Fence every broker whose session expired by `now`, one committed batch each (the active controller

@@ -159,7 +159,9 @@ def broker_config() -> BrokerConfig:
         "controller.quorum.voters": "1@127.0.0.1:1", "broker.heartbeat.interval.ms": "100"})
 
 
-def test_a_broker_registers_is_unfenced_survives_failover_and_is_fenced_without_heartbeats(tmp_path):
+def run_with_controllers(tmp_path, scenario) -> None:
+    """`await scenario(controllers, channels)` with the three ControllerNodes started and a channel manager to
+    them; every node stopped afterwards."""
     async def main():
         async with trio.open_nursery() as nursery:
             controllers = Controllers(nursery, tmp_path)
@@ -171,6 +173,10 @@ def test_a_broker_registers_is_unfenced_survives_failover_and_is_fenced_without_
                 finally:
                     await controllers.stop_all()
 
+    trio.run(main)
+
+
+def test_a_broker_registers_is_unfenced_survives_failover_and_is_fenced_without_heartbeats(tmp_path):
     async def scenario(controllers: Controllers, channels) -> None:
         first = await controllers.wait_for(controllers.active, "an active controller")
         versions = await channels.node(first.config.node_id).peer_versions()
@@ -228,4 +234,4 @@ def test_a_broker_registers_is_unfenced_survives_failover_and_is_fenced_without_
                                    "the silent broker fenced on every running controller")
         assert second.active.is_active, "the fencing came from the controller that took over"
 
-    trio.run(main)
+    run_with_controllers(tmp_path, scenario)
