@@ -6,8 +6,10 @@ internal topics (__consumer_offsets, __transaction_state).
 - an illegal name: INVALID_TOPIC_EXCEPTION, nothing is created;
 - otherwise UNKNOWN_TOPIC_OR_PARTITION, Kafka 4.3's answer while the creation it sent to the controller is in
   flight (older Kafkas said LEADER_NOT_AVAILABLE). kbroker creates the topic before answering, so the next
-  Metadata request finds it with its partitions; a creation the controller rejects (e.g. a replication factor
-  above the broker count) is logged, as Kafka logs it, and the answer is the same.
+  Metadata request finds it with its partitions (on a broker whose controller is remote, the CreateTopics goes to
+  the active controller through kbroker.api.forwarding and is committed before the answer; the broker's image
+  follows moments later); a creation the controller rejects (e.g. a replication factor above the broker count) is
+  logged, as Kafka logs it, and the answer is the same.
 
 A regular topic gets `num.partitions` and `default.replication.factor`; the internal topics get their
 coordinator's partition count, replication factor and topic configs (`__share_group_state` is created like a
