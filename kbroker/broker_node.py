@@ -1,5 +1,7 @@
 """A broker-only node (`process.roles=broker`): the composition root of a broker whose controllers are other
 processes (kbroker controller_node.py or Apache Kafka controllers), in the start-up order of Kafka's BrokerServer.
+A combined node of several voters (combined_node.py) runs it too, handing it its voter's quorum client and loader
+instead of step 2's observer.
 
 1. Bind the client listeners (so ephemeral ports are known before the registration names them) and load the
    formatted log dirs (the cluster id comes from `kbroker format --cluster-id`, as with Kafka's storage tool).
@@ -9,14 +11,16 @@ processes (kbroker controller_node.py or Apache Kafka controllers), in the start
 3. Register and heartbeat with the active controller (broker_membership.py over controller_channel.py: the
    quorum's leader, found again after NOT_CONTROLLER); wait until the controller says this broker caught up
    with the metadata (Kafka's initialCatchUpFuture).
-4. Open the logs from that image (the PartitionManager), and from then on make them follow every new image,
-   on the trio thread that applied it; build the producer-id manager (AllocateProducerIds to the active
-   controller) and the group and transaction coordinators.
-5. Ask to be unfenced (the logs are open) and wait until the controller unfenced this broker; then serve
-   clients. Admin requests that change metadata are forwarded to the active controller (api/forwarding.py).
+4. Open the logs from that image (the PartitionManager), and from then on make them follow every new image whose
+   topics or configs changed, on the trio thread that applied it; build the producer-id manager
+   (AllocateProducerIds to the active controller) and the group and transaction coordinators.
+5. Ask to be unfenced (the logs are open) and wait until the controller unfenced this broker and this broker's own
+   image shows it (so its first clients find it in Metadata); then serve clients. Admin requests that change
+   metadata are forwarded to the active controller (api/forwarding.py).
 
 `controlled_shutdown()` (SIGTERM, from cli.serve) sends wantShutDown heartbeats until the controller answers
-shouldShutDown, as Kafka's broker does before it stops; then the node is cancelled and closes its storage.
+shouldShutDown, as Kafka's broker does before it stops (bounded: see the method); then the node is cancelled and
+closes its storage.
 A registration that fails for initial.broker.registration.timeout.ms stops the node with RegistrationFailed.
 """
 
