@@ -6,14 +6,16 @@ ends in a controlled shutdown the active controller grants (the last node, alone
 
 from __future__ import annotations
 
-import time
-
-from confluent_kafka import Consumer, Producer
-
-from compat_tests.cluster.nodes import KBrokerNode
+from compat_tests.cluster.nodes import KBrokerNode, combined_node_configs
 from compat_tests.kafka_dist import free_port, random_cluster_id
 from compat_tests.test_controller_quorum import VOTERS, WAIT_S
-from compat_tests.test_kbroker_broker import format_node, topic_partitions, wait_until
+from compat_tests.test_kbroker_broker import (
+    consume,
+    format_node,
+    produce_idempotently,
+    topic_partitions,
+    wait_until,
+)
 from kbroker.protocol.blocking_client import KafkaConnection
 from kbroker.protocol.messages.create_topics_request import CreatableTopic, CreateTopicsRequest
 
@@ -23,19 +25,8 @@ RECORDS = 300
 GRANTED = "The controller has asked us to exit controlled shutdown"
 
 
-def combined_configs(node_id: int, controller_ports: dict[int, int], client_port: int, work_dir) -> dict[str, str]:
-    return {
-        "process.roles": "broker,controller", "node.id": str(node_id),
-        "controller.quorum.voters": ",".join(f"{n}@127.0.0.1:{p}" for n, p in controller_ports.items()),
-        "listeners": f"PLAINTEXT://127.0.0.1:{client_port},CONTROLLER://127.0.0.1:{controller_ports[node_id]}",
-        "advertised.listeners": f"PLAINTEXT://127.0.0.1:{client_port}",
-        "controller.listener.names": "CONTROLLER", "inter.broker.listener.name": "PLAINTEXT",
-        "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
-        "log.dirs": str(work_dir / "data"), "offsets.topic.replication.factor": "1",
-        "transaction.state.log.replication.factor": "1", "transaction.state.log.min.isr": "1",
-        "controller.quorum.election.timeout.ms": "500", "controller.quorum.fetch.timeout.ms": "1500",
-        "broker.session.timeout.ms": "4000", "broker.heartbeat.interval.ms": "500",
-    }
+TEST_TIMEOUTS = {"controller.quorum.election.timeout.ms": "500", "controller.quorum.fetch.timeout.ms": "1500",
+                 "broker.session.timeout.ms": "4000", "broker.heartbeat.interval.ms": "500"}
 
 
 def test_three_combined_kbroker_nodes_serve_clients(tmp_path):
@@ -43,8 +34,8 @@ def test_three_combined_kbroker_nodes_serve_clients(tmp_path):
     nodes = {}
     for n in VOTERS:
         client_port = free_port()
-        nodes[n] = KBrokerNode(n, combined_configs(n, controller_ports, client_port, tmp_path / f"node-{n}"),
-                               tmp_path / f"node-{n}")
+        configs = combined_node_configs(n, controller_ports, client_port, tmp_path / f"node-{n}" / "data")
+        nodes[n] = KBrokerNode(n, {**configs, **TEST_TIMEOUTS}, tmp_path / f"node-{n}")
         nodes[n].client_port = client_port
     cluster_id = random_cluster_id()
     for node in nodes.values():
@@ -64,27 +55,8 @@ def test_three_combined_kbroker_nodes_serve_clients(tmp_path):
                              "the topic on node 3", *nodes.values())
         assert sorted(leaders) == list(range(PARTITIONS)) and set(leaders.values()) == set(VOTERS), leaders
 
-        producer = Producer({"bootstrap.servers": bootstrap, "enable.idempotence": True, "acks": "all"})
-        failures = []
-        for i in range(RECORDS):
-            producer.produce(TOPIC, key=str(i).encode(), value=f"record-{i}".encode(),
-                             on_delivery=lambda err, _msg: failures.append(err) if err else None)
-        assert producer.flush(WAIT_S) == 0
-        assert failures == []
-
-        consumer = Consumer({"bootstrap.servers": bootstrap, "group.id": "readers", "auto.offset.reset": "earliest",
-                             "enable.auto.commit": False})
-        consumer.subscribe([TOPIC])
-        values = set()
-        deadline = time.monotonic() + WAIT_S
-        try:
-            while len(values) < RECORDS and time.monotonic() < deadline:
-                message = consumer.poll(1.0)
-                if message is not None and message.error() is None:
-                    values.add(message.value().decode())
-        finally:
-            consumer.close()
-        assert values == {f"record-{i}" for i in range(RECORDS)}
+        produce_idempotently(bootstrap, TOPIC, RECORDS)
+        assert sorted(consume(bootstrap, TOPIC, RECORDS)) == sorted(f"record-{i}" for i in range(RECORDS))
 
         for n in VOTERS:
             assert nodes[n].stop() == 0, nodes[n].log_tail()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import trio
 
+from compat_tests.cluster.nodes import combined_node_configs
 from kbroker.broker_lifecycle import BrokerState as LifecycleState
 from kbroker.combined_node import CombinedNode
 from kbroker.config import BrokerConfig
@@ -28,16 +29,10 @@ WAIT_S = 60
 
 def combined_config(node_id: int, controller_ports: dict[int, int], client_port: int, tmp_path) -> BrokerConfig:
     return BrokerConfig.from_properties({
-        "process.roles": "broker,controller", "node.id": str(node_id),
-        "controller.quorum.voters": ",".join(f"{n}@127.0.0.1:{p}" for n, p in controller_ports.items()),
-        "listeners": f"PLAINTEXT://127.0.0.1:{client_port},CONTROLLER://127.0.0.1:{controller_ports[node_id]}",
-        "advertised.listeners": f"PLAINTEXT://127.0.0.1:{client_port}",
-        "controller.listener.names": "CONTROLLER", "inter.broker.listener.name": "PLAINTEXT",
-        "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
-        "log.dirs": str(tmp_path / f"node-{node_id}"), "broker.heartbeat.interval.ms": "100",
-        "controller.quorum.election.timeout.ms": "400", "controller.quorum.fetch.timeout.ms": "1200",
-        "controller.quorum.election.backoff.max.ms": "400", "controller.quorum.retry.backoff.ms": "20",
-        "offsets.topic.replication.factor": "1", "transaction.state.log.replication.factor": "1"})
+        **combined_node_configs(node_id, controller_ports, client_port, tmp_path / f"node-{node_id}"),
+        "broker.heartbeat.interval.ms": "100", "controller.quorum.election.timeout.ms": "400",
+        "controller.quorum.fetch.timeout.ms": "1200", "controller.quorum.election.backoff.max.ms": "400",
+        "controller.quorum.retry.backoff.ms": "20"})
 
 
 async def wait_for(condition, what: str):
