@@ -194,3 +194,21 @@ def test_bad_config_value_is_one_line_naming_the_key(tmp_path):
                                       f"log.dirs={tmp_path}"))
     assert status == 1 and out == ""
     assert_one_error_line(err, "log.segment.bytes", "Value must be at least 1048576")
+
+
+def test_a_broker_no_controller_registers_stops_with_status_1(tmp_path):
+    """initial.broker.registration.timeout.ms without a controller answering: the broker gives up, as Kafka's does."""
+    properties = tmp_path / "broker.properties"
+    properties.write_text(
+        f"process.roles=broker\nnode.id=5\ncontroller.quorum.voters=1@127.0.0.1:{free_port()}\n"
+        "listeners=PLAINTEXT://127.0.0.1:0\ncontroller.listener.names=CONTROLLER\n"
+        "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT\n"
+        f"log.dirs={tmp_path / 'logs'}\ninitial.broker.registration.timeout.ms=1000\n"
+        "broker.session.timeout.ms=2000\nbroker.heartbeat.interval.ms=200\n")
+    formatted = subprocess.run([sys.executable, "-m", "kbroker", "format", "--config", str(properties),
+                                "--cluster-id", "MkU3OEVBNTcwNTJENDM2Qg"], capture_output=True, text=True, timeout=60)
+    assert formatted.returncode == 0, formatted.stderr
+    status, out, err = finished(serve(str(properties)))
+    assert status == 1 and out == "" and "Traceback" not in err
+    assert "Shutting down because we were unable to register with the controller quorum." in err
+    assert "cannot start: broker 5 stopped waiting" in err.strip().splitlines()[-1]
