@@ -17,8 +17,9 @@ regular topic: kbroker has no share coordinator). `__cluster_metadata` is never 
 refuses it; its partition directory would be the metadata log's): it is answered UNKNOWN_TOPIC_OR_PARTITION.
 
 An internal topic whose replication factor is above the broker count (Kafka's default of 3 for
-offsets.topic.replication.factor on one node) cannot be created: the client keeps getting Kafka's answer
-(COORDINATOR_NOT_AVAILABLE from FindCoordinator), and the broker logs once, at ERROR, which config to lower.
+offsets.topic.replication.factor on one node), or above 1 on a kbroker broker of a cluster (it does not replicate
+yet), cannot be created: the client keeps getting Kafka's answer (COORDINATOR_NOT_AVAILABLE from
+FindCoordinator), and the broker logs once, at ERROR, the reason and which config to lower.
 """
 
 from __future__ import annotations
@@ -107,7 +108,6 @@ def _report_unplaceable_internal_topic(ctx: RequestContext, name: str, reason: s
         log.debug("auto topic creation of %s failed again: %s", name, reason)
         return
     ctx.state.unplaceable_internal_topics.add(name)
-    log.error("cannot create the internal topic %s: %s=%d is more than the brokers in this cluster (%s); "
-              "clients asking for its coordinator get COORDINATOR_NOT_AVAILABLE until %s is lowered (Kafka's "
-              "config/server.properties sets 1 for a single node)", name, config_name, ctx.config[config_name],
-              reason, config_name)
+    log.error("cannot create the internal topic %s with %s=%d (%s); clients asking for its coordinator get "
+              "COORDINATOR_NOT_AVAILABLE until %s is lowered (Kafka's config/server.properties sets 1 for a single "
+              "node)", name, config_name, ctx.config[config_name], reason, config_name)
