@@ -6,8 +6,10 @@ internal topics (__consumer_offsets, __transaction_state).
 - an illegal name: INVALID_TOPIC_EXCEPTION, nothing is created;
 - otherwise UNKNOWN_TOPIC_OR_PARTITION, Kafka 4.3's answer while the creation it sent to the controller is in
   flight (older Kafkas said LEADER_NOT_AVAILABLE). kbroker creates the topic before answering, so the next
-  Metadata request finds it with its partitions; a creation the controller rejects (e.g. a replication factor
-  above the broker count) is logged, as Kafka logs it, and the answer is the same.
+  Metadata request finds it with its partitions (on a broker whose controller is remote, the CreateTopics goes to
+  the active controller through kbroker.api.forwarding and is committed before the answer; the broker's image
+  follows moments later); a creation the controller rejects (e.g. a replication factor above the broker count) is
+  logged, as Kafka logs it, and the answer is the same.
 
 A regular topic gets `num.partitions` and `default.replication.factor`; the internal topics get their
 coordinator's partition count, replication factor and topic configs (`__share_group_state` is created like a
@@ -15,8 +17,9 @@ regular topic: kbroker has no share coordinator). `__cluster_metadata` is never 
 refuses it; its partition directory would be the metadata log's): it is answered UNKNOWN_TOPIC_OR_PARTITION.
 
 An internal topic whose replication factor is above the broker count (Kafka's default of 3 for
-offsets.topic.replication.factor on one node) cannot be created: the client keeps getting Kafka's answer
-(COORDINATOR_NOT_AVAILABLE from FindCoordinator), and the broker logs once, at ERROR, which config to lower.
+offsets.topic.replication.factor on one node), or above 1 on a kbroker broker of a cluster (it does not replicate
+yet), cannot be created: the client keeps getting Kafka's answer (COORDINATOR_NOT_AVAILABLE from
+FindCoordinator), and the broker logs once, at ERROR, the reason and which config to lower.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import logging
 from collections.abc import Iterable
 
 from kbroker.api.context import RequestContext
+from kbroker.api.forwarding import create_topics_on_controller
 from kbroker.config import BrokerConfig
 from kbroker.metadata import topic_names
 from kbroker.protocol import errors
@@ -75,19 +79,27 @@ async def auto_create_topics(ctx: RequestContext, names: Iterable[str]) -> dict[
     answers = {name: errors.INVALID_TOPIC_EXCEPTION.code for name in invalid}
     answers.update((name, errors.UNKNOWN_TOPIC_OR_PARTITION.code) for name in creatable)
     if wanted:
-        controller = ctx.state.metadata.controller
-        results = await ctx.state.run_controller(controller.create_topics, wanted)
-        for result in results:
-            if result.error.code == errors.NONE.code:
-                log.info("auto-created topic %s (%d partitions, replication factor %d) for %s", result.name,
-                         result.num_partitions, result.replication_factor, ctx.describe())
-            elif (result.error.code == errors.INVALID_REPLICATION_FACTOR.code
-                  and result.name in REPLICATION_FACTOR_CONFIGS):
-                _report_unplaceable_internal_topic(ctx, result.name, result.error.message)
-            elif result.error.code != errors.TOPIC_ALREADY_EXISTS.code:
-                log.warning("auto topic creation failed for %s with error %s: %s", result.name,
-                            errors.for_code(result.error.code).name, result.error.message)
+        for name, code, message, partitions, replication in await _create(ctx, wanted):
+            if code == errors.NONE.code:
+                log.info("auto-created topic %s (%d partitions, replication factor %d) for %s", name, partitions,
+                         replication, ctx.describe())
+            elif code == errors.INVALID_REPLICATION_FACTOR.code and name in REPLICATION_FACTOR_CONFIGS:
+                _report_unplaceable_internal_topic(ctx, name, message)
+            elif code != errors.TOPIC_ALREADY_EXISTS.code:
+                log.warning("auto topic creation failed for %s with error %s: %s", name,
+                            errors.for_code(code).name, message)
     return answers
+
+
+async def _create(ctx: RequestContext, wanted: list[CreatableTopic]) -> list[tuple[str, int, str | None, int, int]]:
+    """(name, error code, message, partitions, replication factor) per topic, from the local controller or, on
+    a node whose controller is remote, from the active controller (kbroker.api.forwarding)."""
+    if ctx.state.controller_channel is not None:
+        return [(r.name, r.error_code, r.error_message, r.num_partitions, r.replication_factor)
+                for r in await create_topics_on_controller(ctx, wanted)]
+    controller = ctx.state.metadata.controller
+    return [(r.name, r.error.code, r.error.message, r.num_partitions, r.replication_factor)
+            for r in await ctx.state.run_controller(controller.create_topics, wanted)]
 
 
 def _report_unplaceable_internal_topic(ctx: RequestContext, name: str, reason: str | None) -> None:
@@ -96,7 +108,6 @@ def _report_unplaceable_internal_topic(ctx: RequestContext, name: str, reason: s
         log.debug("auto topic creation of %s failed again: %s", name, reason)
         return
     ctx.state.unplaceable_internal_topics.add(name)
-    log.error("cannot create the internal topic %s: %s=%d is more than the brokers in this cluster (%s); "
-              "clients asking for its coordinator get COORDINATOR_NOT_AVAILABLE until %s is lowered (Kafka's "
-              "config/server.properties sets 1 for a single node)", name, config_name, ctx.config[config_name],
-              reason, config_name)
+    log.error("cannot create the internal topic %s with %s=%d (%s); clients asking for its coordinator get "
+              "COORDINATOR_NOT_AVAILABLE until %s is lowered (Kafka's config/server.properties sets 1 for a single "
+              "node)", name, config_name, ctx.config[config_name], reason, config_name)

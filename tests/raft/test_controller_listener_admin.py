@@ -10,14 +10,6 @@ import ipaddress
 import uuid
 
 import trio
-from test_controller_quorum_brokers import (
-    BROKER_ID,
-    VOTERS,
-    Broker,
-    Controllers,
-    broker_config,
-    run_with_controllers,
-)
 
 from kbroker.network.framing import encode_request
 from kbroker.protocol import errors as E
@@ -44,6 +36,14 @@ from kbroker.protocol.messages.incremental_alter_configs_request import (
 from kbroker.protocol.messages.metadata_request import MetadataRequest
 from kbroker.protocol.messages.response_header import ResponseHeader
 from kbroker.raft import raft_messages as M
+from tests.raft.test_controller_quorum_brokers import (
+    BROKER_ID,
+    VOTERS,
+    Broker,
+    Controllers,
+    broker_config,
+    run_with_controllers,
+)
 
 TOPIC_RESOURCE, BROKER_RESOURCE = 2, 4
 PRINCIPAL = wire.INT16.pack(0) + DefaultPrincipalData(type="User", name="ANONYMOUS").encode(0)
