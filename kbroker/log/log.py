@@ -551,6 +551,10 @@ class Log:
             if target_offset < 0:
                 raise ValueError(f"Cannot truncate {self.name} to a negative offset {target_offset}")
             if target_offset >= self.log_end_offset:
+                # An epoch this node assigned at the log end as leader, then wrote nothing in, conflicts with
+                # the new leader's history: drop it as Kafka's truncateTo does.
+                self.leader_epoch_cache.truncate_from_end(self.log_end_offset)
+                self._latest_epoch = self.leader_epoch_cache.latest_epoch()
                 return False
             if target_offset <= self._bases[0]:
                 self.truncate_fully_and_start_at(target_offset)

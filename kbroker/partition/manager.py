@@ -1,5 +1,4 @@
-"""The partitions this node hosts and the upkeep of their logs (Kafka's LogManager + ReplicaManager, for a
-node that leads every partition it hosts).
+"""The partitions this node hosts and the upkeep of their logs (Kafka's LogManager + ReplicaManager).
 
 Owns:
 - start-up: each log dir's clean-shutdown marker and checkpoints are read, the partition directories found
@@ -7,7 +6,12 @@ Owns:
 - following the metadata image (`apply_image`): a partition assigned to this node gets a log (created in the
   log dir holding the fewest partitions, with its `partition.metadata`), a partition of a deleted topic, or a
   directory whose topic id is not the image's, is deleted; leadership and topic configs are pushed to the
-  live partitions;
+  live partitions (each becomes leader or follower, kbroker.partition.partition), and the partitions this node
+  follows are handed to the replica fetchers (`replica_fetchers`, kbroker.partition.replica_fetcher) when the
+  node runs them; ISR changes a leader decides go to `alter_partition` (kbroker.partition.alter_partition), which
+  a single node does not have: it is the whole ISR of everything it hosts;
+- ISR expiry (`run`): every half of replica.lag.time.max.ms each led partition drops the followers that have not
+  caught up within it (Kafka's isr-expiration task);
 - background upkeep (`run`, in the broker's nursery): flush after a roll and per flush.ms, retention every
   log.retention.check.interval.ms (the first after log.initial.task.delay.ms), delayed file deletion, the
   log cleaner, and the recovery-point and log-start-offset checkpoints;
@@ -47,9 +51,11 @@ from kbroker.log.log import Log
 from kbroker.log.partition_metadata import PartitionMetadataError, PartitionMetadataFile
 from kbroker.log.retention import delete_old_segments
 from kbroker.metadata.image import MetadataImage
+from kbroker.partition.alter_partition import AlterPartitionItem, AlterPartitionManager, ResultCallback
 from kbroker.partition.headroom import check_room_for_logs
 from kbroker.partition.log_configs import LogConfigResolver
 from kbroker.partition.partition import Partition
+from kbroker.partition.replica_fetcher import ReplicaFetcherManager
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +102,11 @@ class PartitionManager:
         self._checkpoint_lock = threading.Lock()
         self.halt = halt
         self.offline_dirs: set[str] = set()
+        # Set by the node when it runs in a cluster; a single node has neither.
+        self.replica_fetchers: ReplicaFetcherManager | None = None
+        self.alter_partition: AlterPartitionManager | None = None
+        # Brokers whose replicas may join an ISR: registered, unfenced, not shutting down.
+        self._isr_eligible: frozenset[int] = frozenset()
 
     # --- lookup ----------------------------------------------------------------------------------------------
     def get(self, topic: str, partition: int) -> Partition | None:
@@ -153,6 +164,8 @@ class PartitionManager:
     # --- following the metadata image ------------------------------------------------------------------------
     def apply_image(self, image: MetadataImage) -> None:
         """Create, delete and update hosted partitions so they match `image`."""
+        self._isr_eligible = frozenset(broker_id for broker_id, broker in image.brokers.items()
+                                       if not broker.fenced and not broker.in_controlled_shutdown)
         wanted: dict[tuple[str, int], tuple] = {}
         for topic in image.topics_by_name.values():
             for registration in topic.partitions.values():
@@ -185,6 +198,9 @@ class PartitionManager:
             if partition.log.config != config:
                 partition.log.config = config
         self._by_topic_id = {p.topic_id: p.topic for p in self._partitions.values()}
+        if self.replica_fetchers is not None:
+            self.replica_fetchers.update(image, {key: p for key, p in self._partitions.items()
+                                                 if not p.is_leader and not p.log.closed})
 
     def _attach(self, key: tuple[str, int], topic_id: uuid.UUID, registration, config,
                 dir_counts: dict[str, int]) -> Partition | None:
@@ -220,7 +236,13 @@ class PartitionManager:
             self._write_partition_metadata(metadata_file, topic_id)
         if config.compact:
             self.cleaner.add_log(log_)
-        return Partition(key[0], key[1], topic_id, log_, registration)
+        return Partition(key[0], key[1], topic_id, log_, registration, node_id=self.node_id, time_ms=self.time_ms,
+                         replica_lag_time_max_ms=self.config["replica.lag.time.max.ms"],
+                         alter_partition=self._submit_alter_partition,
+                         eligible_replicas=lambda: self._isr_eligible)
+
+    def _submit_alter_partition(self, item: AlterPartitionItem, on_result: ResultCallback) -> bool:
+        return self.alter_partition is not None and self.alter_partition.submit(item, on_result)
 
     def _partitions_per_log_dir(self) -> dict[str, int]:
         counts = {d: 0 for d in self.log_dirs}
@@ -351,6 +373,7 @@ class PartitionManager:
         """Background upkeep until cancelled."""
         async with trio.open_nursery() as nursery:
             nursery.start_soon(self._housekeeping, monotonic_ms)
+            nursery.start_soon(self._expire_isr)
             if self.config["log.cleaner.enable"]:
                 nursery.start_soon(self._clean_forever)
 
@@ -372,6 +395,16 @@ class PartitionManager:
             if now >= next_checkpoint:
                 next_checkpoint = now + CHECKPOINT_INTERVAL_MS
                 await trio.to_thread.run_sync(self.write_checkpoints)
+
+    async def _expire_isr(self) -> None:
+        interval_s = self.config["replica.lag.time.max.ms"] / 2 / 1000
+        while True:
+            await trio.sleep(interval_s)
+            self.shrink_isrs()
+
+    def shrink_isrs(self) -> int:
+        """Propose ISR shrinks for the led partitions with lagging followers; returns how many were proposed."""
+        return sum(1 for p in self._online() if p.is_leader and len(p.isr) > 1 and p.maybe_shrink_isr())
 
     def _sync_metadata_in_background(self) -> None:
         try:

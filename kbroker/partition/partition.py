@@ -337,6 +337,11 @@ class Partition:
         self.log.truncate_to(offset)
         self._high_watermark = min(self._high_watermark, self.log.log_end_offset)
 
+    def truncate_fully_and_start_at(self, offset: int) -> None:
+        """Follower: the leader's log starts past this log's end; empty the log and start it at `offset`."""
+        self.log.truncate_fully_and_start_at(offset)
+        self._high_watermark = offset
+
     # --- waiting ---------------------------------------------------------------------------------------------
     def _wake_waiters(self) -> None:
         self._changed.set()
