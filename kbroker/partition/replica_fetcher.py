@@ -30,6 +30,7 @@ import trio
 from kbroker.log.leader_epoch import UNDEFINED_EPOCH, UNDEFINED_EPOCH_OFFSET
 from kbroker.log.log import EARLIEST_TIMESTAMP, LATEST_TIMESTAMP, LogError
 from kbroker.metadata.image import MetadataImage
+from kbroker.network.channels import ChannelManager
 from kbroker.network.directory import Address, NodeDirectory
 from kbroker.network.errors import NetworkError
 from kbroker.partition.partition import Partition
@@ -44,6 +45,7 @@ from kbroker.protocol.messages.list_offsets_request import (
 log = logging.getLogger(__name__)
 
 FINAL_EPOCH = -1  # a fetch outside any KIP-227 session
+REPLICA_STATE_VERSION = 15
 PartitionKey = tuple[str, int]
 
 
@@ -127,14 +129,18 @@ class ReplicaFetcher:
         with self.cancel_scope:
             task_status.started()
             while True:
-                request, sent = self.build_request(trio.current_time())
-                if request is None:
+                if not any(s.ready(trio.current_time()) for s in self.partitions.values()):
                     await self._idle()
                     continue
+                timeout_ms = self.settings.socket_timeout_ms + self.settings.max_wait_ms
                 try:
-                    response = await self._channels.send(self.leader_id, request,
-                                                         timeout_ms=self.settings.socket_timeout_ms
-                                                         + self.settings.max_wait_ms)
+                    peer = await self._channels.node(self.leader_id).peer_versions(timeout_ms=timeout_ms)
+                    version = peer.usable_version(FetchRequest)
+                    request, sent = self.build_request(trio.current_time(), version)
+                    if request is None:
+                        continue
+                    response = await self._channels.send(self.leader_id, request, version_cap=version,
+                                                         timeout_ms=timeout_ms)
                 except NetworkError as exc:
                     log.info("fetch from leader %d failed: %s; backing off", self.leader_id, exc)
                     await trio.sleep(self.settings.backoff_ms / 1000)
@@ -148,8 +154,9 @@ class ReplicaFetcher:
         with trio.move_on_at(min(due) if due else float("inf")):
             await self._wake.wait()
 
-    def build_request(self, now: float) -> tuple[FetchRequest | None, dict]:
-        """The next Fetch, and what was asked per partition, or None when no partition is ready."""
+    def build_request(self, now: float, version: int) -> tuple[FetchRequest | None, dict]:
+        """The next Fetch at `version`, and what was asked per partition, or None when no partition is
+        ready."""
         topics: dict[str, FetchTopic] = {}
         sent: dict[PartitionKey, tuple[int, int]] = {}
         for key, state in self.partitions.items():
@@ -166,10 +173,12 @@ class ReplicaFetcher:
             return None, sent
         settings = self.settings
         epoch = self._broker_epoch()
+        if version >= REPLICA_STATE_VERSION:
+            who = {"replica_state": ReplicaState(replica_id=settings.replica_id, replica_epoch=epoch)}
+        else:
+            who = {"replica_id": settings.replica_id}
         request = FetchRequest(
-            replica_id=settings.replica_id, replica_state=ReplicaState(replica_id=settings.replica_id,
-                                                                       replica_epoch=epoch),
-            max_wait_ms=settings.max_wait_ms, min_bytes=settings.min_bytes, max_bytes=settings.max_bytes,
+            **who, max_wait_ms=settings.max_wait_ms, min_bytes=settings.min_bytes, max_bytes=settings.max_bytes,
             isolation_level=0, session_id=0, session_epoch=FINAL_EPOCH, topics=list(topics.values()))
         return request, sent
 
@@ -283,13 +292,13 @@ class ReplicaFetcher:
 
 class ReplicaFetcherManager:
     """Which leader each followed partition is fetched from, one ReplicaFetcher task per leader (Kafka's
-    AbstractFetcherManager with one fetcher thread per source broker). Owns the directory of the leaders'
-    inter-broker addresses its ChannelManager dials. Start `run` in the node's nursery."""
+    AbstractFetcherManager with one fetcher thread per source broker). Owns its ChannelManager's directory: the
+    leaders' addresses on the inter-broker listener, from the image. Start `run` in the node's nursery."""
 
-    def __init__(self, channels, directory: NodeDirectory, settings: FetcherSettings,
-                 broker_epoch: Callable[[], int], listener_name: str):
+    def __init__(self, channels: ChannelManager, settings: FetcherSettings, broker_epoch: Callable[[], int],
+                 listener_name: str):
         self._channels = channels
-        self.directory = directory
+        self.directory: NodeDirectory = channels.directory
         self.settings = settings
         self._broker_epoch = broker_epoch
         self.listener_name = listener_name
