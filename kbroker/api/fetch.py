@@ -313,8 +313,12 @@ async def handle(ctx: RequestContext, request) -> FetchResponse:
     replica_id = replica_id_of(ctx, request)
     wanted = _resolve(ctx, entries, replica_id)
     answers, readable, failed = _read_all(ctx, request, wanted, replica_id)
+    # a follower's parked fetch also ends when a high watermark moved: it carries the news (Kafka's
+    # followerNeedsHwUpdate)
+    first_hws = [a.high_watermark for a in answers] if replica_id >= 0 else None
     while not (request.max_wait_ms <= 0 or not wanted or failed or readable >= request.min_bytes
-               or any(a.diverging_epoch.epoch >= 0 for a in answers) or trio.current_time() >= deadline):
+               or any(a.diverging_epoch.epoch >= 0 for a in answers) or trio.current_time() >= deadline
+               or (first_hws is not None and first_hws != [a.high_watermark for a in answers])):
         hosted = list({id(w.partition): w.partition for w in wanted if w.partition is not None}.values())
         await _wait_for_appends(hosted, request.min_bytes - readable, deadline, replica_id >= 0)
         wanted = _resolve(ctx, entries, replica_id)

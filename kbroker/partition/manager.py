@@ -14,7 +14,8 @@ Owns:
   caught up within it (Kafka's isr-expiration task);
 - background upkeep (`run`, in the broker's nursery): flush after a roll and per flush.ms, retention every
   log.retention.check.interval.ms (the first after log.initial.task.delay.ms), delayed file deletion, the
-  log cleaner, and the recovery-point and log-start-offset checkpoints;
+  log cleaner, and the recovery-point, log-start-offset and replication-offset (high watermark) checkpoints;
+  a partition opened at start-up starts from its checkpointed high watermark (bounded by its log);
 - shutdown: every log closed cleanly, checkpoints written, then the clean-shutdown marker;
 - logs created before their topic or partitions are committed (`prepare_logs`, called by the controller
   under its lock): a partition that cannot get its log (out of descriptors, memory maps or disk) fails its
@@ -41,6 +42,7 @@ from kbroker.config import BrokerConfig
 from kbroker.log.checkpoints import (
     LOG_START_OFFSET_CHECKPOINT,
     RECOVERY_POINT_CHECKPOINT,
+    REPLICATION_OFFSET_CHECKPOINT,
     CheckpointError,
     fsync_directory,
     log_dir_checkpoint,
@@ -107,6 +109,8 @@ class PartitionManager:
         self.alter_partition: AlterPartitionManager | None = None
         # Brokers whose replicas may join an ISR: registered, unfenced, not shutting down.
         self._isr_eligible: frozenset[int] = frozenset()
+        # High watermarks from the log dirs' replication-offset-checkpoint, each partition's starting HW.
+        self._checkpointed_hw: dict[tuple[str, int], int] = {}
 
     # --- lookup ----------------------------------------------------------------------------------------------
     def get(self, topic: str, partition: int) -> Partition | None:
@@ -132,6 +136,7 @@ class PartitionManager:
             clean = os.path.exists(marker)
             recovery_points = _read_checkpoint(log_dir, RECOVERY_POINT_CHECKPOINT)
             start_offsets = _read_checkpoint(log_dir, LOG_START_OFFSET_CHECKPOINT)
+            self._checkpointed_hw.update(_read_checkpoint(log_dir, REPLICATION_OFFSET_CHECKPOINT))
             for name in sorted(os.listdir(log_dir)):
                 path = os.path.join(log_dir, name)
                 if not os.path.isdir(path) or name == METADATA_LOG_DIR_NAME:
@@ -237,6 +242,7 @@ class PartitionManager:
         if config.compact:
             self.cleaner.add_log(log_)
         return Partition(key[0], key[1], topic_id, log_, registration, node_id=self.node_id, time_ms=self.time_ms,
+                         high_watermark=self._checkpointed_hw.pop(key, 0),
                          replica_lag_time_max_ms=self.config["replica.lag.time.max.ms"],
                          alter_partition=self._submit_alter_partition,
                          eligible_replicas=lambda: self._isr_eligible)
@@ -432,15 +438,17 @@ class PartitionManager:
             for log_dir in self.log_dirs:
                 if log_dir in self.offline_dirs:
                     continue
-                self._write_checkpoints_of(log_dir, [p.log for p in partitions
+                self._write_checkpoints_of(log_dir, [p for p in partitions
                                                      if os.path.dirname(p.log.directory) == log_dir])
 
     @staticmethod
-    def _write_checkpoints_of(log_dir: str, logs: list[Log]) -> None:
-        recovery = {(lg.topic, lg.partition): lg.recovery_point for lg in logs}
-        starts = {(lg.topic, lg.partition): lg.log_start_offset for lg in logs}
+    def _write_checkpoints_of(log_dir: str, partitions: list[Partition]) -> None:
+        recovery = {(p.topic, p.partition): p.log.recovery_point for p in partitions}
+        starts = {(p.topic, p.partition): p.log.log_start_offset for p in partitions}
+        high_watermarks = {(p.topic, p.partition): p.high_watermark for p in partitions}
         log_dir_checkpoint(log_dir, RECOVERY_POINT_CHECKPOINT).write(recovery)
         log_dir_checkpoint(log_dir, LOG_START_OFFSET_CHECKPOINT).write(starts)
+        log_dir_checkpoint(log_dir, REPLICATION_OFFSET_CHECKPOINT).write(high_watermarks)
 
     # --- shutdown --------------------------------------------------------------------------------------------
     def shutdown(self) -> None:

@@ -49,7 +49,7 @@ class Partition:
                  time_ms: Callable[[], int] | None = None,
                  replica_lag_time_max_ms: int = DEFAULT_REPLICA_LAG_TIME_MAX_MS,
                  alter_partition: AlterPartitionSubmit | None = None,
-                 eligible_replicas: Callable[[], frozenset[int]] | None = None):
+                 eligible_replicas: Callable[[], frozenset[int]] | None = None, high_watermark: int = 0):
         self.topic = topic
         self.partition = partition
         self.topic_id = topic_id
@@ -64,7 +64,8 @@ class Partition:
         self.isr_state = IsrState(registration.isr)
         self.followers: dict[int, FollowerState] = {}
         self.leader_epoch_start_offset: int | None = None
-        self._high_watermark = log_.log_start_offset
+        # the checkpointed HW (replication-offset-checkpoint), within the log's offsets
+        self._high_watermark = max(log_.log_start_offset, min(high_watermark, log_.log_end_offset))
         # Bytes appended above the HW as (end offset, running byte count), to tell consumers what an HW move
         # made readable.
         self._unreadable: collections.deque[tuple[int, int]] = collections.deque()
