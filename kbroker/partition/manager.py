@@ -111,6 +111,7 @@ class PartitionManager:
         self._isr_eligible: frozenset[int] = frozenset()
         # High watermarks from the log dirs' replication-offset-checkpoint, each partition's starting HW.
         self._checkpointed_hw: dict[tuple[str, int], int] = {}
+        self.image: MetadataImage | None = None
 
     # --- lookup ----------------------------------------------------------------------------------------------
     def get(self, topic: str, partition: int) -> Partition | None:
@@ -169,6 +170,7 @@ class PartitionManager:
     # --- following the metadata image ------------------------------------------------------------------------
     def apply_image(self, image: MetadataImage) -> None:
         """Create, delete and update hosted partitions so they match `image`."""
+        self.image = image
         self._isr_eligible = frozenset(broker_id for broker_id, broker in image.brokers.items()
                                        if not broker.fenced and not broker.in_controlled_shutdown)
         wanted: dict[tuple[str, int], tuple] = {}
@@ -246,6 +248,14 @@ class PartitionManager:
                          replica_lag_time_max_ms=self.config["replica.lag.time.max.ms"],
                          alter_partition=self._submit_alter_partition,
                          eligible_replicas=lambda: self._isr_eligible)
+
+    def attach_replication(self, fetchers: ReplicaFetcherManager, alter_partition: AlterPartitionManager) -> None:
+        """Start replicating (a node of a cluster): the followed partitions go to `fetchers` from now on, and
+        ISR changes to `alter_partition`."""
+        self.replica_fetchers = fetchers
+        self.alter_partition = alter_partition
+        if self.image is not None:
+            self.apply_image(self.image)
 
     def _submit_alter_partition(self, item: AlterPartitionItem, on_result: ResultCallback) -> bool:
         return self.alter_partition is not None and self.alter_partition.submit(item, on_result)

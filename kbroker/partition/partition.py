@@ -224,6 +224,9 @@ class Partition:
                               coordinator_epoch: int, transaction_version: int = 0) -> AppendResult:
         """Write a transaction COMMIT/ABORT marker (WriteTxnMarkers on the leader); wakes parked fetches, since
         the last stable offset may have moved."""
+        if not self.is_leader:
+            raise LogError(errors.NOT_LEADER_OR_FOLLOWER.code,
+                           f"Leader not local for partition {self.topic}-{self.partition} on broker {self.node_id}")
         result = self.log.append_control_marker(control_type, producer_id=producer_id,
                                                 producer_epoch=producer_epoch, coordinator_epoch=coordinator_epoch,
                                                 leader_epoch=self.leader_epoch,

@@ -11,7 +11,7 @@ import trio
 
 from kbroker import server
 from kbroker.api.registry import Registry
-from kbroker.api.state import BrokerState
+from kbroker.api.state import BrokerState, Clock
 from kbroker.log.config import LogConfig
 from kbroker.log.log import Log
 from kbroker.log.partition_metadata import PartitionMetadataFile
@@ -22,11 +22,14 @@ from kbroker.metadata.image import (
     PartitionRegistration,
     TopicImage,
 )
-from kbroker.network import Address, ChannelManager, ClientSettings, NodeDirectory, open_channel_manager
+from kbroker.network import Address, ClientSettings, NodeDirectory, open_channel_manager
 from kbroker.partition.manager import PartitionManager
-from kbroker.partition.replica_fetcher import FetcherSettings, ReplicaFetcherManager
+from kbroker.partition.replication import run_replication
 from kbroker.protocol import errors
 from kbroker.protocol import records as R
+from kbroker.protocol.messages.alter_partition_response import AlterPartitionResponse
+from kbroker.protocol.messages.alter_partition_response import PartitionData as AlterPartitionData
+from kbroker.protocol.messages.alter_partition_response import TopicData as AlterTopicData
 from kbroker.protocol.messages.fetch_request import FetchPartition, FetchRequest, FetchTopic
 from kbroker.protocol.messages.produce_request import PartitionProduceData, ProduceRequest, TopicProduceData
 from kbroker.testing import broker_config
@@ -34,6 +37,7 @@ from kbroker.testing import broker_config
 TOPIC = "replicated"
 TOPIC_ID = uuid.UUID(int=0xABC)
 LISTENER = "PLAINTEXT"
+LAG_MS = 10_000
 GUARD_S = 60  # a hang fails the test instead of blocking the run; no assertion depends on time
 
 
@@ -56,8 +60,6 @@ class Member:
     state: BrokerState
     manager: PartitionManager
     port: int = 0
-    fetchers: ReplicaFetcherManager | None = None
-    channels: ChannelManager | None = None
 
 
 def image_with(nodes, registration: PartitionRegistration) -> MetadataImage:
@@ -69,17 +71,41 @@ def image_with(nodes, registration: PartitionRegistration) -> MetadataImage:
                          topics_by_name={TOPIC: topic})
 
 
+class ShiftedClock(Clock):
+    """Wall-clock time plus `shift_ms`, for a test to move a node past replica.lag.time.max.ms at once."""
+
+    shift_ms = 0
+
+    def time_ms(self) -> int:
+        return super().time_ms() + self.shift_ms
+
+
 def make_node(tmp_path, node_id) -> Member:
     config = broker_config(tmp_path / f"node{node_id}", {"node.id": node_id, "replica.fetch.wait.max.ms": 200,
-                                                          "replica.fetch.backoff.ms": 50})
-    state = BrokerState(config)
+                                                          "replica.fetch.backoff.ms": 50,
+                                                          "replica.lag.time.max.ms": LAG_MS})
+    state = BrokerState(config, ShiftedClock())
     manager = PartitionManager(config, time_ms=state.clock.time_ms)
     state.partitions = manager
     return Member(node_id, config, state, manager)
 
 
-async def start_nodes(nursery, nodes, registry):
-    """Bind and serve every node's listener, and start its replica fetchers on a channel manager of its own."""
+class Controller:
+    """Answers AlterPartition as an active controller that accepts every proposal (partition epoch + 1)."""
+
+    def __init__(self):
+        self.requests = []
+
+    async def send(self, request):
+        self.requests.append(request)
+        return AlterPartitionResponse(topics=[AlterTopicData(topic_id=t.topic_id, partitions=[AlterPartitionData(
+            partition_index=p.partition_index, error_code=NONE, leader_id=request.broker_id,
+            leader_epoch=p.leader_epoch, isr=p.new_isr, partition_epoch=p.partition_epoch + 1)
+            for p in t.partitions]) for t in request.topics])
+
+
+async def start_nodes(nursery, nodes, registry, controller):
+    """Bind and serve every node's listener and start its replication (fetchers, AlterPartition)."""
     for node in nodes:
         connections = server.ConnectionServer(node.config, node.state, registry)
         sockets, bound = await server.open_listener(node.config.listeners[0], -1)
@@ -87,13 +113,9 @@ async def start_nodes(nursery, nodes, registry):
         node.state.bound[LISTENER] = (bound.host, bound.port)
         nursery.start_soon(functools.partial(trio.serve_listeners, functools.partial(connections.serve, bound),
                                              sockets))
-        channels = await nursery.start(ChannelManager(
-            NodeDirectory(), ClientSettings(client_id=f"broker-{node.node_id}-fetcher")).run)
-        node.channels = channels
-        node.fetchers = ReplicaFetcherManager(channels, FetcherSettings.from_config(node.config),
-                                              lambda n=node: 10 + n.node_id, LISTENER)
-        await nursery.start(node.fetchers.run)
-        node.manager.replica_fetchers = node.fetchers
+        await nursery.start(functools.partial(run_replication, node.manager, node.config,
+                                              broker_epoch=lambda n=node: 10 + n.node_id,
+                                              send_to_controller=controller.send))
 
 
 def follow(nodes, image):
@@ -110,8 +132,8 @@ async def wait_until(partition, condition):
         await partition.wait_for_change()
 
 
-async def produce(client, node_id, data, *, acks=-1):
-    request = ProduceRequest(acks=acks, timeout_ms=20_000, topic_data=[TopicProduceData(
+async def produce(client, node_id, data, *, acks=-1, timeout_ms=20_000):
+    request = ProduceRequest(acks=acks, timeout_ms=timeout_ms, topic_data=[TopicProduceData(
         name=TOPIC, partition_data=[PartitionProduceData(index=0, records=bytes(data))])])
     response = await client.send(node_id, request, version_cap=11)
     return response, response.responses[0].partition_responses[0]
@@ -128,6 +150,8 @@ async def consumer_fetch(client, node_id, offset, *, version=12):
 def run_cluster(tmp_path, body, *, node_ids=(1, 2), prepare=None):
     registry = Registry.discover()
 
+    controller = Controller()
+
     async def main():
         nodes = [make_node(tmp_path, i) for i in node_ids]
         if prepare is not None:
@@ -135,16 +159,15 @@ def run_cluster(tmp_path, body, *, node_ids=(1, 2), prepare=None):
         with trio.fail_after(GUARD_S):
             async with open_channel_manager(NodeDirectory(), ClientSettings(client_id="test-client")) as client:
                 async with trio.open_nursery() as nursery:
-                    await start_nodes(nursery, nodes, registry)
+                    await start_nodes(nursery, nodes, registry, controller)
                     for node in nodes:
                         client.directory.set(node.node_id, Address("127.0.0.1", node.port))
                     try:
-                        await body(nodes, client)
+                        await body(nodes, client, controller)
                     finally:
-                        for node in nodes:
-                            node.manager.shutdown()
-                            await node.channels.aclose()
                         nursery.cancel_scope.cancel()
+        for node in nodes:
+            node.manager.shutdown()
 
     trio.run(main)
 
@@ -158,7 +181,7 @@ def values_of(batches):
 
 
 def test_acks_all_answers_once_the_follower_has_the_batch(tmp_path):
-    async def body(nodes, client):
+    async def body(nodes, client, controller):
         follow(nodes, image_with(nodes, PartitionRegistration(0, (1, 2), (1, 2), 1, 0, 0)))
         leader, follower = (n.manager.get(TOPIC, 0) for n in nodes)
         assert leader.is_leader and not follower.is_leader
@@ -180,7 +203,7 @@ def test_acks_all_answers_once_the_follower_has_the_batch(tmp_path):
 
 
 def test_leadership_moves_and_the_old_leader_follows(tmp_path):
-    async def body(nodes, client):
+    async def body(nodes, client, controller):
         first = PartitionRegistration(0, (1, 2), (1, 2), 1, 0, 0)
         follow(nodes, image_with(nodes, first))
         _, answer = await produce(client, 1, batch(2, tag=b"before"))
@@ -227,7 +250,7 @@ def test_follower_truncates_its_divergent_suffix(tmp_path):
         write_log(nodes[0], [(batch(3, tag=b"both"), 0), (batch(2, tag=b"kept"), 2)])
         write_log(nodes[1], [(batch(3, tag=b"both"), 0), (batch(4, tag=b"lost"), 1)])
 
-    async def body(nodes, client):
+    async def body(nodes, client, controller):
         leader, follower = (None, None)
         follow(nodes, image_with(nodes, PartitionRegistration(0, (1, 2), (1, 2), 1, 2, 2)))
         leader, follower = (n.manager.get(TOPIC, 0) for n in nodes)
@@ -242,7 +265,7 @@ def test_follower_truncates_its_divergent_suffix(tmp_path):
 
 
 def test_fetch_from_a_broker_that_is_not_a_replica(tmp_path):
-    async def body(nodes, client):
+    async def body(nodes, client, controller):
         follow(nodes, image_with(nodes, PartitionRegistration(0, (1, 2), (1, 2), 1, 0, 0)))
         request = FetchRequest(max_wait_ms=0, min_bytes=0, max_bytes=1 << 20, session_id=0, session_epoch=-1,
                                replica_id=3, topics=[FetchTopic(topic=TOPIC, partitions=[FetchPartition(
@@ -253,5 +276,40 @@ def test_fetch_from_a_broker_that_is_not_a_replica(tmp_path):
         request.replica_id = 1
         response = await client.send(2, request, version_cap=12)
         assert response.responses[0].partitions[0].error_code == NOT_LEADER_OR_FOLLOWER
+
+    run_cluster(tmp_path, body)
+
+
+def test_isr_shrinks_without_the_follower_and_expands_when_it_is_back(tmp_path):
+    async def body(nodes, client, controller):
+        image = image_with(nodes, PartitionRegistration(0, (1, 2), (1, 2), 1, 0, 0))
+        follow(nodes, image)
+        leader, follower = (n.manager.get(TOPIC, 0) for n in nodes)
+        _, answer = await produce(client, 1, batch(2))
+        assert answer.error_code == NONE
+        nodes[1].manager.replica_fetchers.update(image, {})  # the follower stops fetching
+        _, answer = await produce(client, 1, batch(1), timeout_ms=300)
+        assert answer.error_code == errors.REQUEST_TIMED_OUT.code
+        assert leader.high_watermark == 2
+        nodes[0].state.clock.shift_ms = LAG_MS + 1
+        assert nodes[0].manager.shrink_isrs() == 1
+        await wait_until(leader, lambda: leader.isr == (1,))
+        (request,) = controller.requests
+        assert (request.broker_id, request.broker_epoch) == (1, 11)
+        (proposal,) = request.topics[0].partitions
+        assert (proposal.new_isr, proposal.leader_epoch, proposal.partition_epoch) == ([1], 0, 0)
+        assert [(b.broker_id, b.broker_epoch) for b in proposal.new_isr_with_epochs] == [(1, 11)]
+        # alone in the ISR, the leader's HW is its log end: the batch that timed out is committed now
+        assert leader.high_watermark == 3 and leader.partition_epoch == 1
+        _, answer = await produce(client, 1, batch(1))
+        assert (answer.error_code, answer.base_offset) == (NONE, 3)
+        # the follower fetches again, catches up and is proposed back into the ISR (with its broker epoch)
+        nodes[1].manager.replica_fetchers.update(image, {(TOPIC, 0): follower})
+        await wait_until(leader, lambda: leader.isr == (1, 2))
+        proposal = controller.requests[-1].topics[0].partitions[0]
+        assert [(b.broker_id, b.broker_epoch) for b in proposal.new_isr_with_epochs] == [(1, 11), (2, 12)]
+        assert proposal.partition_epoch == 1 and leader.partition_epoch == 2
+        await wait_until(follower, lambda: follower.high_watermark == 4)
+        assert follower.log.read_batches() == leader.log.read_batches()
 
     run_cluster(tmp_path, body)
