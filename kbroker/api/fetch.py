@@ -140,7 +140,8 @@ def _resolve(ctx: RequestContext, entries: list[SessionPartition], replica_id: i
 def _diverging(partition: Partition, fetch_offset: int, last_fetched_epoch: int) -> EpochEndOffset | None:
     """KIP-320: the leader's (epoch, end offset) when the fetcher's last fetched epoch and fetch offset are not
     on this log, else None; raises LogError when the epoch is before everything this log knows."""
-    epoch, end_offset = epoch_cache(partition).end_offset_for(last_fetched_epoch, partition.log_end_offset)
+    cache = epoch_cache(partition) if partition.is_leader else partition.log.leader_epoch_cache
+    epoch, end_offset = cache.end_offset_for(last_fetched_epoch, partition.log_end_offset)
     if end_offset == UNDEFINED_EPOCH_OFFSET or epoch < 0:
         raise LogError(errors.OFFSET_OUT_OF_RANGE.code,
                        f"Could not determine the end offset of the last fetched epoch {last_fetched_epoch} "

@@ -74,6 +74,7 @@ class Partition:
         self._listeners: set[AppendListener] = set()
         self._replica_listeners: set[AppendListener] = set()
         self._changed = trio.Event()
+        self._waiting = 0
         self.apply_registration(registration)
 
     def __repr__(self) -> str:
@@ -348,8 +349,9 @@ class Partition:
 
     # --- waiting ---------------------------------------------------------------------------------------------
     def _wake_waiters(self) -> None:
-        self._changed.set()
-        self._changed = trio.Event()
+        if self._waiting:
+            self._changed.set()
+            self._changed = trio.Event()
 
     def _wake_all(self) -> None:
         self._on_high_watermark(None)
@@ -358,7 +360,11 @@ class Partition:
 
     async def wait_for_change(self) -> None:
         """Return at the next HW move, ISR or leadership change, or follower fetch state update."""
-        await self._changed.wait()
+        self._waiting += 1
+        try:
+            await self._changed.wait()
+        finally:
+            self._waiting -= 1
 
     # --- parked fetches --------------------------------------------------------------------------------------
     def add_listener(self, listener: AppendListener, *, replica: bool = False) -> None:
