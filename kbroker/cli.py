@@ -84,12 +84,16 @@ def format_command(config: BrokerConfig, args: argparse.Namespace) -> int:
 
 
 async def serve(config: BrokerConfig) -> None:
-    from kbroker.quorum_config import runs_multi_voter_quorum
+    from kbroker.quorum_config import runs_broker_only, runs_multi_voter_quorum
 
     if runs_multi_voter_quorum(config):
         from kbroker.controller_node import ControllerNode
 
         node = ControllerNode(config)
+    elif runs_broker_only(config):
+        from kbroker.broker_node import BrokerNode
+
+        node = BrokerNode(config)
     else:
         from kbroker.node import Node
 
@@ -110,6 +114,8 @@ async def serve(config: BrokerConfig) -> None:
                          ", ".join(f"{k}={v}" for k, v in config.single_node_defaults.items()))
             async for signum in signals:
                 log.info("received %s, shutting down", signal.Signals(signum).name)
+                if hasattr(node, "controlled_shutdown"):
+                    await node.controlled_shutdown()
                 nursery.cancel_scope.cancel()
                 break
     log.info("shut down cleanly")
@@ -135,13 +141,14 @@ def main(argv: list[str] | None = None) -> int:
     if problem:
         log.error("%s", problem)
         return 1
+    from kbroker.broker_node import RegistrationFailed
     from kbroker.storage_format import StorageFormatError
 
     try:
         trio.run(serve, config)
-    except (OSError, StorageFormatError, BaseExceptionGroup) as e:
+    except (OSError, StorageFormatError, RegistrationFailed, BaseExceptionGroup) as e:
         failures = list(_leaves(e))
-        if not all(isinstance(failure, OSError | StorageFormatError) for failure in failures):
+        if not all(isinstance(failure, OSError | StorageFormatError | RegistrationFailed) for failure in failures):
             raise
         for failure in failures:
             log.error("cannot start: %s", _os_error_text(failure) if isinstance(failure, OSError) else failure)
@@ -153,7 +160,7 @@ def _check_before_serving(config: BrokerConfig) -> str | None:
     """What stops `serve` before it binds anything: a quorum or listener kbroker cannot run, log dirs it cannot
     use (the first start formats them here)."""
     from kbroker.quorum_config import (
-        runs_multi_voter_quorum,
+        joins_a_cluster,
         unsupported_config_line,
         unsupported_listener,
         unsupported_quorum,
@@ -171,10 +178,10 @@ def _check_before_serving(config: BrokerConfig) -> str | None:
         reason = unsupported_listener(config) or unsupported_quorum(config, bootstrap_voter_ids(config))
         if reason:
             return unsupported_config_line(reason)
-        if runs_multi_voter_quorum(config) and read_meta_properties(metadata_log_dir(config)) is None:
-            # A quorum's nodes must share one cluster id: no formatting with a fresh one here (Kafka's words).
+        if joins_a_cluster(config) and read_meta_properties(metadata_log_dir(config)) is None:
+            # A cluster's nodes must share one cluster id: no formatting with a fresh one here (Kafka's words).
             return (f"cannot start: No readable meta.properties files found in {metadata_log_dir(config)}; "
-                    "format the controllers of a quorum with one cluster id first: kbroker format --cluster-id ID")
+                    "format the nodes of a cluster with one cluster id first: kbroker format --cluster-id ID")
         load_or_format(config, dynamic=first_start_dynamic_quorum(config))
     except StorageFormatError as e:
         return f"cannot start: {e}"

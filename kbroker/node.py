@@ -48,12 +48,8 @@ class Node:
     async def serve(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         """Bind every listener, report the bound addresses with `task_status.started([BoundListener])`, then
         accept connections until cancelled."""
-        self._prepare_log_dirs()
-        opened = await self._open_listeners()
-        for _, bound in opened:
-            self.state.bound[bound.listener.name] = (bound.host, bound.port)
-            log.info("listening on %s (%s) at %s:%d", bound.listener, bound.listener.security_protocol,
-                     bound.host, bound.port)
+        prepare_log_dirs(self.config)
+        opened = await open_listeners(self.config, self.state)
         try:
             self._start_storage()
             log.info("serving %d APIs: %s", len(self.registry.specs),
@@ -71,24 +67,6 @@ class Node:
         finally:
             self._stop_storage()
 
-    def _prepare_log_dirs(self) -> None:
-        for log_dir in self.state.log_dirs:
-            if not os.path.isdir(log_dir):
-                log.info("log directory %s not found, creating it", log_dir)
-                os.makedirs(log_dir, exist_ok=True)
-
-    async def _open_listeners(self) -> list[tuple[list[trio.SocketListener], server.BoundListener]]:
-        opened = []
-        try:
-            for listener in self.config.listeners:
-                opened.append(await server.open_listener(listener, self.config["socket.receive.buffer.bytes"]))
-        except BaseException:
-            for sockets, _ in opened:
-                for sock in sockets:
-                    await sock.aclose()
-            raise
-        return opened
-
     def _start_storage(self) -> None:
         """Load (or format) the log dirs, replay the metadata log, register this broker, open the partitions,
         and build what runs over them."""
@@ -104,14 +82,40 @@ class Node:
         state.partitions = partitions
         state.metadata.controller.partition_logs = partitions
         state.producer_ids = _producer_id_manager(state)
-        state.group_coordinator = _group_coordinator(state)
-        state.txn_coordinator = _transaction_coordinator(state)
+        state.group_coordinator = group_coordinator(state)
+        state.txn_coordinator = transaction_coordinator(state)
 
     def _stop_storage(self) -> None:
         if self.state.partitions is not None:
             self.state.partitions.shutdown()
         if self.state.metadata is not None:
             self.state.metadata.close()
+
+
+def prepare_log_dirs(config: BrokerConfig) -> None:
+    for log_dir in config.log_dirs:
+        if not os.path.isdir(log_dir):
+            log.info("log directory %s not found, creating it", log_dir)
+            os.makedirs(log_dir, exist_ok=True)
+
+
+async def open_listeners(config: BrokerConfig, state: BrokerState
+                         ) -> list[tuple[list[trio.SocketListener], server.BoundListener]]:
+    """Bind every listener of `config` (recording the bound addresses in `state.bound`)."""
+    opened = []
+    try:
+        for listener in config.listeners:
+            opened.append(await server.open_listener(listener, config["socket.receive.buffer.bytes"]))
+    except BaseException:
+        for sockets, _ in opened:
+            for sock in sockets:
+                await sock.aclose()
+        raise
+    for _, bound in opened:
+        state.bound[bound.listener.name] = (bound.host, bound.port)
+        log.info("listening on %s (%s) at %s:%d", bound.listener, bound.listener.security_protocol,
+                 bound.host, bound.port)
+    return opened
 
 
 def _producer_id_manager(state: BrokerState) -> ProducerIdManager:
@@ -124,7 +128,7 @@ def _producer_id_manager(state: BrokerState) -> ProducerIdManager:
     return ProducerIdManager(allocate, broker_id=state.config.node_id)
 
 
-def _group_coordinator(state: BrokerState) -> GroupCoordinator:
+def group_coordinator(state: BrokerState) -> GroupCoordinator:
     def partition_count() -> int:
         return internal_topic_partition_count(state.image, state.config, GROUP_METADATA_TOPIC)
 
@@ -133,7 +137,7 @@ def _group_coordinator(state: BrokerState) -> GroupCoordinator:
                             image=lambda: state.image)
 
 
-def _transaction_coordinator(state: BrokerState) -> TransactionCoordinator:
+def transaction_coordinator(state: BrokerState) -> TransactionCoordinator:
     def partition_count(topic: str) -> int:
         return internal_topic_partition_count(state.image, state.config, topic)
 

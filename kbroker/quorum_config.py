@@ -7,9 +7,9 @@ of its quorum (`implicit_single_voter`); Kafka, which has no such default, would
 one of them is set, Kafka's rules apply in full (`validate_kraft`).
 
 `unsupported_quorum(config, bootstrap_voters)` and `unsupported_listener(config)` name what a valid config asks
-for that kbroker cannot do yet (a combined node in a quorum of more than itself, a broker-only process, a dynamic
-quorum of controllers, a TLS or SASL listener); `kbroker serve` refuses such a config. A controller-only node
-(`process.roles=controller`) runs in a static quorum of several voters.
+for that kbroker cannot do yet (a combined node in a quorum of more than itself, a dynamic quorum of controllers,
+a TLS or SASL listener); `kbroker serve` refuses such a config. A controller-only node (`process.roles=controller`)
+runs in a static quorum of several voters, and a broker-only node (`process.roles=broker`) as its observer.
 """
 
 from __future__ import annotations
@@ -225,8 +225,9 @@ def unsupported_quorum(config, bootstrap_voters: set[int] | None = None) -> str 
     voter ids of the bootstrap checkpoint `kbroker format --standalone/--initial-controllers` (or kafka-storage)
     wrote, when there is one.
 
-    What runs: a combined broker,controller node that is the only voter of its quorum, and a controller-only
-    node (process.roles=controller) in a static quorum of any number of voters (controller.quorum.voters)."""
+    What runs: a combined broker,controller node that is the only voter of its quorum, a controller-only node
+    (process.roles=controller) in a static quorum of any number of voters (controller.quorum.voters), and a
+    broker-only node (process.roles=broker) of such a quorum."""
     node_id = config.node_id
     roles = process_roles(config)
     voters = parse_voters(config["controller.quorum.voters"])
@@ -240,9 +241,11 @@ def unsupported_quorum(config, bootstrap_voters: set[int] | None = None) -> str 
                     "(--standalone / --initial-controllers, a dynamic quorum); kbroker runs controller-only nodes "
                     "in a static quorum (controller.quorum.voters)")
         return None
-    if roles != {BROKER_ROLE, CONTROLLER_ROLE}:
-        return (f"process.roles={','.join(config['process.roles'])} asks for a broker-only process; kbroker runs "
-                "combined broker,controller nodes and controller-only quorums")
+    if roles == {BROKER_ROLE}:
+        if not voters:
+            return ("process.roles=broker with controller.quorum.bootstrap.servers asks for a dynamic quorum "
+                    "(KIP-853); a kbroker broker finds its controllers in controller.quorum.voters")
+        return None
     if voters and set(voters) != {node_id}:
         return (f"controller.quorum.voters names the voters {_java_set(set(voters))}; a combined broker,controller "
                 f"kbroker node runs a quorum whose only voter is itself (node.id={node_id}); a quorum of several "
@@ -259,6 +262,16 @@ def unsupported_quorum(config, bootstrap_voters: set[int] | None = None) -> str 
 def runs_multi_voter_quorum(config) -> bool:
     """A controller-only node: the quorum runs over the network (kbroker.controller_node), not as a single voter."""
     return process_roles(config) == {CONTROLLER_ROLE}
+
+
+def runs_broker_only(config) -> bool:
+    """A broker-only node: an observer of a remote controller quorum (kbroker.broker_node)."""
+    return process_roles(config) == {BROKER_ROLE}
+
+
+def joins_a_cluster(config) -> bool:
+    """A node of a cluster of several processes, whose log dirs must be formatted with the cluster's id first."""
+    return runs_multi_voter_quorum(config) or runs_broker_only(config)
 
 
 def unsupported_listener(config) -> str | None:

@@ -45,7 +45,7 @@ from collections.abc import Iterable
 import attrs
 import trio
 
-from kbroker.api import api_versions
+from kbroker.api import api_versions, forwarding
 from kbroker.api.context import NO_RESPONSE, CloseConnection, RequestContext
 from kbroker.api.registry import Registry
 from kbroker.api.state import BrokerState
@@ -328,7 +328,8 @@ class Connection:
             listener_name=self.bound.listener.name, security_protocol=self.bound.listener.security_protocol,
             state=self.state, registry=self.registry)
         try:
-            response = await spec.handle(ctx, request)
+            handle = forwarding.forward if forwarding.is_forwarded(ctx) else spec.handle
+            response = await handle(ctx, request)
             if response is NO_RESPONSE:
                 return
             chunks = encode_response(header.correlation_id, response, spec.response_class, api_version)

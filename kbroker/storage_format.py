@@ -39,8 +39,8 @@ from kbroker.log.checkpoints import write_atomically
 from kbroker.metadata.controller import bootstrap_records
 from kbroker.quorum_config import (
     effective_advertised_controller_listeners,
+    joins_a_cluster,
     process_roles,
-    runs_multi_voter_quorum,
 )
 from kbroker.raft.single_voter import METADATA_PARTITION_DIR, SingleVoterRaft
 
@@ -203,7 +203,7 @@ def _format(config, dirs: Iterable[str], cluster_id: str, dynamic: DynamicQuorum
         write_bootstrap_checkpoint(os.path.join(meta_dir, METADATA_PARTITION_DIR),
                                    _bootstrap_voters(config, dynamic, directory_ids[meta_dir]),
                                    int(time.time() * 1000))
-    if not runs_multi_voter_quorum(config):  # a quorum's bootstrap records are written by its first leader
+    if not joins_a_cluster(config):  # a cluster's bootstrap records are written by its quorum's first leader
         raft = SingleVoterRaft(meta_dir, config.node_id)
         raft.start()
         try:

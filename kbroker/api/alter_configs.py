@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from kbroker.api.context import RequestContext
 from kbroker.configs.alter import alter_configs
+from kbroker.metadata.controller import ApiError
 from kbroker.protocol.messages.alter_configs_response import (
     AlterConfigsResourceResponse,
     AlterConfigsResponse,
@@ -22,8 +23,18 @@ MAX_VERSION = 2
 
 
 async def handle(ctx: RequestContext, request) -> AlterConfigsResponse:
-    results = await alter_configs(ctx, request.resources, incremental=False, validate_only=request.validate_only)
+    return render(await alter_configs(ctx, request.resources, incremental=False,
+                                      validate_only=request.validate_only))
+
+
+def render(answers) -> AlterConfigsResponse:
+    """The response listing `answers`, (resource, ApiError) pairs."""
     return AlterConfigsResponse(throttle_time_ms=0, responses=[
         AlterConfigsResourceResponse(error_code=error.code, error_message=error.message,
                                      resource_type=resource.resource_type, resource_name=resource.resource_name)
-        for resource, error in zip(request.resources, results, strict=True)])
+        for resource, error in answers])
+
+
+def failing(request, code: int) -> AlterConfigsResponse:
+    """Every resource failing with `code` (Kafka's getErrorResponse)."""
+    return render([(resource, ApiError(code)) for resource in request.resources])

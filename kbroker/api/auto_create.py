@@ -25,6 +25,7 @@ import logging
 from collections.abc import Iterable
 
 from kbroker.api.context import RequestContext
+from kbroker.api.forwarding import create_topics_on_controller
 from kbroker.config import BrokerConfig
 from kbroker.metadata import topic_names
 from kbroker.protocol import errors
@@ -75,19 +76,27 @@ async def auto_create_topics(ctx: RequestContext, names: Iterable[str]) -> dict[
     answers = {name: errors.INVALID_TOPIC_EXCEPTION.code for name in invalid}
     answers.update((name, errors.UNKNOWN_TOPIC_OR_PARTITION.code) for name in creatable)
     if wanted:
-        controller = ctx.state.metadata.controller
-        results = await ctx.state.run_controller(controller.create_topics, wanted)
-        for result in results:
-            if result.error.code == errors.NONE.code:
-                log.info("auto-created topic %s (%d partitions, replication factor %d) for %s", result.name,
-                         result.num_partitions, result.replication_factor, ctx.describe())
-            elif (result.error.code == errors.INVALID_REPLICATION_FACTOR.code
-                  and result.name in REPLICATION_FACTOR_CONFIGS):
-                _report_unplaceable_internal_topic(ctx, result.name, result.error.message)
-            elif result.error.code != errors.TOPIC_ALREADY_EXISTS.code:
-                log.warning("auto topic creation failed for %s with error %s: %s", result.name,
-                            errors.for_code(result.error.code).name, result.error.message)
+        for name, code, message, partitions, replication in await _create(ctx, wanted):
+            if code == errors.NONE.code:
+                log.info("auto-created topic %s (%d partitions, replication factor %d) for %s", name, partitions,
+                         replication, ctx.describe())
+            elif code == errors.INVALID_REPLICATION_FACTOR.code and name in REPLICATION_FACTOR_CONFIGS:
+                _report_unplaceable_internal_topic(ctx, name, message)
+            elif code != errors.TOPIC_ALREADY_EXISTS.code:
+                log.warning("auto topic creation failed for %s with error %s: %s", name,
+                            errors.for_code(code).name, message)
     return answers
+
+
+async def _create(ctx: RequestContext, wanted: list[CreatableTopic]) -> list[tuple[str, int, str | None, int, int]]:
+    """(name, error code, message, partitions, replication factor) per topic, from the local controller or, on
+    a node whose controller is remote, from the active controller (kbroker.api.forwarding)."""
+    if ctx.state.controller_channel is not None:
+        return [(r.name, r.error_code, r.error_message, r.num_partitions, r.replication_factor)
+                for r in await create_topics_on_controller(ctx, wanted)]
+    controller = ctx.state.metadata.controller
+    return [(r.name, r.error.code, r.error.message, r.num_partitions, r.replication_factor)
+            for r in await ctx.state.run_controller(controller.create_topics, wanted)]
 
 
 def _report_unplaceable_internal_topic(ctx: RequestContext, name: str, reason: str | None) -> None:

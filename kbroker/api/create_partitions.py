@@ -29,10 +29,20 @@ def _result(name: str, code: int, message: str | None) -> CreatePartitionsTopicR
     return CreatePartitionsTopicResult(name=name, error_code=code, error_message=message)
 
 
+def failing(request, code: int) -> CreatePartitionsResponse:
+    """Every topic failing with `code` (Kafka's CreatePartitionsRequest.getErrorResponse)."""
+    return CreatePartitionsResponse(throttle_time_ms=0, results=[
+        _result(topic.name, code, None) for topic in request.topics])
+
+
 async def handle(ctx: RequestContext, request) -> CreatePartitionsResponse:
+    return await create_partitions(request, ctx.state.metadata.controller, ctx.state.run_controller)
+
+
+async def create_partitions(request, controller, run) -> CreatePartitionsResponse:
+    """The response to `request`, its partitions added by `run(controller.create_partitions, ...)`."""
     if request.timeout_ms <= 0:
-        return CreatePartitionsResponse(throttle_time_ms=0, results=[
-            _result(topic.name, errors.REQUEST_TIMED_OUT.code, None) for topic in request.topics])
+        return failing(request, errors.REQUEST_TIMED_OUT.code)
     counts: dict[str, int] = {}
     for topic in request.topics:
         counts[topic.name] = counts.get(topic.name, 0) + 1
@@ -40,8 +50,6 @@ async def handle(ctx: RequestContext, request) -> CreatePartitionsResponse:
                for name, count in counts.items() if count > 1]
     unique = [topic for topic in request.topics if counts[topic.name] == 1]
     if unique:
-        controller = ctx.state.metadata.controller
-        outcomes = await ctx.state.run_controller(controller.create_partitions, unique,
-                                                  validate_only=request.validate_only)
+        outcomes = await run(controller.create_partitions, unique, validate_only=request.validate_only)
         results += [_result(name, error.code, error.message) for name, error in outcomes]
     return CreatePartitionsResponse(throttle_time_ms=0, results=results)

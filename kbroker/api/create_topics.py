@@ -43,24 +43,31 @@ def _failure(name: str, code: int, message: str | None) -> CreatableTopicResult:
                                 replication_factor=-1, configs=[])
 
 
-def timed_out(request) -> CreateTopicsResponse:
+def failing(request, code: int) -> CreateTopicsResponse:
+    """Every topic failing with `code` (Kafka's CreateTopicsRequest.getErrorResponse)."""
     return CreateTopicsResponse(throttle_time_ms=0, topics=[
-        _failure(topic.name, errors.REQUEST_TIMED_OUT.code, None) for topic in request.topics])
+        _failure(topic.name, code, None) for topic in request.topics])
 
 
-def _success(ctx: RequestContext, topic, result) -> CreatableTopicResult:
+def _success(ctx: RequestContext, image, topic, result) -> CreatableTopicResult:
     overrides = {config.name: config.value for config in topic.configs}
     configs = [CreatableTopicConfigs(name=entry.name, value=entry.value, read_only=entry.read_only,
                                      config_source=entry.source, is_sensitive=entry.sensitive)
-               for entry in effective_topic_configs(ctx.config, ctx.state.image, overrides)]
+               for entry in effective_topic_configs(ctx.config, image, overrides)]
     return CreatableTopicResult(name=result.name, topic_id=result.topic_id, error_code=errors.NONE.code,
                                 error_message=None, num_partitions=result.num_partitions,
                                 replication_factor=result.replication_factor, configs=configs)
 
 
 async def handle(ctx: RequestContext, request) -> CreateTopicsResponse:
+    return await create_topics(ctx, request, ctx.state.metadata.controller, ctx.state.run_controller)
+
+
+async def create_topics(ctx: RequestContext, request, controller, run) -> CreateTopicsResponse:
+    """The response to `request`, its topics created by `run(controller.create_topics, ...)` (the broker's
+    run_controller, or the active controller's run on the controller listener)."""
     if request.timeout_ms <= 0:
-        return timed_out(request)
+        return failing(request, errors.REQUEST_TIMED_OUT.code)
     counts: dict[str, int] = {}
     for topic in request.topics:
         counts[topic.name] = counts.get(topic.name, 0) + 1
@@ -68,14 +75,12 @@ async def handle(ctx: RequestContext, request) -> CreateTopicsResponse:
 
     results: list[CreatableTopicResult] = []
     if to_create:
-        controller = ctx.state.metadata.controller
-        outcomes = await ctx.state.run_controller(controller.create_topics, to_create,
-                                                  validate_only=request.validate_only)
+        outcomes = await run(controller.create_topics, to_create, validate_only=request.validate_only)
         for topic, outcome in zip(to_create, outcomes, strict=True):
             if outcome.error.is_failure:
                 results.append(_failure(outcome.name, outcome.error.code, outcome.error.message))
             else:
-                results.append(_success(ctx, topic, outcome))
+                results.append(_success(ctx, controller.image, topic, outcome))
     results += [_failure(name, errors.INVALID_REQUEST.code, "Duplicate topic name.")
                 for name, count in counts.items() if count > 1]
     if counts.get(CLUSTER_METADATA_TOPIC) == 1:

@@ -45,14 +45,29 @@ def _failing_every_topic(requested, code: int) -> DeleteTopicsResponse:
         _result(name, topic_id, code, None) for name, topic_id in requested])
 
 
+def failing(request, version: int, code: int) -> DeleteTopicsResponse:
+    """Every topic failing with `code` (Kafka's DeleteTopicsRequest.getErrorResponse)."""
+    return _failing_every_topic(_requested(request, version), code)
+
+
 async def handle(ctx: RequestContext, request) -> DeleteTopicsResponse:
+    response, deleted = await delete_topics(ctx, request, ctx.state.metadata.controller, ctx.state.run_controller)
+    if deleted:
+        # Kafka's broker tells its group coordinator (onPartitionsDeleted): committed offsets of the topics go.
+        group_coordinator_of(ctx.state).on_topics_deleted(deleted)
+    return response
+
+
+async def delete_topics(ctx: RequestContext, request, controller, run) -> tuple[DeleteTopicsResponse, set[str]]:
+    """The response to `request` and the names of the topics it deleted, through `run(controller.delete_topics,
+    ...)`."""
     version = ctx.api_version
     requested = _requested(request, version)
     if not ctx.config["delete.topic.enable"]:
         code = errors.TOPIC_DELETION_DISABLED.code if version >= 3 else errors.INVALID_REQUEST.code
-        return _failing_every_topic(requested, code)
+        return _failing_every_topic(requested, code), set()
     if request.timeout_ms <= 0:
-        return _failing_every_topic(requested, errors.REQUEST_TIMED_OUT.code)
+        return _failing_every_topic(requested, errors.REQUEST_TIMED_OUT.code), set()
 
     results: list[DeletableTopicResult] = []
     name_counts: dict[str, int] = {}
@@ -74,7 +89,7 @@ async def handle(ctx: RequestContext, request) -> DeleteTopicsResponse:
                 for topic_id, count in id_counts.items() if count > 1]
 
     # Names resolve to ids here; the controller deletes by id.
-    image = ctx.state.image
+    image = controller.image
     names_by_id: dict[uuid.UUID, str | None] = {t: None for t, count in id_counts.items() if count == 1}
     rejected_ids = {t for t, count in id_counts.items() if count > 1}
     for name in (n for n, count in name_counts.items() if count == 1):
@@ -90,9 +105,9 @@ async def handle(ctx: RequestContext, request) -> DeleteTopicsResponse:
         else:
             names_by_id[topic.topic_id] = name
 
+    deleted: set[str] = set()
     if names_by_id:
-        controller = ctx.state.metadata.controller
-        outcomes = await ctx.state.run_controller(controller.delete_topics, topic_ids=list(names_by_id))
+        outcomes = await run(controller.delete_topics, topic_ids=list(names_by_id))
         for outcome in outcomes:
             requested_name = names_by_id[outcome.topic_id]
             if requested_name is not None and outcome.error.code == errors.UNKNOWN_TOPIC_ID.code:
@@ -102,9 +117,6 @@ async def handle(ctx: RequestContext, request) -> DeleteTopicsResponse:
                 continue
             name = outcome.name if outcome.name is not None else requested_name
             results.append(_result(name, outcome.topic_id, outcome.error.code, outcome.error.message))
-        # Kafka's broker tells its group coordinator (onPartitionsDeleted): committed offsets of the topics go.
         deleted = {outcome.name for outcome in outcomes
                    if outcome.error.code == errors.NONE.code and outcome.name is not None}
-        if deleted:
-            group_coordinator_of(ctx.state).on_topics_deleted(deleted)
-    return DeleteTopicsResponse(throttle_time_ms=0, responses=results)
+    return DeleteTopicsResponse(throttle_time_ms=0, responses=results), deleted

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from kbroker.api.context import RequestContext
 from kbroker.configs.alter import alter_configs
+from kbroker.metadata.controller import ApiError
 from kbroker.protocol.messages.incremental_alter_configs_response import (
     AlterConfigsResourceResponse,
     IncrementalAlterConfigsResponse,
@@ -30,8 +31,18 @@ MAX_VERSION = 1
 
 
 async def handle(ctx: RequestContext, request) -> IncrementalAlterConfigsResponse:
-    results = await alter_configs(ctx, request.resources, incremental=True, validate_only=request.validate_only)
+    return render(await alter_configs(ctx, request.resources, incremental=True,
+                                      validate_only=request.validate_only))
+
+
+def render(answers) -> IncrementalAlterConfigsResponse:
+    """The response listing `answers`, (resource, ApiError) pairs."""
     return IncrementalAlterConfigsResponse(throttle_time_ms=0, responses=[
         AlterConfigsResourceResponse(error_code=error.code, error_message=error.message,
                                      resource_type=resource.resource_type, resource_name=resource.resource_name)
-        for resource, error in zip(request.resources, results, strict=True)])
+        for resource, error in answers])
+
+
+def failing(request, code: int) -> IncrementalAlterConfigsResponse:
+    """Every resource failing with `code` (Kafka's getErrorResponse)."""
+    return render([(resource, ApiError(code)) for resource in request.resources])

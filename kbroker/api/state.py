@@ -23,6 +23,7 @@ from kbroker.api.fetch_sessions import FetchSessionCache
 from kbroker.config import BrokerConfig, Listener
 
 if TYPE_CHECKING:
+    from kbroker.controller_channel import ControllerChannel
     from kbroker.group.coordinator import GroupCoordinator
     from kbroker.metadata.active_controller import ActiveController
     from kbroker.metadata.image import MetadataImage
@@ -74,6 +75,8 @@ class BrokerState:
     quorum: QuorumDriver | None = None
     # Its broker lifecycle requests, answered while this node is the active controller (controller_node.py).
     active_controller: ActiveController | None = None
+    # The active controller when it is another process (broker-only node): metadata changes are forwarded to it.
+    controller_channel: ControllerChannel | None = None
     # Internal topics whose auto-creation failed for lack of brokers, already logged once (auto_create.py).
     unplaceable_internal_topics: set[str] = attrs.field(factory=set)
     fetch_sessions: FetchSessionCache = attrs.field(

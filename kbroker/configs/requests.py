@@ -42,7 +42,7 @@ def check_node_id(name: str, node_id: int) -> ApiError | None:
     return None
 
 
-def _check_logger_node_id(name: str, node_id: int) -> ApiError | None:
+def check_logger_node_id(name: str, node_id: int) -> ApiError | None:
     if java_int(name) is None:
         return _invalid(f"Node id must be an integer, but it is: {name}")
     if java_int(name) != node_id:
@@ -81,7 +81,7 @@ def _preprocess_one(resource, *, incremental: bool, node_id: int, validate_only:
         return _invalid("Null value not supported for : " + ", ".join(nulls))
     kind, name = resource.resource_type, resource.resource_name
     if kind == schema.BROKER_LOGGER_RESOURCE and incremental:
-        return (_check_logger_node_id(name, node_id)
+        return (check_logger_node_id(name, node_id)
                 or loggers.alter_levels(resource.configs, validate_only=validate_only) or NONE)
     if kind == schema.BROKER_RESOURCE:
         if name:

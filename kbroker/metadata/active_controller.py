@@ -4,8 +4,9 @@
 As Kafka 4.3.1's QuorumController: the active controller is the Raft leader once every batch before its epoch is
 applied (its image is current) and it has activated its ClusterControl (sessions start over, every registered
 broker tracked with its fencing). `activated(epoch)` marks that moment; from then until the node stops leading
-that epoch, `broker_registration` / `broker_heartbeat` / `unregister_broker` run the QuorumController operation
-(which appends through the quorum and answers once committed) and `fence_while_active(epoch)` fences every broker
+that epoch, `broker_registration` / `broker_heartbeat` / `unregister_broker` (and `run`, for any other operation
+of the controller listener) run the QuorumController operation (which appends through the quorum and answers
+once committed) and `fence_while_active(epoch)` fences every broker
 whose session expired, every `fence_check_interval(broker.session.timeout.ms)`. Anywhere else, or when the
 append fails because leadership moved (NotLeaderError) or the quorum stopped, the answer is NOT_CONTROLLER, so
 the broker looks for the new leader and tries again.
@@ -81,14 +82,25 @@ class ActiveController:
         return await self._answer(UnregisterBrokerResponse, self.controller.unregister_broker, request)
 
     async def _answer(self, response_class, operation, request, **kwargs):
-        if not self.is_active:
-            return not_controller(response_class)
         try:
-            return await self.controller.run(operation, request, **kwargs)
-        except RaftError as exc:
-            log.info("controller %d answers NOT_CONTROLLER to %s: %s", self.controller.node_id,
-                     type(request).__name__, exc)
+            return await self.run(operation, request, **kwargs)
+        except NotActive:
             return not_controller(response_class)
+
+    async def run(self, operation, *args, **kwargs):
+        """`operation(*args, **kwargs)` of the QuorumController, in a worker thread, while this node is the
+        active controller; NotActive when it is not, or stops being it before the records commit."""
+        if not self.is_active:
+            raise NotActive(f"controller {self.controller.node_id} is not the active controller")
+        try:
+            return await self.controller.run(operation, *args, **kwargs)
+        except RaftError as exc:
+            log.info("controller %d answers NOT_CONTROLLER: %s", self.controller.node_id, exc)
+            raise NotActive(str(exc)) from exc
+
+
+class NotActive(Exception):
+    """This node is not the active controller (Kafka's NotControllerException): the answer is NOT_CONTROLLER."""
 
 
 def not_controller(response_class):

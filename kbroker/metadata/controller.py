@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import re
 import threading
 import uuid
 from collections.abc import Iterable, Mapping
@@ -59,6 +60,7 @@ from kbroker.protocol.messages.metadata.remove_topic_record import RemoveTopicRe
 from kbroker.protocol.messages.metadata.topic_record import TopicRecord
 from kbroker.protocol.messages.unregister_broker_response import UnregisterBrokerResponse
 
+_BASE_10 = re.compile(r"[+-]?[0-9]+")  # what Integer.valueOf parses
 PRODUCER_ID_BLOCK_SIZE = 1000  # ProducerIdsBlock.PRODUCER_ID_BLOCK_SIZE
 MAX_PARTITIONS_PER_REQUEST = 10000  # ReplicationControlManager.MAX_PARTITIONS_PER_BATCH
 LONG_MAX = (1 << 63) - 1
@@ -512,17 +514,13 @@ class QuorumController:
                 raise _Invalid(_error(errors.UNKNOWN_TOPIC_OR_PARTITION, f"The topic '{name}' does not exist."))
             current = dict(image.configs_of_topic(name))
         elif kind == BROKER_RESOURCE:
-            # The broker that receives the request checks the id (Kafka's ConfigAdminManager): only its own
-            # id, or "" for the cluster-wide default.
+            # A broker that receives the request first checks that it names that broker (Kafka's
+            # ConfigAdminManager); the controller takes any broker id (ControllerConfigurationValidator).
             if name:
-                try:
-                    broker_id = int(name)
-                except ValueError:
-                    raise _Invalid(_error(errors.INVALID_REQUEST,
-                                          f"Node id must be an integer, but it is: {name}")) from None
-                if broker_id != self.node_id:
-                    raise _Invalid(_error(errors.INVALID_REQUEST, f"Unexpected broker id, expected {self.node_id}, "
-                                          f"but received {name}"))
+                if _BASE_10.fullmatch(name) is None or not -(1 << 31) <= int(name) < (1 << 31):
+                    raise _Invalid(_error(errors.INVALID_REQUEST, "Unable to parse broker name as a base 10 number."))
+                if int(name) < 0:
+                    raise _Invalid(_error(errors.INVALID_REQUEST, "Invalid negative broker ID."))
             current = dict(image.configs_of_broker(name))
         else:
             raise _Invalid(_error(errors.INVALID_REQUEST, f"Unsupported resource type {kind}."))

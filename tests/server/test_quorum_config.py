@@ -130,7 +130,8 @@ def test_no_kraft_config_is_kbrokers_single_voter():
 @pytest.mark.parametrize("props, named", [
     ({**COMBINED, "controller.quorum.voters": "1@127.0.0.1:9093,2@127.0.0.1:9094,3@127.0.0.1:9095"},
      "controller.quorum.voters"),
-    (BROKER_ONLY, "process.roles=broker"),
+    ({**without(BROKER_ONLY, "controller.quorum.voters"),
+      "controller.quorum.bootstrap.servers": "127.0.0.1:9093"}, "controller.quorum.bootstrap.servers"),
     ({**without(CONTROLLER_ONLY, "controller.quorum.voters"),
       "controller.quorum.bootstrap.servers": "127.0.0.1:9093"}, "controller.quorum.bootstrap.servers"),
     ({**without(COMBINED, "controller.quorum.voters"),
@@ -148,6 +149,10 @@ def test_controller_only_nodes_run_in_a_static_quorum_of_several_voters():
         is None
     formatted_dynamic = unsupported_quorum(BrokerConfig.from_properties(CONTROLLER_ONLY), {1})
     assert formatted_dynamic is not None and "--initial-controllers" in formatted_dynamic
+
+
+def test_broker_only_nodes_run_with_a_static_quorum_of_controllers():
+    assert unsupported_quorum(BrokerConfig.from_properties(BROKER_ONLY)) is None
 
 
 def test_tls_and_sasl_listeners_are_named_as_not_served_yet():

@@ -18,7 +18,8 @@ AddRaftVoter / RemoveRaftVoter / UpdateRaftVoter.
 from __future__ import annotations
 
 from kbroker.api.context import RequestContext
-from kbroker.metadata.active_controller import not_controller
+from kbroker.metadata.active_controller import NotActive, not_controller
+from kbroker.protocol import errors
 
 
 async def answer_from_quorum(ctx: RequestContext, request):
@@ -33,3 +34,17 @@ async def answer_from_active_controller(ctx: RequestContext, response_class, cal
     if active is None:
         return not_controller(response_class)
     return await call(active)
+
+
+async def run_on_active_controller(ctx: RequestContext, flow, failing):
+    """`await flow(controller, run)`: an admin request's flow, shared with the broker's handler, given the
+    QuorumController and `run(operation, *args, **kwargs)`, which runs its operations on the active controller.
+    On any other node, or once leadership moves before the records commit, `failing(NOT_CONTROLLER's code)`:
+    the request's error response, as Kafka's ControllerApis answers a NotControllerException."""
+    active = ctx.state.active_controller
+    if active is None or not active.is_active:
+        return failing(errors.NOT_CONTROLLER.code)
+    try:
+        return await flow(active.controller, active.run)
+    except NotActive:
+        return failing(errors.NOT_CONTROLLER.code)

@@ -1,0 +1,155 @@
+"""A kbroker broker (`process.roles=broker`) whose controllers are three Apache Kafka 4.3.1 controller-only nodes
+(then three kbroker controller-only nodes), beside an Apache Kafka broker: the kbroker broker fetches `__cluster_metadata` as an observer, registers with
+Kafka's active controller and is unfenced, so the Kafka broker's Metadata lists it; a topic created through the
+kbroker broker (its only way to the controller is an EnvelopeRequest) appears in the Kafka broker's Metadata;
+an idempotent producer (producer ids from AllocateProducerIds to Kafka's controller) writes to its partition,
+placed on the kbroker broker, and a consumer reads every record back; a replication factor above 1 is refused
+by the kbroker broker; SIGTERM ends in a controlled shutdown the active controller grants.
+
+Kafka's controllers are formatted with the features kbroker does not implement at level 0 (a broker must
+support every finalized feature level to register, and kbroker supports metadata.version only)."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from pathlib import Path
+
+import pytest
+from confluent_kafka import Consumer, Producer
+from confluent_kafka.admin import AdminClient
+
+from compat_tests.broker_fixtures import require_kafka_dist
+from compat_tests.cluster.nodes import KafkaNode, KBrokerNode, NodeProcess
+from compat_tests.kafka_dist import free_port, random_cluster_id
+from compat_tests.test_controller_quorum import VOTERS, WAIT_S, controller_configs
+from compat_tests.test_kafka_broker_on_kbroker_controllers import kafka_broker_configs
+from kbroker.protocol import errors as E
+from kbroker.protocol.blocking_client import KafkaConnection
+from kbroker.protocol.messages.create_topics_request import (
+    CreatableReplicaAssignment,
+    CreatableTopic,
+    CreateTopicsRequest,
+)
+
+KAFKA_BROKER_ID = 10
+KBROKER_BROKER_ID = 20
+TOPIC = "through-kbroker"
+RECORDS = 200
+FEATURES_OFF = ("transaction.version", "group.version", "eligible.leader.replicas.version", "share.version",
+                "streams.version")
+
+
+class KafkaControllerWithKbrokerFeatures(KafkaNode):
+    """A Kafka controller formatted with only the features a kbroker broker supports finalized."""
+
+    def format_command(self, cluster_id: str) -> list[str]:
+        command = super().format_command(cluster_id)
+        for feature in FEATURES_OFF:
+            command += ["--feature", f"{feature}=0"]
+        return command
+
+
+def format_node(node: NodeProcess, cluster_id: str) -> None:
+    formatting = node.start_format(cluster_id)
+    output, _ = formatting.communicate(timeout=WAIT_S)
+    assert formatting.returncode == 0, output
+
+
+@contextlib.contextmanager
+def cluster(tmp_path: Path, controller_kind: type[NodeProcess]):
+    """Three controllers of `controller_kind`, a Kafka broker and a kbroker broker, all formatted with one cluster
+    id and started; every node is stopped afterwards (the kbroker broker first, as the test may already have)."""
+    ports = {n: free_port() for n in VOTERS}
+    cluster_id = random_cluster_id()
+    controllers = {n: controller_kind(n, controller_configs(n, ports, tmp_path / f"node-{n}"), tmp_path / f"node-{n}")
+                   for n in VOTERS}
+    brokers: dict[int, NodeProcess] = {}
+    for broker_id, kind in ((KAFKA_BROKER_ID, KafkaNode), (KBROKER_BROKER_ID, KBrokerNode)):
+        work_dir = tmp_path / f"broker-{broker_id}"
+        client_port = free_port()
+        brokers[broker_id] = kind(broker_id, kafka_broker_configs(broker_id, ports, client_port, work_dir), work_dir)
+        brokers[broker_id].client_port = client_port
+    nodes = [*controllers.values(), *brokers.values()]
+    for node in nodes:
+        format_node(node, cluster_id)
+    try:
+        for node in nodes:
+            node.launch()
+        yield brokers[KAFKA_BROKER_ID], brokers[KBROKER_BROKER_ID]
+    finally:
+        for node in reversed(nodes):
+            node.request_stop()
+        for node in reversed(nodes):
+            node.stop()
+
+
+def topic_partitions(bootstrap: str, topic: str) -> dict[int, int]:
+    """partition -> leader, as the broker at `bootstrap` lists `topic` (empty while it does not know it)."""
+    metadata = AdminClient({"bootstrap.servers": bootstrap}).list_topics(topic=topic, timeout=10)
+    found = metadata.topics.get(topic)
+    if found is None or found.error is not None:
+        return {}
+    return {p.id: p.leader for p in found.partitions.values()}
+
+
+def wait_until(condition, what: str, *nodes: NodeProcess):
+    deadline = time.monotonic() + WAIT_S
+    while not (result := condition()):
+        assert time.monotonic() < deadline, f"timed out waiting for {what}\n" + "\n".join(n.log_tail() for n in nodes)
+        time.sleep(0.5)
+    return result
+
+
+@pytest.mark.parametrize("controller_kind", [KafkaControllerWithKbrokerFeatures, KBrokerNode],
+                         ids=["kafka-controllers", "kbroker-controllers"])
+def test_a_kbroker_broker_in_a_cluster(controller_kind, tmp_path):
+    require_kafka_dist()
+    with cluster(tmp_path, controller_kind) as (kafka_broker, kbroker_broker):
+        kbroker_broker.wait_ready([KBROKER_BROKER_ID], timeout=WAIT_S)
+        kafka_broker.wait_ready([KAFKA_BROKER_ID, KBROKER_BROKER_ID], timeout=WAIT_S)
+        through_kbroker = f"127.0.0.1:{kbroker_broker.client_port}"
+        through_kafka = f"127.0.0.1:{kafka_broker.client_port}"
+
+        # Sent to the kbroker broker itself (an admin client sends CreateTopics to the broker Metadata names as
+        # controller, any alive broker in KRaft): its only way to the controller is an envelope.
+        with KafkaConnection(through_kbroker) as connection:
+            created = connection.send(CreateTopicsRequest(topics=[CreatableTopic(
+                name=TOPIC, num_partitions=-1, replication_factor=-1, assignments=[
+                    CreatableReplicaAssignment(partition_index=0, broker_ids=[KBROKER_BROKER_ID])])],
+                timeout_ms=WAIT_S * 1000), version=7)
+            assert [(t.name, t.error_code) for t in created.topics] == [(TOPIC, 0)], created
+            refused = connection.send(CreateTopicsRequest(topics=[CreatableTopic(
+                name="replicated", num_partitions=1, replication_factor=2)], timeout_ms=WAIT_S * 1000), version=7)
+            [result] = refused.topics
+            assert result.error_code == E.INVALID_REPLICATION_FACTOR.code and "do not replicate" in result.error_message
+        assert wait_until(lambda: topic_partitions(through_kafka, TOPIC), "the topic on the Kafka broker",
+                          kafka_broker, kbroker_broker) == {0: KBROKER_BROKER_ID}
+
+        wait_until(lambda: topic_partitions(through_kbroker, TOPIC) == {0: KBROKER_BROKER_ID},
+                   "the topic on the kbroker broker", kbroker_broker)
+        producer = Producer({"bootstrap.servers": through_kbroker, "enable.idempotence": True, "acks": "all"})
+        failures = []
+        for i in range(RECORDS):
+            producer.produce(TOPIC, value=f"record-{i}".encode(),
+                             on_delivery=lambda err, _msg: failures.append(err) if err else None)
+        assert producer.flush(WAIT_S) == 0
+        assert failures == []
+
+        consumer = Consumer({"bootstrap.servers": through_kbroker, "group.id": "reader",
+                             "auto.offset.reset": "earliest", "enable.auto.commit": False})
+        consumer.subscribe([TOPIC])
+        values = []
+        deadline = time.monotonic() + WAIT_S
+        try:
+            while len(values) < RECORDS and time.monotonic() < deadline:
+                message = consumer.poll(1.0)
+                if message is not None and message.error() is None:
+                    values.append(message.value().decode())
+        finally:
+            consumer.close()
+        assert values == [f"record-{i}" for i in range(RECORDS)]
+
+        assert kbroker_broker.stop() == 0
+        console = kbroker_broker.console_log.read_text(errors="replace")
+        assert "The controller has asked us to exit controlled shutdown" in console, kbroker_broker.log_tail(40)

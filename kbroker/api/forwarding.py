@@ -1,0 +1,161 @@
+"""Requests a broker hands to a remote active controller (Kafka's KafkaApis.maybeForwardToController with its
+ForwardingManager): on a node whose controller is not local (`state.controller_channel` set), CreateTopics,
+DeleteTopics, CreatePartitions, AlterConfigs and IncrementalAlterConfigs are not handled here but sent to the
+active controller inside an EnvelopeRequest carrying the client's principal and address, and the controller's
+response is relayed to the client (decoded at the client's version, answered under its correlation id). The
+handler modules keep the local path of a node whose controller runs in-process.
+
+- No controller answered within the request timeout: every entry of the request gets REQUEST_TIMED_OUT.
+- The controller refused the envelope itself: every entry gets UNKNOWN_SERVER_ERROR, as Kafka answers.
+- Partition replication is not implemented on kbroker brokers: a CreateTopics entry asking for a replication
+  factor above 1 (explicitly, through default.replication.factor, or in a manual assignment) is refused here
+  with INVALID_REPLICATION_FACTOR and a message saying so, and only the other entries are forwarded; a Kafka
+  controller would otherwise place follower replicas on brokers that never fetch them.
+
+`create_topics_on_controller` is auto-creation's way to the remote controller (Kafka's AutoTopicCreationManager
+sends the controller a CreateTopics in an envelope under the requesting client's principal).
+"""
+
+from __future__ import annotations
+
+from kbroker.api.context import RequestContext
+from kbroker.controller_channel import ForwardingFailed
+from kbroker.protocol import errors, messages, wire
+from kbroker.protocol.messages.alter_configs_response import (
+    AlterConfigsResourceResponse,
+    AlterConfigsResponse,
+)
+from kbroker.protocol.messages.create_partitions_response import (
+    CreatePartitionsResponse,
+    CreatePartitionsTopicResult,
+)
+from kbroker.protocol.messages.create_topics_request import CreateTopicsRequest
+from kbroker.protocol.messages.create_topics_response import CreatableTopicResult, CreateTopicsResponse
+from kbroker.protocol.messages.delete_topics_response import DeletableTopicResult, DeleteTopicsResponse
+from kbroker.protocol.messages.incremental_alter_configs_response import (
+    AlterConfigsResourceResponse as IncrementalResourceResponse,
+)
+from kbroker.protocol.messages.incremental_alter_configs_response import IncrementalAlterConfigsResponse
+from kbroker.protocol.messages.request_header import RequestHeader
+from kbroker.protocol.messages.response_header import ResponseHeader
+
+CREATE_TOPICS, DELETE_TOPICS, ALTER_CONFIGS, CREATE_PARTITIONS, INCREMENTAL_ALTER_CONFIGS = 19, 20, 33, 37, 44
+FORWARDED_KEYS = frozenset({CREATE_TOPICS, DELETE_TOPICS, ALTER_CONFIGS, CREATE_PARTITIONS,
+                            INCREMENTAL_ALTER_CONFIGS})
+CREATE_TOPICS_VERSION = 7  # what auto-creation sends; Kafka 4.3.1's controllers serve v2-v7
+NO_REPLICATION_MESSAGE = ("kbroker brokers do not replicate partitions yet: replication factor {} is refused "
+                          "(see SKIPPED_FEATURES.md, \"Multi-node clusters\")")
+
+
+def is_forwarded(ctx: RequestContext) -> bool:
+    return ctx.state.controller_channel is not None and ctx.api_key in FORWARDED_KEYS
+
+
+def request_bytes(header: RequestHeader, request, version: int) -> bytes:
+    """A request as a client sends it, without the size prefix: header, then body."""
+    writer = wire.Writer()
+    header.encode_into(writer, request.header_version(version))
+    request.encode_into(writer, version)
+    return writer.getvalue()
+
+
+def decode_response(data: bytes, api_key: int, version: int):
+    response_class = messages.response_class(api_key)
+    _, position = ResponseHeader.decode(data, 0, response_class.header_version(version))
+    response, _ = response_class.decode(data, position, version)
+    return response
+
+
+async def _send(ctx: RequestContext, request):
+    """The controller's response to the client's `request`, or an error response for every entry."""
+    channel = ctx.state.controller_channel
+    try:
+        data = await channel.forward(request_bytes(ctx.header, request, ctx.api_version), client_host=ctx.peer[0])
+    except ForwardingFailed:
+        return error_response(ctx.api_key, request, errors.UNKNOWN_SERVER_ERROR.code)
+    if data is None:
+        return error_response(ctx.api_key, request, errors.REQUEST_TIMED_OUT.code)
+    return decode_response(data, ctx.api_key, ctx.api_version)
+
+
+async def forward(ctx: RequestContext, request):
+    """Kafka's answer to a forwarded request (see the module docstring)."""
+    if ctx.api_key == CREATE_TOPICS:
+        return await _forward_create_topics(ctx, request)
+    return await _send(ctx, request)
+
+
+def replication_factor(config, topic) -> int:
+    """The replication factor a CreateTopics entry asks for."""
+    if topic.assignments:
+        return max(len(assignment.broker_ids) for assignment in topic.assignments)
+    if topic.replication_factor == -1:
+        return config["default.replication.factor"]
+    return topic.replication_factor
+
+
+async def _forward_create_topics(ctx: RequestContext, request) -> CreateTopicsResponse:
+    refused = {topic.name: replication_factor(ctx.config, topic) for topic in request.topics
+               if replication_factor(ctx.config, topic) > 1}
+    results = [_topic_failure(name, errors.INVALID_REPLICATION_FACTOR.code, NO_REPLICATION_MESSAGE.format(factor))
+               for name, factor in refused.items()]
+    kept = [topic for topic in request.topics if topic.name not in refused]
+    if kept:
+        response = await _send(ctx, CreateTopicsRequest(topics=kept, timeout_ms=request.timeout_ms,
+                                                        validate_only=request.validate_only))
+        results = response.topics + results
+        return CreateTopicsResponse(throttle_time_ms=response.throttle_time_ms, topics=results)
+    return CreateTopicsResponse(throttle_time_ms=0, topics=results)
+
+
+async def create_topics_on_controller(ctx: RequestContext, topics: list) -> list[CreatableTopicResult]:
+    """Auto-creation's CreateTopics, sent to the remote controller under the client's principal and address;
+    one result per topic (REQUEST_TIMED_OUT for all when no controller answered)."""
+    refused = {t.name: replication_factor(ctx.config, t) for t in topics if replication_factor(ctx.config, t) > 1}
+    results = [_topic_failure(name, errors.INVALID_REPLICATION_FACTOR.code, NO_REPLICATION_MESSAGE.format(factor))
+               for name, factor in refused.items()]
+    kept = [topic for topic in topics if topic.name not in refused]
+    if not kept:
+        return results
+    request = CreateTopicsRequest(topics=kept, timeout_ms=int(ctx.config.get("request.timeout.ms", 30000)),
+                                  validate_only=False)
+    header = RequestHeader(request_api_key=CREATE_TOPICS, request_api_version=CREATE_TOPICS_VERSION,
+                           correlation_id=ctx.correlation_id, client_id=ctx.client_id)
+    try:
+        data = await ctx.state.controller_channel.forward(request_bytes(header, request, CREATE_TOPICS_VERSION),
+                                                          client_host=ctx.peer[0])
+    except ForwardingFailed:
+        data, code = None, errors.UNKNOWN_SERVER_ERROR.code
+    else:
+        code = errors.REQUEST_TIMED_OUT.code
+    if data is None:
+        return results + [_topic_failure(topic.name, code, None) for topic in kept]
+    return decode_response(data, CREATE_TOPICS, CREATE_TOPICS_VERSION).topics + results
+
+
+def _topic_failure(name: str, code: int, message: str | None) -> CreatableTopicResult:
+    return CreatableTopicResult(name=name, error_code=code, error_message=message, num_partitions=-1,
+                                replication_factor=-1, configs=[])
+
+
+def error_response(api_key: int, request, code: int):
+    """The response giving `code` to every entry of `request` (Kafka's AbstractRequest.getErrorResponse)."""
+    if api_key == CREATE_TOPICS:
+        return CreateTopicsResponse(throttle_time_ms=0, topics=[_topic_failure(t.name, code, None)
+                                                                for t in request.topics])
+    if api_key == DELETE_TOPICS:
+        entries = [DeletableTopicResult(name=t.name, topic_id=t.topic_id, error_code=code) for t in request.topics]
+        entries += [DeletableTopicResult(name=name, error_code=code) for name in request.topic_names]
+        return DeleteTopicsResponse(throttle_time_ms=0, responses=entries)
+    if api_key == CREATE_PARTITIONS:
+        return CreatePartitionsResponse(throttle_time_ms=0, results=[
+            CreatePartitionsTopicResult(name=t.name, error_code=code, error_message=None) for t in request.topics])
+    if api_key == ALTER_CONFIGS:
+        return AlterConfigsResponse(throttle_time_ms=0, responses=[
+            AlterConfigsResourceResponse(error_code=code, error_message=None, resource_type=r.resource_type,
+                                         resource_name=r.resource_name) for r in request.resources])
+    if api_key == INCREMENTAL_ALTER_CONFIGS:
+        return IncrementalAlterConfigsResponse(throttle_time_ms=0, responses=[
+            IncrementalResourceResponse(error_code=code, error_message=None, resource_type=r.resource_type,
+                                        resource_name=r.resource_name) for r in request.resources])
+    raise ValueError(f"API key {api_key} is not forwarded")

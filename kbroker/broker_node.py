@@ -1,0 +1,199 @@
+"""A broker-only node (`process.roles=broker`): the composition root of a broker whose controllers are other
+processes (kbroker controller_node.py or Apache Kafka controllers), in the start-up order of Kafka's BrokerServer.
+
+1. Bind the client listeners (so ephemeral ports are known before the registration names them) and load the
+   formatted log dirs (the cluster id comes from `kbroker format --cluster-id`, as with Kafka's storage tool).
+2. Start the quorum client as an observer (raft/driver.py with this node outside the voter set): it fetches
+   `__cluster_metadata` from the leader over the CONTROLLER listeners of `controller.quorum.voters`, and its
+   committed batches feed a MetadataLoader (the image handlers read).
+3. Register and heartbeat with the active controller (broker_membership.py over controller_channel.py: the
+   quorum's leader, found again after NOT_CONTROLLER); wait until the controller says this broker caught up
+   with the metadata (Kafka's initialCatchUpFuture).
+4. Open the logs from that image (the PartitionManager), and from then on make them follow every new image,
+   on the trio thread that applied it; build the producer-id manager (AllocateProducerIds to the active
+   controller) and the group and transaction coordinators.
+5. Ask to be unfenced (the logs are open) and wait until the controller unfenced this broker; then serve
+   clients. Admin requests that change metadata are forwarded to the active controller (api/forwarding.py).
+
+`controlled_shutdown()` (SIGTERM, from cli.serve) sends wantShutDown heartbeats until the controller answers
+shouldShutDown, as Kafka's broker does before it stops; then the node is cancelled and closes its storage.
+A registration that fails for initial.broker.registration.timeout.ms stops the node with RegistrationFailed.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from functools import partial
+
+import trio
+
+from kbroker import server
+from kbroker.api.registry import Registry
+from kbroker.api.state import BrokerState
+from kbroker.broker_lifecycle import BrokerLifecycle
+from kbroker.broker_membership import BrokerMembership
+from kbroker.config import BrokerConfig
+from kbroker.controller_channel import ControllerChannel
+from kbroker.controller_node import quorum_config
+from kbroker.metadata.controller import ApiError, ProducerIdBlock
+from kbroker.metadata.loader import DEFAULT_SNAPSHOT_MAX_BYTES, MetadataLoader
+from kbroker.metadata.observed import ObservedMetadata
+from kbroker.metadata.service import listener_endpoints
+from kbroker.network import ChannelManager, ClientSettings, NodeDirectory, parse_quorum_voters
+from kbroker.node import group_coordinator, open_listeners, prepare_log_dirs, transaction_coordinator
+from kbroker.partition.manager import PartitionManager
+from kbroker.producer_ids import ProducerIdManager
+from kbroker.protocol import errors
+from kbroker.protocol.messages.allocate_producer_ids_request import AllocateProducerIdsRequest
+from kbroker.raft.driver import DEFAULT_SEGMENT_BYTES, QuorumDriver
+from kbroker.storage_format import load_or_format
+
+log = logging.getLogger(__name__)
+
+REQUEST_TIMEOUT_MS = 30000  # request.timeout.ms: how long a request to the controller is retried
+CONTROLLED_SHUTDOWN_WAIT_S = 300  # Kafka's broker waits up to five minutes for its controlled shutdown
+
+
+class RegistrationFailed(Exception):
+    """The controllers did not register this broker within initial.broker.registration.timeout.ms."""
+
+
+class BrokerNode:
+    """One broker-only process. `serve()` runs until cancelled."""
+
+    def __init__(self, config: BrokerConfig, *, registry: Registry | None = None) -> None:
+        self.config = config
+        self.state = BrokerState(config)
+        self.registry = registry if registry is not None else Registry.discover()
+        self.connections = server.ConnectionServer(config, self.state, self.registry)
+        self.voters = parse_quorum_voters(",".join(config["controller.quorum.voters"]))
+        self.quorum: QuorumDriver | None = None
+        self.loader: MetadataLoader | None = None
+        self.membership: BrokerMembership | None = None
+
+    async def serve(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
+        config, state = self.config, self.state
+        prepare_log_dirs(config)
+        opened = await open_listeners(config, state)
+        storage = load_or_format(config)
+        quorum = self.quorum = self._build_quorum(storage)
+        request_timeout_ms = int(config.get("request.timeout.ms", REQUEST_TIMEOUT_MS))
+        channels = ChannelManager(NodeDirectory(self.voters), ClientSettings(
+            client_id=f"broker-{config.node_id}-to-controller", request_timeout_ms=request_timeout_ms))
+        try:
+            async with trio.open_nursery() as nursery:
+                await nursery.start(quorum.run)
+                await nursery.start(channels.run)
+                state.controller_channel = ControllerChannel(
+                    channels, self.voters, lambda: quorum.leader_id, request_timeout_ms=request_timeout_ms,
+                    retry_backoff_ms=config["controller.quorum.retry.backoff.ms"])
+                membership = self.membership = self._membership(storage)
+                state.metadata = ObservedMetadata(self.loader, storage.cluster_id, lambda: membership.broker_epoch)
+                nursery.start_soon(membership.run)
+                await self._wait_for(membership.caught_up, "the controller to see this broker catch up")
+                log.info("cluster %s, broker %d, broker epoch %d, caught up with the metadata at offset %d",
+                         storage.cluster_id, config.node_id, membership.broker_epoch, state.image.offset)
+                self._start_partitions()
+                nursery.start_soon(state.partitions.run, state.clock.monotonic_ms)
+                nursery.start_soon(self.connections.run)
+                await nursery.start(state.group_coordinator.run)
+                await nursery.start(state.txn_coordinator.run)
+                membership.set_ready_to_unfence()
+                await self._wait_for(membership.unfenced, "the controller to unfence this broker")
+                await self._wait_for(self._unfenced_in_image(), "the metadata to show this broker unfenced")
+                log.info("broker %d is unfenced; serving %d APIs", config.node_id, len(self.registry.specs))
+                for sockets, bound in opened:
+                    nursery.start_soon(partial(trio.serve_listeners, partial(self.connections.serve, bound), sockets))
+                task_status.started([bound for _, bound in opened])
+        finally:
+            with trio.CancelScope(shield=True):
+                await channels.aclose()
+            if state.partitions is not None:
+                state.partitions.shutdown()
+            quorum.close()
+
+    async def controlled_shutdown(self) -> None:
+        """Kafka's controlled shutdown: leaderships move away before this broker stops (bounded wait)."""
+        membership = self.membership
+        if membership is None or membership.ended.is_set():
+            return
+        with trio.move_on_after(CONTROLLED_SHUTDOWN_WAIT_S) as waited:
+            await membership.controlled_shutdown()
+        if waited.cancelled_caught:
+            log.warning("controlled shutdown not granted within %d s; shutting down anyway",
+                        CONTROLLED_SHUTDOWN_WAIT_S)
+
+    # --- parts ------------------------------------------------------------------------------------------------
+    def _build_quorum(self, storage) -> QuorumDriver:
+        config = self.config
+        quorum = QuorumDriver(storage.metadata_log_dir, config.node_id, self.voters, NodeDirectory(self.voters),
+                              cluster_id=storage.cluster_id, config=quorum_config(config),
+                              segment_bytes=int(config.get("metadata.log.segment.bytes", DEFAULT_SEGMENT_BYTES)))
+        self.loader = MetadataLoader(snapshot_max_bytes=int(config.get(
+            "metadata.log.max.record.bytes.between.snapshots", DEFAULT_SNAPSHOT_MAX_BYTES)))
+        self.loader.bind(quorum)
+        quorum.start()
+        log.info("cluster %s, broker %d observing the controller quorum %s", storage.cluster_id, config.node_id,
+                 sorted(self.voters))
+        return quorum
+
+    def _membership(self, storage) -> BrokerMembership:
+        config, state = self.config, self.state
+        log_dir_ids = [storage.directory_ids.get(d, storage.directory_ids.get(os.path.abspath(d)))
+                       for d in config.log_dirs]
+        lifecycle = BrokerLifecycle.from_config(config, cluster_id=storage.cluster_id,
+                                                log_dir_ids=[i for i in log_dir_ids if i is not None])
+        controllers = set(config.controller_listener_names)
+        lifecycle.listeners = listener_endpoints([listener for listener in state.advertised_listeners()
+                                                  if listener.name not in controllers])
+        return BrokerMembership(lifecycle, state.controller_channel, metadata_offset=lambda: self.loader.image.offset,
+                                request_timeout_ms=config["broker.session.timeout.ms"] // 2)
+
+    async def _wait_for(self, event: trio.Event, what: str) -> None:
+        """Wait for `event`; the lifecycle ending first (registration timed out) stops the node."""
+        async with trio.open_nursery() as waiting:
+            async def ended() -> None:
+                await self.membership.ended.wait()
+                raise RegistrationFailed(f"broker {self.config.node_id} stopped waiting for {what}: the "
+                                         "controller quorum did not register it within "
+                                         "initial.broker.registration.timeout.ms")
+
+            waiting.start_soon(ended)
+            await event.wait()
+            waiting.cancel_scope.cancel()
+
+    def _unfenced_in_image(self) -> trio.Event:
+        """Set once this node's own image has its registration unfenced, so that the first clients served see
+        this broker in Metadata (the controller's answer comes before the observer fetched its record)."""
+        seen = trio.Event()
+
+        def check(image) -> None:
+            registration = image.brokers.get(self.config.node_id)
+            if registration is not None and not registration.fenced:
+                seen.set()
+
+        check(self.loader.image)
+        if not seen.is_set():
+            self.loader.subscribe(check)
+        return seen
+
+    def _start_partitions(self) -> None:
+        """Kafka's LogManager starts on the first image published after catching up; every later image is
+        followed on the trio thread that applied it."""
+        state = self.state
+        partitions = PartitionManager(self.config, time_ms=state.clock.time_ms)
+        partitions.startup(state.image)
+        state.partitions = partitions
+        self.loader.subscribe(partitions.apply_image)
+        state.producer_ids = ProducerIdManager(self._allocate_producer_ids, broker_id=self.config.node_id)
+        state.group_coordinator = group_coordinator(state)
+        state.txn_coordinator = transaction_coordinator(state)
+
+    async def _allocate_producer_ids(self):
+        """Kafka's RPCProducerIdManager: AllocateProducerIds (key 67) to the active controller."""
+        request = AllocateProducerIdsRequest(broker_id=self.config.node_id, broker_epoch=self.membership.broker_epoch)
+        response = await self.state.controller_channel.send(request)
+        if response is None:
+            return ProducerIdBlock(ApiError(errors.REQUEST_TIMED_OUT.code, "no controller answered in time"))
+        return ProducerIdBlock(ApiError(response.error_code), response.producer_id_start, response.producer_id_len)
