@@ -7,10 +7,6 @@ handler modules keep the local path of a node whose controller runs in-process.
 
 - No controller answered within the request timeout: every entry of the request gets REQUEST_TIMED_OUT.
 - The controller refused the envelope itself: every entry gets UNKNOWN_SERVER_ERROR, as Kafka answers.
-- Partition replication is not implemented on kbroker brokers: a CreateTopics entry asking for a replication
-  factor above 1 (explicitly, through default.replication.factor, or in a manual assignment) is refused here
-  with INVALID_REPLICATION_FACTOR and a message saying so, and only the other entries are forwarded; a Kafka
-  controller would otherwise place follower replicas on brokers that never fetch them.
 
 `create_topics_on_controller` is auto-creation's way to the remote controller (Kafka's AutoTopicCreationManager
 sends the controller a CreateTopics in an envelope under the requesting client's principal).
@@ -43,8 +39,6 @@ CREATE_TOPICS, DELETE_TOPICS, ALTER_CONFIGS, CREATE_PARTITIONS, INCREMENTAL_ALTE
 FORWARDED_KEYS = frozenset({CREATE_TOPICS, DELETE_TOPICS, ALTER_CONFIGS, CREATE_PARTITIONS,
                             INCREMENTAL_ALTER_CONFIGS})
 CREATE_TOPICS_VERSION = 7  # what auto-creation sends; Kafka 4.3.1's controllers serve v2-v7
-NO_REPLICATION_MESSAGE = ("kbroker brokers do not replicate partitions yet: replication factor {} is refused "
-                          "(see SKIPPED_FEATURES.md, \"Multi-node clusters\")")
 
 
 def is_forwarded(ctx: RequestContext) -> bool:
@@ -80,44 +74,13 @@ async def _send(ctx: RequestContext, request):
 
 async def forward(ctx: RequestContext, request):
     """Kafka's answer to a forwarded request (see the module docstring)."""
-    if ctx.api_key == CREATE_TOPICS:
-        return await _forward_create_topics(ctx, request)
     return await _send(ctx, request)
-
-
-def replication_factor(config, topic) -> int:
-    """The replication factor a CreateTopics entry asks for."""
-    if topic.assignments:
-        return max(len(assignment.broker_ids) for assignment in topic.assignments)
-    if topic.replication_factor == -1:
-        return config["default.replication.factor"]
-    return topic.replication_factor
-
-
-async def _forward_create_topics(ctx: RequestContext, request) -> CreateTopicsResponse:
-    refused = {topic.name: replication_factor(ctx.config, topic) for topic in request.topics
-               if replication_factor(ctx.config, topic) > 1}
-    results = [_topic_failure(name, errors.INVALID_REPLICATION_FACTOR.code, NO_REPLICATION_MESSAGE.format(factor))
-               for name, factor in refused.items()]
-    kept = [topic for topic in request.topics if topic.name not in refused]
-    if kept:
-        response = await _send(ctx, CreateTopicsRequest(topics=kept, timeout_ms=request.timeout_ms,
-                                                        validate_only=request.validate_only))
-        results = response.topics + results
-        return CreateTopicsResponse(throttle_time_ms=response.throttle_time_ms, topics=results)
-    return CreateTopicsResponse(throttle_time_ms=0, topics=results)
 
 
 async def create_topics_on_controller(ctx: RequestContext, topics: list) -> list[CreatableTopicResult]:
     """Auto-creation's CreateTopics, sent to the remote controller under the client's principal and address;
     one result per topic (REQUEST_TIMED_OUT for all when no controller answered)."""
-    refused = {t.name: replication_factor(ctx.config, t) for t in topics if replication_factor(ctx.config, t) > 1}
-    results = [_topic_failure(name, errors.INVALID_REPLICATION_FACTOR.code, NO_REPLICATION_MESSAGE.format(factor))
-               for name, factor in refused.items()]
-    kept = [topic for topic in topics if topic.name not in refused]
-    if not kept:
-        return results
-    request = CreateTopicsRequest(topics=kept, timeout_ms=int(ctx.config.get("request.timeout.ms", 30000)),
+    request = CreateTopicsRequest(topics=topics, timeout_ms=int(ctx.config.get("request.timeout.ms", 30000)),
                                   validate_only=False)
     header = RequestHeader(request_api_key=CREATE_TOPICS, request_api_version=CREATE_TOPICS_VERSION,
                            correlation_id=ctx.correlation_id, client_id=ctx.client_id)
@@ -129,8 +92,8 @@ async def create_topics_on_controller(ctx: RequestContext, topics: list) -> list
     else:
         code = errors.REQUEST_TIMED_OUT.code
     if data is None:
-        return results + [_topic_failure(topic.name, code, None) for topic in kept]
-    return decode_response(data, CREATE_TOPICS, CREATE_TOPICS_VERSION).topics + results
+        return [_topic_failure(topic.name, code, None) for topic in topics]
+    return decode_response(data, CREATE_TOPICS, CREATE_TOPICS_VERSION).topics
 
 
 def _topic_failure(name: str, code: int, message: str | None) -> CreatableTopicResult:
