@@ -271,26 +271,35 @@ def run(main):
     return trio.run(main, clock=trio.testing.MockClock(autojump_threshold=0))
 
 
+def outcome_while(partition, records, during):
+    """Append `records` with acks=-1 and wait for the ISR while `during(outcome)` runs; the outcome codes."""
+    async def main():
+        result = partition.append_records(records, required_acks=-1)
+        outcome = []
+
+        async def waiter():
+            outcome.append(await wait_for_replication(partition, result.last_offset + 1, trio.current_time() + 30))
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(waiter)
+            await trio.testing.wait_all_tasks_blocked()
+            await during(outcome)
+        return outcome
+
+    return run(main)
+
+
 def test_acks_all_completes_when_the_isr_has_the_batch(make_partition):
     partition = make_partition(registration(replicas=(1, 2)), min_isr=2)
 
-    async def main():
-        result = partition.append_records(batch(3), required_acks=-1)
-        outcome = []
-        async with trio.open_nursery() as nursery:
-            async def waiter():
-                outcome.append(await wait_for_replication(partition, result.last_offset + 1,
-                                                          trio.current_time() + 30))
-            nursery.start_soon(waiter)
-            await trio.testing.wait_all_tasks_blocked()
-            assert outcome == []
-            partition.update_follower_fetch_state(2, 2, 0, 3)
-            await trio.testing.wait_all_tasks_blocked()
-            assert outcome == []
-            partition.update_follower_fetch_state(2, 3, 0, 3)
-        return outcome
+    async def follower_fetches(outcome):
+        assert outcome == []
+        partition.update_follower_fetch_state(2, 2, 0, 3)
+        await trio.testing.wait_all_tasks_blocked()
+        assert outcome == []
+        partition.update_follower_fetch_state(2, 3, 0, 3)
 
-    assert run(main) == [errors.NONE.code]
+    assert outcome_while(partition, batch(3), follower_fetches) == [errors.NONE.code]
 
 
 def test_acks_all_times_out_without_the_follower(make_partition):
@@ -323,17 +332,8 @@ def test_acks_all_after_the_isr_shrank_below_min(make_partition, clock):
 def test_acks_all_when_leadership_moves(make_partition):
     partition = make_partition(registration(replicas=(1, 2)))
 
-    async def main():
-        result = partition.append_records(batch(1), required_acks=-1)
-        outcome = []
-        async with trio.open_nursery() as nursery:
-            async def waiter():
-                outcome.append(await wait_for_replication(partition, result.last_offset + 1,
-                                                          trio.current_time() + 30))
-            nursery.start_soon(waiter)
-            await trio.testing.wait_all_tasks_blocked()
-            partition.apply_registration(attrs.evolve(partition.registration, leader=2, leader_epoch=1,
-                                                      partition_epoch=1))
-        return outcome
+    async def leadership_moves(_outcome):
+        partition.apply_registration(attrs.evolve(partition.registration, leader=2, leader_epoch=1,
+                                                  partition_epoch=1))
 
-    assert run(main) == [errors.NOT_LEADER_OR_FOLLOWER.code]
+    assert outcome_while(partition, batch(1), leadership_moves) == [errors.NOT_LEADER_OR_FOLLOWER.code]
