@@ -103,7 +103,10 @@ class Partition:
         return self.apply_registration(registration)
 
     def apply_registration(self, registration: PartitionRegistration) -> bool:
-        """Become leader or follower as `registration` says; False when it is older than what was applied."""
+        """Become leader or follower as `registration` says; False when it is the one applied (every image
+        passes every registration) or older."""
+        if registration.partition_epoch == self.partition_epoch and registration == self.registration:
+            return False
         if registration.partition_epoch < self.partition_epoch:
             log.info("%s: skipped registration at partition epoch %d, older than %d", self,
                      registration.partition_epoch, self.partition_epoch)

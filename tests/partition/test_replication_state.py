@@ -337,3 +337,15 @@ def test_acks_all_when_leadership_moves(make_partition):
                                                   partition_epoch=1))
 
     assert outcome_while(partition, batch(1), leadership_moves) == [errors.NOT_LEADER_OR_FOLLOWER.code]
+
+
+def test_the_same_registration_again_changes_nothing(make_partition, clock):
+    proposals = Proposals()
+    partition = make_partition(registration(replicas=(1, 2)), proposals=proposals)
+    partition.append_records(batch(1), required_acks=1)
+    clock.advance(LAG_MS + 1)
+    assert partition.maybe_shrink_isr()
+    woken = []
+    partition.add_listener(lambda p, size: woken.append(size))
+    assert not partition.apply_registration(registration(replicas=(1, 2)))  # an image changed something else
+    assert partition.isr_state.is_pending and woken == []
