@@ -11,7 +11,8 @@ the fetch offset (the log end offset), the current leader epoch and the last fet
   diverges is never served: only the leader serves consumers past the HW, and a follower never above its HW);
 - OFFSET_OUT_OF_RANGE: the leader's log end offset (below ours: truncate to it) or log start offset (above
   ours: start the log afresh there), asked with ListOffsets (Kafka's fetchOffsetAndTruncate);
-- FENCED_LEADER_EPOCH: the partition stops being fetched until the metadata names a leader epoch again;
+- FENCED_LEADER_EPOCH, or an unexpected failure appending: the partition stops being fetched until the metadata
+  names a new leader or leader epoch;
 - other errors, or no answer: the partition (or the whole fetcher) waits replica.fetch.backoff.ms.
 
 A partition added at a leader epoch starts at its log end offset with its latest epoch; a log with no epochs
@@ -216,6 +217,12 @@ class ReplicaFetcher:
                 self.partitions.pop(key, None)
             else:
                 state.delayed_until = trio.current_time() + self.settings.backoff_ms / 1000
+            return
+        except Exception:
+            # Kafka marks such a partition failed: it is fetched again only once the metadata re-adds it
+            log.exception("unexpected error replicating %s-%d from leader %d; the partition stops fetching", *key,
+                          self.leader_id)
+            state.fenced = True
             return
         if code == errors.FENCED_LEADER_EPOCH.code:
             log.info("%s-%d: leader %d says epoch %d is fenced; waiting for the metadata", *key, self.leader_id,
