@@ -47,6 +47,9 @@ log = logging.getLogger(__name__)
 
 FINAL_EPOCH = -1  # a fetch outside any KIP-227 session
 REPLICA_STATE_VERSION = 15
+# Fetch carries the last fetched epoch from v12; every Kafka 4 broker serves it (Kafka's fetchers use
+# OffsetForLeaderEpoch only below it), so a leader that does not is not fetched from.
+TRUNCATION_ON_FETCH_VERSION = 12
 PartitionKey = tuple[str, int]
 
 
@@ -137,6 +140,12 @@ class ReplicaFetcher:
                 try:
                     peer = await self._channels.node(self.leader_id).peer_versions(timeout_ms=timeout_ms)
                     version = peer.usable_version(FetchRequest)
+                    if version < TRUNCATION_ON_FETCH_VERSION:
+                        log.error("leader %d serves Fetch up to v%d only: a follower needs v%d (last fetched epochs, "
+                                  "KIP-320) to detect a divergent log", self.leader_id, version,
+                                  TRUNCATION_ON_FETCH_VERSION)
+                        await trio.sleep(self.settings.backoff_ms / 1000)
+                        continue
                     request, sent = self.build_request(trio.current_time(), version)
                     if request is None:
                         continue
