@@ -16,7 +16,9 @@ the fetch offset (the log end offset), the current leader epoch and the last fet
 - other errors, or no answer: the partition (or the whole fetcher) waits replica.fetch.backoff.ms.
 
 A partition added at a leader epoch starts at its log end offset with its latest epoch; a log with no epochs
-(old formats) is first truncated to its high watermark, as Kafka's initialFetchOffset does.
+(old formats) is first truncated to its high watermark, as Kafka's initialFetchOffset does. Like Kafka 4's
+fetchers (every metadata version truncates on fetch), this one sends no OffsetForLeaderEpoch: divergence comes
+in the Fetch answer, so a leader that serves Fetch below v12 (no last fetched epoch) is not fetched from.
 """
 
 from __future__ import annotations
