@@ -11,14 +11,16 @@ assigned replica only (else NOT_LEADER_OR_FOLLOWER), up to the log end offset. W
 fetch offset are not on the leader's log, the answer carries no records but the diverging epoch and its end
 offset (KIP-320) for the follower to truncate to. Otherwise the fetch records the follower's position
 (Partition.update_follower_fetch_state: ISR expansion, high watermark), and the answer carries the high
-watermark after that update. Record data
-is never copied: the answer carries file regions that the server sends with os.sendfile. Limits are Kafka's:
-`partition_max_bytes` per partition, `max_bytes` for the whole answer, except that the first partition with
-data returns at least its first batch whole.
+watermark after that update.
+
+Record data is never copied: the answer carries file regions that the server sends with os.sendfile. Limits are
+Kafka's: `partition_max_bytes` per partition, `max_bytes` for the whole answer, except that the first partition
+with data returns at least its first batch whole.
 
 Long poll (Kafka's DelayedFetch): when fewer than `min_bytes` are readable and no partition failed, the request
-parks on its partitions until appends bring enough bytes or `max_wait_ms` passes, then everything is read
-again. It never waits past max_wait_ms and never polls.
+parks on its partitions until enough bytes become readable (a consumer: below the high watermark; a follower:
+appended, or the high watermark moved) or `max_wait_ms` passes, then everything is read again. It never waits
+past max_wait_ms and never polls.
 
 Fetch sessions (KIP-227, v7+) are kept in kbroker.api.fetch_sessions: a full fetch at epoch 0 opens one, later
 requests carry only what changed and get only what changed.
