@@ -313,3 +313,26 @@ def test_isr_shrinks_without_the_follower_and_expands_when_it_is_back(tmp_path):
         assert follower.log.read_batches() == leader.log.read_batches()
 
     run_cluster(tmp_path, body)
+
+
+def test_consumers_never_read_above_the_high_watermark(tmp_path):
+    async def body(nodes, client, controller):
+        image = image_with(nodes, PartitionRegistration(0, (1, 2), (1, 2), 1, 0, 0))
+        follow(nodes, image)
+        leader, follower = (n.manager.get(TOPIC, 0) for n in nodes)
+        _, answer = await produce(client, 1, batch(2, tag=b"seen"))
+        assert answer.error_code == NONE
+        nodes[1].manager.replica_fetchers.update(image, {})  # the follower stops fetching
+        _, answer = await produce(client, 1, batch(3, tag=b"unreplicated"), acks=1)
+        assert (answer.error_code, answer.base_offset) == (NONE, 2)  # acks=1: answered at once
+        assert (leader.log_end_offset, leader.high_watermark) == (5, 2)
+        _, data = await consumer_fetch(client, 1, 0)
+        assert data.high_watermark == 2 and values_of([bytes(data.records)]) == [b"seen0", b"seen1"]
+        _, data = await consumer_fetch(client, 1, 2)
+        assert data.error_code == NONE and len(data.records) == 0
+        nodes[1].manager.replica_fetchers.update(image, {(TOPIC, 0): follower})
+        await wait_until(leader, lambda: leader.high_watermark == 5)
+        _, data = await consumer_fetch(client, 1, 2)
+        assert values_of([bytes(data.records)]) == [b"unreplicated%d" % i for i in range(3)]
+
+    run_cluster(tmp_path, body)
