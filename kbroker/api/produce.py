@@ -71,8 +71,10 @@ def _append(ctx: RequestContext, topic_name: str, partition_data, acks: int, tra
         if partition is None and ctx.state.image.partition(topic_name, index) is None:
             return _failed(index, errors.UNKNOWN_TOPIC_OR_PARTITION.code,
                            "This server does not host this topic-partition."), -1
+        # Kafka's words: getPartitionOrException for a partition not hosted, appendRecordsToLeader on a follower
         answer = _failed(index, errors.NOT_LEADER_OR_FOLLOWER.code,
-                         f"This server is not the leader for {topic_name}-{index}")
+                         f"Error while fetching partition state for {topic_name}-{index}" if partition is None else
+                         f"Leader not local for partition {topic_name}-{index} on broker {ctx.config.node_id}")
         if ctx.api_version >= LEADER_HINT_VERSION:
             leader, epoch = hints.current_leader(topic_name, index, partition)
             answer.current_leader = LeaderIdAndEpoch(leader_id=leader, leader_epoch=epoch)
