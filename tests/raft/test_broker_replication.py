@@ -1,10 +1,13 @@
 """Two broker-only kbroker nodes (BrokerNode) of three controller-only kbroker nodes, in one process over real
 sockets, replicating a partition of replication factor 2: the leader's acks=all produce is answered once the
 follower fetched the batch, the follower's copy is the leader's batch for batch, and a consumer reads it from
-either broker (from the follower from Fetch v11, up to its high watermark)."""
+either broker (from the follower from Fetch v11, up to its high watermark); then failovers: the follower takes
+over when its leader stops and the old leader rejoins as its follower, and librdkafka's idempotent acks=all
+producer loses and doubles nothing across one."""
 
 from __future__ import annotations
 
+import pytest
 import trio
 
 from kbroker.broker_node import BrokerNode
@@ -177,5 +180,51 @@ def test_the_follower_takes_over_and_the_old_leader_rejoins_as_its_follower(tmp_
         assert rejoined.log.read_batches() == new.log.read_batches()
         assert rejoined.log.leader_epoch_cache.entries() == new.log.leader_epoch_cache.entries()
         assert await consume(client, new_id, topic_id) == (3, [b"a0", b"a1", b"b0"])
+
+    run_cluster(tmp_path, scenario)
+
+
+def test_an_idempotent_producer_keeps_every_message_across_a_failover(tmp_path):
+    """librdkafka's idempotent acks=all producer and a consumer against the two brokers: the leader stops halfway,
+    the producer finds the new leader (NOT_LEADER_OR_FOLLOWER, KIP-951 hints) and nothing is lost or doubled."""
+    confluent_kafka = pytest.importorskip("confluent_kafka")
+
+    def produce_all(producer, values):
+        failures = []
+        for value in values:
+            producer.produce(TOPIC, value, partition=0,
+                             on_delivery=lambda err, _msg: err is not None and failures.append(err))
+        producer.flush(60)
+        assert failures == [] and len(producer) == 0
+
+    def consume_all(bootstrap, count):
+        consumer = confluent_kafka.Consumer({"bootstrap.servers": bootstrap, "group.id": "checker",
+                                             "enable.auto.commit": False})
+        consumer.assign([confluent_kafka.TopicPartition(TOPIC, 0, confluent_kafka.OFFSET_BEGINNING)])
+        seen = []
+        while len(seen) < count:
+            message = consumer.poll(30)
+            assert message is not None, f"only {len(seen)} of {count} messages read back"
+            assert message.error() is None, message.error()
+            seen.append((message.offset(), message.value()))
+        consumer.close()
+        return seen
+
+    async def scenario(controllers, brokers, client) -> None:
+        _, hosted = await create_topic(client, controllers, brokers)
+        (old_id,) = [i for i, p in hosted.items() if p.is_leader]
+        new_id = next(n for n in BROKERS if n != old_id)
+        bootstrap = ",".join(f"127.0.0.1:{brokers.ports[n]}" for n in BROKERS)
+        producer = confluent_kafka.Producer({"bootstrap.servers": bootstrap, "enable.idempotence": True,
+                                             "acks": "all", "message.timeout.ms": 30000, "linger.ms": 0})
+        first = [b"m%02d" % i for i in range(20)]
+        second = [b"m%02d" % i for i in range(20, 40)]
+        await trio.to_thread.run_sync(produce_all, producer, first)
+        await brokers.stop(old_id)
+        # the same producer goes on while the controllers fence the old leader and elect the follower
+        await trio.to_thread.run_sync(produce_all, producer, second)
+        assert hosted[new_id].is_leader
+        seen = await trio.to_thread.run_sync(consume_all, f"127.0.0.1:{brokers.ports[new_id]}", 40)
+        assert seen == list(enumerate(first + second))
 
     run_cluster(tmp_path, scenario)
