@@ -246,11 +246,6 @@ class Partition:
         if not self._maybe_increment_high_watermark():
             self._wake_waiters()
 
-    def notify_appended(self, size: int) -> None:
-        """Wake parked consumer fetches: something they read (the LSO) moved without the HW."""
-        for listener in list(self._listeners):
-            listener(self, size)
-
     # --- leader: follower fetches and the ISR ----------------------------------------------------------------
     def update_follower_fetch_state(self, replica_id: int, fetch_offset: int, log_start_offset: int,
                                     leader_log_end_offset: int, broker_epoch: int = -1) -> bool:
