@@ -280,14 +280,20 @@ def test_fetch_from_a_broker_that_is_not_a_replica(tmp_path):
     run_cluster(tmp_path, body)
 
 
+async def follower_stops_after(nodes, client, data):
+    """Node 1 leads, node 2 follows; `data` is produced with acks=all, then node 2 stops fetching."""
+    image = image_with(nodes, PartitionRegistration(0, (1, 2), (1, 2), 1, 0, 0))
+    follow(nodes, image)
+    leader, follower = (n.manager.get(TOPIC, 0) for n in nodes)
+    _, answer = await produce(client, 1, data)
+    assert answer.error_code == NONE
+    nodes[1].manager.replica_fetchers.update(image, {})
+    return image, leader, follower
+
+
 def test_isr_shrinks_without_the_follower_and_expands_when_it_is_back(tmp_path):
     async def body(nodes, client, controller):
-        image = image_with(nodes, PartitionRegistration(0, (1, 2), (1, 2), 1, 0, 0))
-        follow(nodes, image)
-        leader, follower = (n.manager.get(TOPIC, 0) for n in nodes)
-        _, answer = await produce(client, 1, batch(2))
-        assert answer.error_code == NONE
-        nodes[1].manager.replica_fetchers.update(image, {})  # the follower stops fetching
+        image, leader, follower = await follower_stops_after(nodes, client, batch(2))
         _, answer = await produce(client, 1, batch(1), timeout_ms=300)
         assert answer.error_code == errors.REQUEST_TIMED_OUT.code
         assert leader.high_watermark == 2
@@ -317,12 +323,7 @@ def test_isr_shrinks_without_the_follower_and_expands_when_it_is_back(tmp_path):
 
 def test_consumers_never_read_above_the_high_watermark(tmp_path):
     async def body(nodes, client, controller):
-        image = image_with(nodes, PartitionRegistration(0, (1, 2), (1, 2), 1, 0, 0))
-        follow(nodes, image)
-        leader, follower = (n.manager.get(TOPIC, 0) for n in nodes)
-        _, answer = await produce(client, 1, batch(2, tag=b"seen"))
-        assert answer.error_code == NONE
-        nodes[1].manager.replica_fetchers.update(image, {})  # the follower stops fetching
+        image, leader, follower = await follower_stops_after(nodes, client, batch(2, tag=b"seen"))
         _, answer = await produce(client, 1, batch(3, tag=b"unreplicated"), acks=1)
         assert (answer.error_code, answer.base_offset) == (NONE, 2)  # acks=1: answered at once
         assert (leader.log_end_offset, leader.high_watermark) == (5, 2)

@@ -155,12 +155,18 @@ def test_follower_keeping_up_with_appends_stays_in_sync(make_partition, clock):
     assert proposals.items == []
 
 
-def test_rejected_proposal_reverts_and_may_be_retried(make_partition, clock):
+def shrink_proposed(make_partition, clock):
+    """A leader whose only follower never fetched, past the lag time: it has proposed the ISR without it."""
     proposals = Proposals()
     partition = make_partition(registration(replicas=(1, 2)), proposals=proposals)
     partition.append_records(batch(1), required_acks=1)
     clock.advance(LAG_MS + 1)
     assert partition.maybe_shrink_isr()
+    return partition, proposals
+
+
+def test_rejected_proposal_reverts_and_may_be_retried(make_partition, clock):
+    partition, proposals = shrink_proposed(make_partition, clock)
     proposals.callbacks[0](AlterPartitionResult(errors.OPERATION_NOT_ATTEMPTED.code))
     assert not partition.isr_state.is_pending and partition.isr == (1, 2)
     assert partition.maybe_shrink_isr()
@@ -340,11 +346,7 @@ def test_acks_all_when_leadership_moves(make_partition):
 
 
 def test_the_same_registration_again_changes_nothing(make_partition, clock):
-    proposals = Proposals()
-    partition = make_partition(registration(replicas=(1, 2)), proposals=proposals)
-    partition.append_records(batch(1), required_acks=1)
-    clock.advance(LAG_MS + 1)
-    assert partition.maybe_shrink_isr()
+    partition, _proposals = shrink_proposed(make_partition, clock)
     woken = []
     partition.add_listener(lambda p, size: woken.append(size))
     assert not partition.apply_registration(registration(replicas=(1, 2)))  # an image changed something else
