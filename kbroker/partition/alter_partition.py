@@ -60,13 +60,15 @@ ResultCallback = Callable[[AlterPartitionResult], None]
 
 
 def build_request(broker_id: int, broker_epoch: int, items: list[AlterPartitionItem]) -> AlterPartitionRequest:
+    """AlterPartition v3 (the ISR with broker epochs, KIP-903), what Kafka 4's brokers send: every metadata
+    version a Kafka 4 cluster runs has it."""
     topics: dict[uuid.UUID, TopicData] = {}
     for item in items:
         topic = topics.setdefault(item.topic_id, TopicData(topic_id=item.topic_id, partitions=[]))
         epochs = [broker_epoch if replica == broker_id else epoch
                   for replica, epoch in zip(item.new_isr, item.broker_epochs, strict=True)]
         topic.partitions.append(PartitionData(
-            partition_index=item.partition, leader_epoch=item.leader_epoch, new_isr=list(item.new_isr),
+            partition_index=item.partition, leader_epoch=item.leader_epoch,
             new_isr_with_epochs=[BrokerState(broker_id=r, broker_epoch=e) for r, e in zip(item.new_isr, epochs,
                                                                                           strict=True)],
             leader_recovery_state=item.leader_recovery_state, partition_epoch=item.partition_epoch))

@@ -8,7 +8,8 @@ import trio.testing
 
 from kbroker.network.errors import ConnectionLost
 from kbroker.partition.alter_partition import AlterPartitionItem, AlterPartitionManager, build_request
-from kbroker.protocol import errors
+from kbroker.protocol import errors, wire
+from kbroker.protocol.messages.alter_partition_request import AlterPartitionRequest
 from kbroker.protocol.messages.alter_partition_response import (
     AlterPartitionResponse,
     PartitionData,
@@ -25,7 +26,8 @@ def item(partition, isr=(1, 2), epochs=(-1, 7)):
 def answer(request, code=errors.NONE.code):
     return AlterPartitionResponse(topics=[TopicData(topic_id=t.topic_id, partitions=[PartitionData(
         partition_index=p.partition_index, error_code=code, leader_id=request.broker_id, leader_epoch=p.leader_epoch,
-        isr=p.new_isr, partition_epoch=p.partition_epoch + 1) for p in t.partitions]) for t in request.topics])
+        isr=[b.broker_id for b in p.new_isr_with_epochs], partition_epoch=p.partition_epoch + 1)
+        for p in t.partitions]) for t in request.topics])
 
 
 def test_request_carries_the_leaders_own_broker_epoch():
@@ -33,7 +35,12 @@ def test_request_carries_the_leaders_own_broker_epoch():
     (partition,) = request.topics[0].partitions
     assert (request.broker_id, request.broker_epoch) == (1, 42)
     assert [(b.broker_id, b.broker_epoch) for b in partition.new_isr_with_epochs] == [(1, 42), (2, 7)]
-    assert (partition.leader_epoch, partition.partition_epoch, partition.new_isr) == (3, 4, [1, 2])
+    assert (partition.leader_epoch, partition.partition_epoch) == (3, 4)
+    # it encodes at v3, the version Kafka 4 controllers (and kbroker's) answer
+    writer = wire.Writer()
+    request.encode_into(writer, 3)
+    decoded, _ = AlterPartitionRequest.decode(writer.getvalue(), 0, 3)
+    assert decoded == request
 
 
 def test_batches_retries_and_answers_each_partition():

@@ -25,8 +25,9 @@ from kbroker.metadata.image import (
 from kbroker.network import Address, ClientSettings, NodeDirectory, open_channel_manager
 from kbroker.partition.manager import PartitionManager
 from kbroker.partition.replication import run_replication
-from kbroker.protocol import errors
+from kbroker.protocol import errors, wire
 from kbroker.protocol import records as R
+from kbroker.protocol.messages.alter_partition_request import AlterPartitionRequest
 from kbroker.protocol.messages.alter_partition_response import AlterPartitionResponse
 from kbroker.protocol.messages.alter_partition_response import PartitionData as AlterPartitionData
 from kbroker.protocol.messages.alter_partition_response import TopicData as AlterTopicData
@@ -97,10 +98,14 @@ class Controller:
         self.requests = []
 
     async def send(self, request):
+        writer = wire.Writer()  # as on the wire, at the version Kafka 4 controllers serve
+        request.encode_into(writer, 3)
+        request, _ = AlterPartitionRequest.decode(writer.getvalue(), 0, 3)
         self.requests.append(request)
         return AlterPartitionResponse(topics=[AlterTopicData(topic_id=t.topic_id, partitions=[AlterPartitionData(
             partition_index=p.partition_index, error_code=NONE, leader_id=request.broker_id,
-            leader_epoch=p.leader_epoch, isr=p.new_isr, partition_epoch=p.partition_epoch + 1)
+            leader_epoch=p.leader_epoch, isr=[b.broker_id for b in p.new_isr_with_epochs],
+            partition_epoch=p.partition_epoch + 1)
             for p in t.partitions]) for t in request.topics])
 
 
@@ -303,7 +308,7 @@ def test_isr_shrinks_without_the_follower_and_expands_when_it_is_back(tmp_path):
         (request,) = controller.requests
         assert (request.broker_id, request.broker_epoch) == (1, 11)
         (proposal,) = request.topics[0].partitions
-        assert (proposal.new_isr, proposal.leader_epoch, proposal.partition_epoch) == ([1], 0, 0)
+        assert (proposal.leader_epoch, proposal.partition_epoch) == (0, 0)
         assert [(b.broker_id, b.broker_epoch) for b in proposal.new_isr_with_epochs] == [(1, 11)]
         # alone in the ISR, the leader's HW is its log end: the batch that timed out is committed now
         assert leader.high_watermark == 3 and leader.partition_epoch == 1
