@@ -13,7 +13,7 @@ from kbroker.log.log import Log
 from kbroker.metadata.image import PartitionRegistration
 from kbroker.partition.partition import Partition
 from kbroker.partition.replica_fetcher import FetcherSettings, ReplicaFetcher
-from kbroker.protocol import errors
+from kbroker.protocol import errors, wire
 from kbroker.protocol import records as R
 from kbroker.protocol.messages.fetch_response import (
     EpochEndOffset,
@@ -21,6 +21,7 @@ from kbroker.protocol.messages.fetch_response import (
     FetchResponse,
     PartitionData,
 )
+from kbroker.protocol.messages.list_offsets_request import ListOffsetsRequest
 from kbroker.protocol.messages.list_offsets_response import (
     ListOffsetsPartitionResponse,
     ListOffsetsResponse,
@@ -46,6 +47,9 @@ class LeaderOffsets:
         self.asked = []
 
     async def send(self, node_id, request, *, version_cap=None, timeout_ms=None):
+        writer = wire.Writer()  # as on the wire, at the version a Kafka 4 leader answers
+        request.encode_into(writer, ListOffsetsRequest.HIGHEST_VERSION)
+        request, _ = ListOffsetsRequest.decode(writer.getvalue(), 0, ListOffsetsRequest.HIGHEST_VERSION)
         (topic,) = request.topics
         (p,) = topic.partitions
         self.asked.append((node_id, request.replica_id, p.timestamp, p.current_leader_epoch))
