@@ -351,3 +351,21 @@ def test_the_same_registration_again_changes_nothing(make_partition, clock):
     partition.add_listener(lambda p, size: woken.append(size))
     assert not partition.apply_registration(registration(replicas=(1, 2)))  # an image changed something else
     assert partition.isr_state.is_pending and woken == []
+
+
+def test_follower_replays_transactions_from_the_leaders_batches(make_partition):
+    leader = make_partition(registration(replicas=(1,)), name="t-1")
+    follower = make_partition(registration(leader=2, replicas=(2, 1)), name="u-0")
+    for producer_id, outcome in ((7, R.CONTROL_ABORT), (8, R.CONTROL_COMMIT)):
+        leader.append_records(R.build_batch([(START_MS, None, b"t")], producer_id=producer_id, producer_epoch=0,
+                                            base_sequence=0, transactional=True), required_acks=-1)
+        leader.append_control_marker(outcome, producer_id=producer_id, producer_epoch=0, coordinator_epoch=0)
+    leader.append_records(R.build_batch([(START_MS, None, b"open")], producer_id=9, producer_epoch=0,
+                                        base_sequence=0, transactional=True), required_acks=-1)
+    follower.append_as_follower(b"".join(leader.log.read_batches()))
+    follower.update_follower_high_watermark(leader.high_watermark)
+    assert follower.log_end_offset == leader.log_end_offset == 5
+    # the open transaction (producer 9) holds the LSO at its first offset on both
+    assert follower.last_stable_offset() == leader.last_stable_offset() == 4
+    aborted = follower.log.collect_aborted_transactions(0, 5)
+    assert [(t.producer_id, t.first_offset) for t in aborted] == [(7, 0)]
