@@ -3,8 +3,8 @@
 Kafka's active controller and is unfenced, so the Kafka broker's Metadata lists it; a topic created through the
 kbroker broker (its only way to the controller is an EnvelopeRequest) appears in the Kafka broker's Metadata;
 an idempotent producer (producer ids from AllocateProducerIds to Kafka's controller) writes to its partition,
-placed on the kbroker broker, and a consumer reads every record back; a replication factor above 1 is refused
-by the kbroker broker; SIGTERM ends in a controlled shutdown the active controller grants.
+placed on the kbroker broker, and a consumer reads every record back; a topic of replication factor 2 is
+created on both brokers; SIGTERM ends in a controlled shutdown the active controller grants.
 
 Kafka's controllers are formatted with the features kbroker does not implement at level 0 (a broker must
 support every finalized feature level to register, and kbroker supports metadata.version only)."""
@@ -147,10 +147,11 @@ def test_a_kbroker_broker_in_a_cluster(controller_kind, tmp_path):
                     CreatableReplicaAssignment(partition_index=0, broker_ids=[KBROKER_BROKER_ID])])],
                 timeout_ms=WAIT_S * 1000), version=7)
             assert [(t.name, t.error_code) for t in created.topics] == [(TOPIC, 0)], created
-            refused = connection.send(CreateTopicsRequest(topics=[CreatableTopic(
+            # two brokers are registered: a replication factor of 2 is placed on both (kbroker brokers replicate)
+            replicated = connection.send(CreateTopicsRequest(topics=[CreatableTopic(
                 name="replicated", num_partitions=1, replication_factor=2)], timeout_ms=WAIT_S * 1000), version=7)
-            [result] = refused.topics
-            assert result.error_code == E.INVALID_REPLICATION_FACTOR.code and "do not replicate" in result.error_message
+            [result] = replicated.topics
+            assert (result.error_code, result.replication_factor) == (E.NONE.code, 2), result
         assert wait_until(lambda: topic_partitions(through_kafka, TOPIC), "the topic on the Kafka broker",
                           kafka_broker, kbroker_broker) == {0: KBROKER_BROKER_ID}
 

@@ -12,8 +12,10 @@ instead of step 2's observer.
    quorum's leader, found again after NOT_CONTROLLER); wait until the controller says this broker caught up
    with the metadata (Kafka's initialCatchUpFuture).
 4. Open the logs from that image (the PartitionManager), and from then on make them follow every new image whose
-   topics or configs changed, on the trio thread that applied it; build the producer-id manager
-   (AllocateProducerIds to the active controller) and the group and transaction coordinators.
+   topics or configs changed, on the trio thread that applied it; start replication (replica fetchers towards
+   the leaders of the partitions this broker follows, ISR changes sent to the active controller as
+   AlterPartition); build the producer-id manager (AllocateProducerIds to the active controller) and the group
+   and transaction coordinators.
 5. Ask to be unfenced (the logs are open) and wait until the controller unfenced this broker and this broker's own
    image shows it (so its first clients find it in Metadata); then serve clients. Admin requests that change
    metadata are forwarded to the active controller (api/forwarding.py).
@@ -44,9 +46,16 @@ from kbroker.metadata.controller import ApiError, ProducerIdBlock
 from kbroker.metadata.loader import DEFAULT_SNAPSHOT_MAX_BYTES, MetadataLoader
 from kbroker.metadata.observed import ObservedMetadata
 from kbroker.metadata.service import listener_endpoints
-from kbroker.network import ChannelManager, ClientSettings, NodeDirectory, parse_quorum_voters
+from kbroker.network import (
+    ChannelManager,
+    ClientSettings,
+    NodeDirectory,
+    RequestTimedOut,
+    parse_quorum_voters,
+)
 from kbroker.node import group_coordinator, open_listeners, prepare_log_dirs, transaction_coordinator
 from kbroker.partition.manager import PartitionManager
+from kbroker.partition.replication import run_replication
 from kbroker.producer_ids import ProducerIdManager
 from kbroker.protocol import errors
 from kbroker.protocol.messages.allocate_producer_ids_request import AllocateProducerIdsRequest
@@ -105,6 +114,9 @@ class BrokerNode:
                          storage.cluster_id, config.node_id, membership.broker_epoch, state.image.offset)
                 await self._start_partitions()
                 nursery.start_soon(state.partitions.run, state.clock.monotonic_ms)
+                await nursery.start(partial(run_replication, state.partitions, config,
+                                            broker_epoch=lambda: membership.broker_epoch,
+                                            send_to_controller=self._send_to_controller))
                 nursery.start_soon(self.connections.run)
                 await nursery.start(state.group_coordinator.run)
                 await nursery.start(state.txn_coordinator.run)
@@ -208,6 +220,13 @@ class BrokerNode:
         state.producer_ids = ProducerIdManager(self._allocate_producer_ids, broker_id=self.config.node_id)
         state.group_coordinator = group_coordinator(state)
         state.txn_coordinator = transaction_coordinator(state)
+
+    async def _send_to_controller(self, request):
+        """A request to the active controller (AlterPartition); NetworkError when none answered in time."""
+        response = await self.state.controller_channel.send(request)
+        if response is None:
+            raise RequestTimedOut(f"no controller answered {type(request).__name__} in time")
+        return response
 
     async def _allocate_producer_ids(self):
         """Kafka's RPCProducerIdManager: AllocateProducerIds (key 67) to the active controller."""

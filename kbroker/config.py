@@ -203,6 +203,13 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
     _key("producer.id.expiration.ms", INT, 86400000, at_least(1), "producer.id.expiration.ms"),
     _key("num.recovery.threads.per.data.dir", INT, 2, at_least(1)),
     _key("replica.lag.time.max.ms", LONG, 30000),
+    # Replica fetchers (ReplicationConfigs).
+    _key("replica.fetch.backoff.ms", INT, 1000, at_least(0)),
+    _key("replica.fetch.max.bytes", INT, 1048576, at_least(0)),
+    _key("replica.fetch.min.bytes", INT, 1),
+    _key("replica.fetch.response.max.bytes", INT, 10485760, at_least(0)),
+    _key("replica.fetch.wait.max.ms", INT, 500),
+    _key("replica.socket.timeout.ms", INT, 30000),
     # Broker lifecycle (KRaftConfigs): heartbeats to the active controller, which fences a silent broker.
     _key("broker.heartbeat.interval.ms", INT, 2000),
     _key("broker.session.timeout.ms", INT, 9000),

@@ -17,8 +17,7 @@ regular topic: kbroker has no share coordinator). `__cluster_metadata` is never 
 refuses it; its partition directory would be the metadata log's): it is answered UNKNOWN_TOPIC_OR_PARTITION.
 
 An internal topic whose replication factor is above the broker count (Kafka's default of 3 for
-offsets.topic.replication.factor on one node), or above 1 on a kbroker broker of a cluster (it does not replicate
-yet), cannot be created: the client keeps getting Kafka's answer (COORDINATOR_NOT_AVAILABLE from
+offsets.topic.replication.factor on one node) cannot be created: the client keeps getting Kafka's answer (COORDINATOR_NOT_AVAILABLE from
 FindCoordinator), and the broker logs once, at ERROR, the reason and which config to lower.
 """
 

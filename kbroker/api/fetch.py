@@ -1,21 +1,35 @@
-"""Fetch (API key 1), v4-18, for consumers (replica_id -1) and debugging clients (-2).
+"""Fetch (API key 1), v4-18, for consumers (replica_id -1), debugging clients (-2) and follower replicas (a
+broker id: `replica_id` below v15, `replica_state.replica_id` from v15).
 
-Each partition is read from its log up to the high watermark (read_uncommitted) or the last stable offset
-(read_committed, with the aborted transactions that overlap the data so the client can drop them). Record data
-is never copied: the answer carries file regions that the server sends with os.sendfile. Limits are Kafka's:
-`partition_max_bytes` per partition, `max_bytes` for the whole answer, except that the first partition with
-data returns at least its first batch whole.
+A consumer's partition is read from its log up to the high watermark (read_uncommitted) or the last stable
+offset (read_committed, with the aborted transactions that overlap the data so the client can drop them). A
+consumer may read from a follower from v11 (Kafka serves any request that carries client metadata: KIP-392),
+up to the follower's high watermark; below v11 only the leader serves it.
+
+A follower's Fetch (Kafka's ReplicaManager.fetchMessages for replicas) is served by the leader only, for an
+assigned replica only (else NOT_LEADER_OR_FOLLOWER), up to the log end offset. When its last fetched epoch and
+fetch offset are not on the leader's log, the answer carries no records but the diverging epoch and its end
+offset (KIP-320) for the follower to truncate to. Otherwise the fetch records the follower's position
+(Partition.update_follower_fetch_state: ISR expansion, high watermark), and the answer carries the high
+watermark after that update.
+
+Record data is never copied: the answer carries file regions that the server sends with os.sendfile. Limits are
+Kafka's: `partition_max_bytes` per partition, `max_bytes` for the whole answer, except that the first partition
+with data returns at least its first batch whole.
 
 Long poll (Kafka's DelayedFetch): when fewer than `min_bytes` are readable and no partition failed, the request
-parks on its partitions until appends bring enough bytes or `max_wait_ms` passes, then everything is read
-again. It never waits past max_wait_ms and never polls.
+parks on its partitions until enough bytes become readable (a consumer: below the high watermark; a follower:
+appended, or the high watermark moved) or `max_wait_ms` passes, then everything is read again. It never waits
+past max_wait_ms and never polls.
 
 Fetch sessions (KIP-227, v7+) are kept in kbroker.api.fetch_sessions: a full fetch at epoch 0 opens one, later
 requests carry only what changed and get only what changed.
 
 Errors per partition: UNKNOWN_TOPIC_OR_PARTITION, UNKNOWN_TOPIC_ID (v13+, topics by id), OFFSET_OUT_OF_RANGE,
 FENCED_LEADER_EPOCH / UNKNOWN_LEADER_EPOCH when the client's current_leader_epoch is older / newer than the
-leader's; a failed partition answers -1 for its offsets and no records, as Kafka does.
+partition's, NOT_LEADER_OR_FOLLOWER for a partition in the metadata that this node does not host or (as above)
+does not lead, with the current leader and its endpoint from v16 (KIP-951); a failed partition answers -1 for
+its offsets and no records, as Kafka does.
 """
 
 from __future__ import annotations
@@ -33,13 +47,19 @@ from kbroker.api.fetch_sessions import (
     SessionPartition,
     incremental_session,
 )
+from kbroker.api.leader_hints import LeaderHints
+from kbroker.api.offset_for_leader_epoch import epoch_cache
+from kbroker.log.leader_epoch import UNDEFINED_EPOCH_OFFSET
 from kbroker.log.log import LogError
 from kbroker.partition.partition import Partition
 from kbroker.protocol import errors, wire
 from kbroker.protocol.messages.fetch_response import (
     AbortedTransaction,
+    EpochEndOffset,
     FetchableTopicResponse,
     FetchResponse,
+    LeaderIdAndEpoch,
+    NodeEndpoint,
     PartitionData,
 )
 
@@ -48,6 +68,9 @@ MIN_VERSION = 4
 MAX_VERSION = 18
 TOPIC_ID_VERSION = 13
 FIRST_SESSION_VERSION = 7
+FOLLOWER_READ_VERSION = 11
+REPLICA_STATE_VERSION = 15
+LEADER_HINT_VERSION = 16
 READ_COMMITTED = 1
 # Kafka's broker config fetch.max.bytes: the most one answer carries whatever the client asks.
 FETCH_MAX_BYTES = 55 * 1024 * 1024
@@ -86,22 +109,48 @@ def _entry_key(entry: SessionPartition, by_id: bool) -> tuple:
     return (entry.topic_id if by_id else entry.topic, entry.partition)
 
 
-def _resolve(ctx: RequestContext, entries: list[SessionPartition]) -> list[_Wanted]:
+def replica_id_of(ctx: RequestContext, request) -> int:
+    return request.replica_state.replica_id if ctx.api_version >= REPLICA_STATE_VERSION else request.replica_id
+
+
+def _resolve(ctx: RequestContext, entries: list[SessionPartition], replica_id: int) -> list[_Wanted]:
+    """Each entry's hosted partition and the error Kafka answers before reading (Partition.getLocalLog)."""
     partitions = ctx.state.partitions
     by_id = ctx.api_version >= TOPIC_ID_VERSION
+    leader_only = replica_id >= 0 or ctx.api_version < FOLLOWER_READ_VERSION
     wanted = []
     for entry in entries:
         hosted = partitions.get(entry.topic, entry.partition) if entry.topic is not None else None
         error = errors.NONE.code
         epoch = entry.request.current_leader_epoch
         if hosted is None:
-            error = errors.UNKNOWN_TOPIC_ID.code if by_id and entry.topic is None \
-                else errors.UNKNOWN_TOPIC_OR_PARTITION.code
+            if entry.topic is None:
+                error = errors.UNKNOWN_TOPIC_ID.code if by_id else errors.UNKNOWN_TOPIC_OR_PARTITION.code
+            elif ctx.state.image.partition(entry.topic, entry.partition) is not None:
+                error = errors.NOT_LEADER_OR_FOLLOWER.code
+            else:
+                error = errors.UNKNOWN_TOPIC_OR_PARTITION.code
         elif epoch >= 0 and epoch != hosted.leader_epoch:
             error = errors.FENCED_LEADER_EPOCH.code if epoch < hosted.leader_epoch \
                 else errors.UNKNOWN_LEADER_EPOCH.code
+        elif leader_only and not hosted.is_leader:
+            error = errors.NOT_LEADER_OR_FOLLOWER.code
         wanted.append(_Wanted(entry, hosted, error))
     return wanted
+
+
+def _diverging(partition: Partition, fetch_offset: int, last_fetched_epoch: int) -> EpochEndOffset | None:
+    """KIP-320: the leader's (epoch, end offset) when the fetcher's last fetched epoch and fetch offset are not
+    on this log, else None; raises LogError when the epoch is before everything this log knows."""
+    cache = epoch_cache(partition) if partition.is_leader else partition.log.leader_epoch_cache
+    epoch, end_offset = cache.end_offset_for(last_fetched_epoch, partition.log_end_offset)
+    if end_offset == UNDEFINED_EPOCH_OFFSET or epoch < 0:
+        raise LogError(errors.OFFSET_OUT_OF_RANGE.code,
+                       f"Could not determine the end offset of the last fetched epoch {last_fetched_epoch} "
+                       f"from the request for {partition.topic}-{partition.partition} at offset {fetch_offset}")
+    if epoch < last_fetched_epoch or end_offset < fetch_offset:
+        return EpochEndOffset(epoch=epoch, end_offset=end_offset)
+    return None
 
 
 def _error_data(index: int, code: int) -> PartitionData:
@@ -109,9 +158,10 @@ def _error_data(index: int, code: int) -> PartitionData:
                          log_start_offset=-1, aborted_transactions=None, records=b"")
 
 
-def _read_all(ctx: RequestContext, request, wanted: list[_Wanted]) -> tuple[list[PartitionData], int, bool]:
+def _read_all(ctx: RequestContext, request, wanted: list[_Wanted], replica_id: int
+              ) -> tuple[list[PartitionData], int, bool]:
     """Read every partition once: (answers in request order, bytes of record data, whether one failed)."""
-    read_committed = request.isolation_level == READ_COMMITTED
+    read_committed = request.isolation_level == READ_COMMITTED and replica_id < 0
     remaining = min(request.max_bytes, FETCH_MAX_BYTES)
     min_one_message = True
     total = 0
@@ -125,19 +175,40 @@ def _read_all(ctx: RequestContext, request, wanted: list[_Wanted]) -> tuple[list
             continue
         partition = item.partition
         log_ = partition.log
-        high_watermark = partition.high_watermark
-        stable = log_.last_stable_offset(high_watermark)
         fetch_offset = item.entry.request.fetch_offset
+        last_fetched_epoch = item.entry.request.last_fetched_epoch
         try:
+            diverging = _diverging(partition, fetch_offset, last_fetched_epoch) if last_fetched_epoch >= 0 \
+                else None
+            if diverging is not None:
+                high_watermark = partition.high_watermark
+                answers.append(PartitionData(
+                    partition_index=index, error_code=errors.NONE.code, high_watermark=high_watermark,
+                    last_stable_offset=log_.last_stable_offset(high_watermark),
+                    log_start_offset=partition.log_start_offset, diverging_epoch=diverging, records=b""))
+                continue
+            leader_end = partition.log_end_offset
+            max_offset = None if replica_id >= 0 else partition.high_watermark
+            if read_committed:
+                max_offset = log_.last_stable_offset(max_offset)
             read = log_.read(fetch_offset, min(item.entry.request.partition_max_bytes, remaining),
-                             max_offset=stable if read_committed else high_watermark,
-                             min_one_message=min_one_message)
+                             max_offset=max_offset, min_one_message=min_one_message)
         except LogError as exc:
             log.debug("fetch of %s-%d at %d from client %r: %s", partition.topic, index, fetch_offset,
                       ctx.client_id, exc)
             answers.append(_error_data(index, exc.error_code))
             failed = True
             continue
+        if replica_id >= 0 and not partition.update_follower_fetch_state(
+                replica_id, fetch_offset, item.entry.request.log_start_offset, leader_end,
+                request.replica_state.replica_epoch):
+            log.info("fetch of %s-%d from broker %d, which is not one of its replicas %s", partition.topic,
+                     index, replica_id, partition.registration.replicas)
+            answers.append(_error_data(index, errors.NOT_LEADER_OR_FOLLOWER.code))
+            failed = True
+            continue
+        high_watermark = partition.high_watermark
+        stable = log_.last_stable_offset(high_watermark)
         size = sum(region.length for region in read.regions)
         if size:
             min_one_message = False
@@ -161,24 +232,37 @@ def _region(regions) -> wire.FileRegion | bytes:
     return wire.FileRegion(region.fd, region.position, region.length)
 
 
-async def _wait_for_appends(partitions: list[Partition], needed: int, deadline: float) -> None:
-    """Return once `needed` bytes were appended to `partitions` or at `deadline`, whichever comes first."""
+async def _wait_for_appends(partitions: list[Partition], needed: int, deadline: float, replica: bool) -> None:
+    """Return once `needed` bytes became readable in `partitions` (for a follower: were appended; a move of
+    the high watermark also ends a follower's wait, as it has news to carry) or at `deadline`."""
     arrived = trio.Event()
-    appended = 0
+    readable = 0
 
-    def on_append(_partition: Partition, size: int) -> None:
-        nonlocal appended
-        appended += size
-        if appended >= needed:
+    def on_data(_partition: Partition, size: int | None) -> None:
+        nonlocal readable
+        if size is None or replica:
+            arrived.set()
+            return
+        readable += size
+        if readable >= needed:
+            arrived.set()
+
+    def on_append(_partition: Partition, size: int | None) -> None:
+        nonlocal readable
+        readable += 1 if size is None else size
+        if readable >= needed:
             arrived.set()
 
     for partition in partitions:
-        partition.add_listener(on_append)
+        partition.add_listener(on_data)
+        if replica:
+            partition.add_listener(on_append, replica=True)
     try:
         with trio.move_on_at(deadline):
             await arrived.wait()
     finally:
         for partition in partitions:
+            partition.remove_listener(on_data)
             partition.remove_listener(on_append)
 
 
@@ -229,13 +313,28 @@ async def handle(ctx: RequestContext, request) -> FetchResponse:
                  ctx.client_id, exc)
         return FetchResponse(throttle_time_ms=0, error_code=exc.error_code, session_id=NO_SESSION, responses=[])
     deadline = trio.current_time() + max(request.max_wait_ms, 0) / 1000
-    wanted = _resolve(ctx, entries)
-    answers, readable, failed = _read_all(ctx, request, wanted)
+    replica_id = replica_id_of(ctx, request)
+    wanted = _resolve(ctx, entries, replica_id)
+    answers, readable, failed = _read_all(ctx, request, wanted, replica_id)
+    # a follower's parked fetch also ends when a high watermark moved: it carries the news (Kafka's
+    # followerNeedsHwUpdate)
+    first_hws = [a.high_watermark for a in answers] if replica_id >= 0 else None
     while not (request.max_wait_ms <= 0 or not wanted or failed or readable >= request.min_bytes
-               or trio.current_time() >= deadline):
+               or any(a.diverging_epoch.epoch >= 0 for a in answers) or trio.current_time() >= deadline
+               or (first_hws is not None and first_hws != [a.high_watermark for a in answers])):
         hosted = list({id(w.partition): w.partition for w in wanted if w.partition is not None}.values())
-        await _wait_for_appends(hosted, request.min_bytes - readable, deadline)
-        answers, readable, failed = _read_all(ctx, request, wanted)
+        await _wait_for_appends(hosted, request.min_bytes - readable, deadline, replica_id >= 0)
+        wanted = _resolve(ctx, entries, replica_id)
+        answers, readable, failed = _read_all(ctx, request, wanted, replica_id)
+    if ctx.api_version >= LEADER_HINT_VERSION:
+        hints = LeaderHints(ctx.state.image, ctx.listener_name)
+        for item, answer in zip(wanted, answers, strict=True):
+            if answer.error_code in (errors.NOT_LEADER_OR_FOLLOWER.code, errors.FENCED_LEADER_EPOCH.code):
+                leader, epoch = hints.current_leader(item.entry.topic, item.entry.partition, item.partition)
+                answer.current_leader = LeaderIdAndEpoch(leader_id=leader, leader_epoch=epoch)
+        node_endpoints = hints.endpoints(NodeEndpoint)
+    else:
+        node_endpoints = []
     by_id = ctx.api_version >= TOPIC_ID_VERSION
     pairs = []
     for item, answer in zip(wanted, answers, strict=True):
@@ -247,4 +346,4 @@ async def handle(ctx: RequestContext, request) -> FetchResponse:
             session.move_to_end(_entry_key(item.entry, by_id))
     return FetchResponse(throttle_time_ms=0, error_code=errors.NONE.code,
                          session_id=session.id if session is not None else NO_SESSION,
-                         responses=_group_by_topic(pairs))
+                         responses=_group_by_topic(pairs), node_endpoints=node_endpoints)

@@ -9,12 +9,6 @@ malformed entries, BROKER_LOGGER levels applied here), and only a copy holding t
 
 - No controller answered within the request timeout: every entry of the request gets REQUEST_TIMED_OUT.
 - The controller refused the envelope itself: every entry gets UNKNOWN_SERVER_ERROR, as Kafka answers.
-- Partition replication is not implemented on kbroker brokers: a CreateTopics entry asking for a replication
-  factor above 1 (explicitly, through default.replication.factor, or in a manual assignment), and a
-  CreatePartitions entry for a topic that already has several replicas (created through another broker) or
-  assigning several, are refused here with INVALID_REPLICATION_FACTOR and a message saying so, and only the
-  other entries are forwarded; a controller would otherwise place follower replicas on brokers that never fetch
-  them.
 
 `create_topics_on_controller` is auto-creation's way to the remote controller (Kafka's AutoTopicCreationManager
 sends the controller a CreateTopics in an envelope under the requesting client's principal).
@@ -50,8 +44,6 @@ from kbroker.protocol.messages.response_header import ResponseHeader
 CREATE_TOPICS, DELETE_TOPICS, ALTER_CONFIGS, CREATE_PARTITIONS, INCREMENTAL_ALTER_CONFIGS = 19, 20, 33, 37, 44
 FORWARDED_KEYS = frozenset({CREATE_TOPICS, DELETE_TOPICS, CREATE_PARTITIONS})
 CREATE_TOPICS_VERSION = 7  # what auto-creation sends; Kafka 4.3.1's controllers serve v2-v7
-NO_REPLICATION_MESSAGE = ("kbroker brokers do not replicate partitions yet: replication factor {} is refused "
-                          "(see SKIPPED_FEATURES.md, \"Multi-node clusters\")")
 
 
 def is_forwarded(ctx: RequestContext) -> bool:
@@ -104,70 +96,13 @@ async def _send(ctx: RequestContext, request):
 
 async def forward(ctx: RequestContext, request):
     """Kafka's answer to a forwarded request (see the module docstring)."""
-    if ctx.api_key == CREATE_TOPICS:
-        return await _forward_create_topics(ctx, request)
-    if ctx.api_key == CREATE_PARTITIONS:
-        return await _forward_create_partitions(ctx, request)
     return await _send(ctx, request)
-
-
-def _existing_replication_factor(ctx: RequestContext, name: str) -> int:
-    topic = ctx.state.image.topics_by_name.get(name)
-    if topic is None:
-        return 0
-    return max((len(p.replicas) for p in topic.partitions.values()), default=0)
-
-
-async def _forward_create_partitions(ctx: RequestContext, request) -> CreatePartitionsResponse:
-    """New partitions of a topic with several replicas (created through another broker) would have them too."""
-    refused = {}
-    for topic in request.topics:
-        factor = max([_existing_replication_factor(ctx, topic.name),
-                      *(len(a.broker_ids) for a in topic.assignments or ())])
-        if factor > 1:
-            refused[topic.name] = factor
-    results = [CreatePartitionsTopicResult(name=name, error_code=errors.INVALID_REPLICATION_FACTOR.code,
-                                           error_message=NO_REPLICATION_MESSAGE.format(factor))
-               for name, factor in refused.items()]
-    kept = [topic for topic in request.topics if topic.name not in refused]
-    if not kept:
-        return CreatePartitionsResponse(throttle_time_ms=0, results=results)
-    response = await _send(ctx, attrs.evolve(request, topics=kept))
-    return CreatePartitionsResponse(throttle_time_ms=response.throttle_time_ms, results=response.results + results)
-
-
-def replication_factor(config, topic) -> int:
-    """The replication factor a CreateTopics entry asks for."""
-    if topic.assignments:
-        return max(len(assignment.broker_ids) for assignment in topic.assignments)
-    if topic.replication_factor == -1:
-        return config["default.replication.factor"]
-    return topic.replication_factor
-
-
-async def _forward_create_topics(ctx: RequestContext, request) -> CreateTopicsResponse:
-    refused = {topic.name: replication_factor(ctx.config, topic) for topic in request.topics
-               if replication_factor(ctx.config, topic) > 1}
-    results = [_topic_failure(name, errors.INVALID_REPLICATION_FACTOR.code, NO_REPLICATION_MESSAGE.format(factor))
-               for name, factor in refused.items()]
-    kept = [topic for topic in request.topics if topic.name not in refused]
-    if kept:
-        response = await _send(ctx, attrs.evolve(request, topics=kept))
-        results = response.topics + results
-        return CreateTopicsResponse(throttle_time_ms=response.throttle_time_ms, topics=results)
-    return CreateTopicsResponse(throttle_time_ms=0, topics=results)
 
 
 async def create_topics_on_controller(ctx: RequestContext, topics: list) -> list[CreatableTopicResult]:
     """Auto-creation's CreateTopics, sent to the remote controller under the client's principal and address;
     one result per topic (REQUEST_TIMED_OUT for all when no controller answered)."""
-    refused = {t.name: replication_factor(ctx.config, t) for t in topics if replication_factor(ctx.config, t) > 1}
-    results = [_topic_failure(name, errors.INVALID_REPLICATION_FACTOR.code, NO_REPLICATION_MESSAGE.format(factor))
-               for name, factor in refused.items()]
-    kept = [topic for topic in topics if topic.name not in refused]
-    if not kept:
-        return results
-    request = CreateTopicsRequest(topics=kept, timeout_ms=int(ctx.config.get("request.timeout.ms", 30000)),
+    request = CreateTopicsRequest(topics=topics, timeout_ms=int(ctx.config.get("request.timeout.ms", 30000)),
                                   validate_only=False)
     header = RequestHeader(request_api_key=CREATE_TOPICS, request_api_version=CREATE_TOPICS_VERSION,
                            correlation_id=ctx.correlation_id, client_id=ctx.client_id)
@@ -179,8 +114,8 @@ async def create_topics_on_controller(ctx: RequestContext, topics: list) -> list
     else:
         code = errors.REQUEST_TIMED_OUT.code
     if data is None:
-        return results + [_topic_failure(topic.name, code, None) for topic in kept]
-    return decode_response(data, CREATE_TOPICS, CREATE_TOPICS_VERSION).topics + results
+        return [_topic_failure(topic.name, code, None) for topic in topics]
+    return decode_response(data, CREATE_TOPICS, CREATE_TOPICS_VERSION).topics
 
 
 def _topic_failure(name: str, code: int, message: str | None) -> CreatableTopicResult:

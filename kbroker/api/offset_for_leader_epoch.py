@@ -12,7 +12,7 @@ Partition.lastOffsetForLeaderEpoch, LeaderEpochFileCache.endOffsetFor):
   leader only and checks no replica id (only the authorizer looks at it, and kbroker has none).
 - Topics and partitions are answered in request order, duplicates included. ThrottleTimeMs is 0.
 
-The helpers here (`hosted_partition`, `epoch_cache`) are shared with ListOffsets.
+The helpers here (`hosted_partition`, `epoch_cache`) are shared with ListOffsets (and `epoch_cache` with Fetch).
 """
 
 from __future__ import annotations

@@ -3,8 +3,12 @@
 Each partition's records (exactly one v2 batch) are validated and appended by the partition's log; the answer
 carries the assigned base offset, the log-append time, the log start offset, and on failure Kafka's error code,
 its message and the per-record errors of KIP-467. acks must be -1, 0 or 1 (else INVALID_REQUIRED_ACKS for every
-partition); with acks=-1 the single node is the whole ISR, so min.insync.replicas > 1 fails with
-NOT_ENOUGH_REPLICAS before anything is written. Clients may not append to internal topics
+partition). With acks=-1 an ISR smaller than min.insync.replicas fails with NOT_ENOUGH_REPLICAS before anything is
+written, and the answer waits (kbroker.partition.delayed_produce) until the high watermark passes the batch
+(NOT_ENOUGH_REPLICAS_AFTER_APPEND if the ISR shrank below the minimum meanwhile) or `timeout_ms` passes
+(REQUEST_TIMED_OUT); a single node is its own ISR, so it answers at once. A partition this node hosts but does
+not lead, or one in the metadata that it does not host, answers NOT_LEADER_OR_FOLLOWER, with the current
+leader and its endpoint from v10 (KIP-951); a partition not in the metadata UNKNOWN_TOPIC_OR_PARTITION. Clients may not append to internal topics
 (INVALID_TOPIC_EXCEPTION) unless they are Kafka's admin client. acks=0 gets no answer, and any failed partition
 closes the connection instead (so the producer notices and refreshes its metadata), as Kafka does. v13 names
 topics by id only (UNKNOWN_TOPIC_ID when unknown).
@@ -18,13 +22,19 @@ from __future__ import annotations
 
 import logging
 
+import trio
+
 from kbroker.api.context import NO_RESPONSE, CloseConnection, RequestContext
+from kbroker.api.leader_hints import LeaderHints
 from kbroker.log.log import LogError
 from kbroker.log.validator import RecordValidationError
 from kbroker.metadata.topic_names import is_internal
+from kbroker.partition.delayed_produce import wait_for_replication
 from kbroker.protocol import errors
 from kbroker.protocol.messages.produce_response import (
     BatchIndexAndErrorMessage,
+    LeaderIdAndEpoch,
+    NodeEndpoint,
     PartitionProduceResponse,
     ProduceResponse,
     TopicProduceResponse,
@@ -38,6 +48,7 @@ MAX_VERSION = 13
 # connection, as Kafka 4.x does.
 FIRST_SERVED_VERSION = 3
 TOPIC_ID_VERSION = 13
+LEADER_HINT_VERSION = 10
 ADMIN_CLIENT_ID = "__admin_client"
 
 log = logging.getLogger(__name__)
@@ -51,31 +62,55 @@ def _failed(index: int, code: int, message: str | None = None, record_errors=())
         error_message=message)
 
 
-def _append(ctx: RequestContext, topic_name: str, partition_data, acks: int,
-            transactional_id: str | None) -> PartitionProduceResponse:
+def _append(ctx: RequestContext, topic_name: str, partition_data, acks: int, transactional_id: str | None,
+            hints: LeaderHints) -> tuple[PartitionProduceResponse, int]:
+    """The partition's answer and, for acks=-1, the offset the high watermark must reach (else -1)."""
     index = partition_data.index
     partition = ctx.state.partitions.get(topic_name, index)
-    if partition is None:
-        return _failed(index, errors.UNKNOWN_TOPIC_OR_PARTITION.code,
-                       "This server does not host this topic-partition.")
+    if partition is None or not partition.is_leader:
+        if partition is None and ctx.state.image.partition(topic_name, index) is None:
+            return _failed(index, errors.UNKNOWN_TOPIC_OR_PARTITION.code,
+                           "This server does not host this topic-partition."), -1
+        # Kafka's words: getPartitionOrException for a partition not hosted, appendRecordsToLeader on a follower
+        answer = _failed(index, errors.NOT_LEADER_OR_FOLLOWER.code,
+                         f"Error while fetching partition state for {topic_name}-{index}" if partition is None else
+                         f"Leader not local for partition {topic_name}-{index} on broker {ctx.config.node_id}")
+        if ctx.api_version >= LEADER_HINT_VERSION:
+            leader, epoch = hints.current_leader(topic_name, index, partition)
+            answer.current_leader = LeaderIdAndEpoch(leader_id=leader, leader_epoch=epoch)
+        return answer, -1
     records = partition_data.records
     if records is None or len(records) == 0:
         return _failed(index, errors.INVALID_RECORD.code,
-                       f"Produce request for {topic_name}-{index} has no record batch")
+                       f"Produce request for {topic_name}-{index} has no record batch"), -1
     refused = unverified_transaction(ctx, transactional_id, partition, records)
     if refused is not None:
-        return _failed(index, *refused)
+        return _failed(index, *refused), -1
     try:
         result = partition.append_records(records, required_acks=acks, produce_version=ctx.api_version)
     except RecordValidationError as exc:
         log.info("produce to %s-%d from client %r rejected: %s", topic_name, index, ctx.client_id, exc.message)
-        return _failed(index, exc.error_code, exc.message, exc.record_errors)
+        return _failed(index, exc.error_code, exc.message, exc.record_errors), -1
     except LogError as exc:
         log.info("produce to %s-%d from client %r failed: %s", topic_name, index, ctx.client_id, exc)
-        return _failed(index, exc.error_code, str(exc))
-    return PartitionProduceResponse(index=index, error_code=errors.NONE.code, base_offset=result.first_offset,
-                                    log_append_time_ms=result.log_append_time,
-                                    log_start_offset=result.log_start_offset)
+        return _failed(index, exc.error_code, str(exc)), -1
+    answer = PartitionProduceResponse(index=index, error_code=errors.NONE.code, base_offset=result.first_offset,
+                                      log_append_time_ms=result.log_append_time,
+                                      log_start_offset=result.log_start_offset)
+    return answer, (result.last_offset + 1 if acks == -1 else -1)
+
+
+async def _await_replication(ctx: RequestContext, topic_name: str, answer: PartitionProduceResponse,
+                             required_offset: int, deadline: float, hints: LeaderHints) -> None:
+    partition = ctx.state.partitions.get(topic_name, answer.index)
+    code = await wait_for_replication(partition, required_offset, deadline)
+    if code == errors.NONE.code:
+        return
+    answer.error_code = code
+    answer.base_offset = answer.log_append_time_ms = answer.log_start_offset = -1
+    if code == errors.NOT_LEADER_OR_FOLLOWER.code and ctx.api_version >= LEADER_HINT_VERSION:
+        leader, epoch = hints.current_leader(topic_name, answer.index, partition)
+        answer.current_leader = LeaderIdAndEpoch(leader_id=leader, leader_epoch=epoch)
 
 
 def _resolve_topic(ctx: RequestContext, image, topic) -> tuple[str | None, int, str | None]:
@@ -99,8 +134,10 @@ async def handle(ctx: RequestContext, request) -> ProduceResponse:
         raise CloseConnection(f"Produce v{ctx.api_version} is no longer supported (Kafka 4 serves v3 and up)")
     acks = request.acks
     image = ctx.state.image
+    hints = LeaderHints(image, ctx.listener_name)
+    deadline = trio.current_time() + max(request.timeout_ms, 0) / 1000
     responses = []
-    any_failed = False
+    waiting = []
     for topic in request.topic_data:
         if acks not in (-1, 0, 1):
             name, code, message = topic.name, errors.INVALID_REQUIRED_ACKS.code, None
@@ -109,13 +146,20 @@ async def handle(ctx: RequestContext, request) -> ProduceResponse:
         if code != errors.NONE.code:
             partitions = [_failed(p.index, code, message) for p in topic.partition_data]
         else:
-            partitions = [_append(ctx, name, p, acks, request.transactional_id) for p in topic.partition_data]
-        any_failed = any_failed or any(p.error_code != errors.NONE.code for p in partitions)
+            partitions = []
+            for p in topic.partition_data:
+                answer, required_offset = _append(ctx, name, p, acks, request.transactional_id, hints)
+                partitions.append(answer)
+                if required_offset >= 0:
+                    waiting.append((name, answer, required_offset))
         responses.append(TopicProduceResponse(name=topic.name, topic_id=topic.topic_id,
                                               partition_responses=partitions))
+    for name, answer, required_offset in waiting:
+        await _await_replication(ctx, name, answer, required_offset, deadline, hints)
     if acks == 0:
-        if any_failed:
+        if any(p.error_code != errors.NONE.code for t in responses for p in t.partition_responses):
             raise CloseConnection("an acks=0 produce failed on at least one partition; closing the connection "
                                   "so the producer refreshes its metadata")
         return NO_RESPONSE
-    return ProduceResponse(responses=responses, throttle_time_ms=0)
+    node_endpoints = hints.endpoints(NodeEndpoint) if ctx.api_version >= LEADER_HINT_VERSION else []
+    return ProduceResponse(responses=responses, throttle_time_ms=0, node_endpoints=node_endpoints)

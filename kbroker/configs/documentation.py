@@ -120,6 +120,12 @@ _BROKER = {
     "producer.id.expiration.ms": "Idle time after which a producer id's state is dropped.",
     "num.recovery.threads.per.data.dir": "Threads per log dir that load logs at start-up.",
     "replica.lag.time.max.ms": "Time a follower may lag before it leaves the ISR.",
+    "replica.fetch.backoff.ms": "Milliseconds a replica fetcher waits after a fetch failed.",
+    "replica.fetch.max.bytes": "Bytes a follower asks for per partition in each fetch.",
+    "replica.fetch.min.bytes": "Bytes a follower's fetch waits for before the leader answers.",
+    "replica.fetch.response.max.bytes": "Bytes a follower asks for in each whole fetch answer.",
+    "replica.fetch.wait.max.ms": "Longest the leader holds a follower's fetch waiting for data.",
+    "replica.socket.timeout.ms": "Milliseconds a follower waits for the leader's answer to a fetch.",
     "broker.heartbeat.interval.ms": "Milliseconds between a broker's heartbeats to the active controller.",
     "broker.session.timeout.ms": "Milliseconds without a heartbeat after which the controller fences a broker.",
     "initial.broker.registration.timeout.ms": "Milliseconds a starting broker waits to register with the "

@@ -271,13 +271,13 @@ class Log:
                 batches.append(batch)
             if not batches:
                 return self.log_end_offset
-            end = batches[-1].pos + batches[-1].size
-            data = memoryview(records)[:end]
+            start = batches[0].pos
+            data = memoryview(records)[start:batches[-1].pos + batches[-1].size]
+            # one write for the whole set, as the leader sent it (Kafka's follower appends its fetch whole)
+            self._write(data, [BatchLocation(b.pos - start, b.size, b.base_offset, b.last_offset, b.max_timestamp)
+                               for b in batches], now)
             count = 0
             for batch in batches:
-                self._write(data[batch.pos:batch.pos + batch.size],
-                            [BatchLocation(0, batch.size, batch.base_offset, batch.last_offset, batch.max_timestamp)],
-                            now)
                 if batch.partition_leader_epoch >= 0:
                     self.leader_epoch_cache.assign(batch.partition_leader_epoch, batch.base_offset)
                     self._latest_epoch = self.leader_epoch_cache.latest_epoch()
@@ -309,7 +309,8 @@ class Log:
         """Append `data` (batches at `locations`, relative to `data`) to the active segment, rolling first if
         needed."""
         last = locations[-1]
-        segment = self._maybe_roll(len(data), locations[0].base_offset, last.last_offset, last.max_timestamp, now)
+        max_timestamp = max(loc.max_timestamp for loc in locations) if len(locations) > 1 else last.max_timestamp
+        segment = self._maybe_roll(len(data), locations[0].base_offset, last.last_offset, max_timestamp, now)
         segment.append(data, locations)
         self.log_end_offset = last.last_offset + 1
 
@@ -551,6 +552,10 @@ class Log:
             if target_offset < 0:
                 raise ValueError(f"Cannot truncate {self.name} to a negative offset {target_offset}")
             if target_offset >= self.log_end_offset:
+                # An epoch this node assigned at the log end as leader, then wrote nothing in, conflicts with
+                # the new leader's history: drop it as Kafka's truncateTo does.
+                self.leader_epoch_cache.truncate_from_end(self.log_end_offset)
+                self._latest_epoch = self.leader_epoch_cache.latest_epoch()
                 return False
             if target_offset <= self._bases[0]:
                 self.truncate_fully_and_start_at(target_offset)

@@ -1,5 +1,4 @@
-"""The partitions this node hosts and the upkeep of their logs (Kafka's LogManager + ReplicaManager, for a
-node that leads every partition it hosts).
+"""The partitions this node hosts and the upkeep of their logs (Kafka's LogManager + ReplicaManager).
 
 Owns:
 - start-up: each log dir's clean-shutdown marker and checkpoints are read, the partition directories found
@@ -7,10 +6,16 @@ Owns:
 - following the metadata image (`apply_image`): a partition assigned to this node gets a log (created in the
   log dir holding the fewest partitions, with its `partition.metadata`), a partition of a deleted topic, or a
   directory whose topic id is not the image's, is deleted; leadership and topic configs are pushed to the
-  live partitions;
+  live partitions (each becomes leader or follower, kbroker.partition.partition), and the partitions this node
+  follows are handed to the replica fetchers (`replica_fetchers`, kbroker.partition.replica_fetcher) when the
+  node runs them; ISR changes a leader decides go to `alter_partition` (kbroker.partition.alter_partition), which
+  a single node does not have: it is the whole ISR of everything it hosts;
+- ISR expiry (`run`): every half of replica.lag.time.max.ms each led partition drops the followers that have not
+  caught up within it (Kafka's isr-expiration task);
 - background upkeep (`run`, in the broker's nursery): flush after a roll and per flush.ms, retention every
   log.retention.check.interval.ms (the first after log.initial.task.delay.ms), delayed file deletion, the
-  log cleaner, and the recovery-point and log-start-offset checkpoints;
+  log cleaner, and the recovery-point, log-start-offset and replication-offset (high watermark) checkpoints;
+  a partition opened at start-up starts from its checkpointed high watermark (bounded by its log);
 - shutdown: every log closed cleanly, checkpoints written, then the clean-shutdown marker;
 - logs created before their topic or partitions are committed (`prepare_logs`, called by the controller
   under its lock): a partition that cannot get its log (out of descriptors, memory maps or disk) fails its
@@ -37,6 +42,7 @@ from kbroker.config import BrokerConfig
 from kbroker.log.checkpoints import (
     LOG_START_OFFSET_CHECKPOINT,
     RECOVERY_POINT_CHECKPOINT,
+    REPLICATION_OFFSET_CHECKPOINT,
     CheckpointError,
     fsync_directory,
     log_dir_checkpoint,
@@ -47,9 +53,11 @@ from kbroker.log.log import Log
 from kbroker.log.partition_metadata import PartitionMetadataError, PartitionMetadataFile
 from kbroker.log.retention import delete_old_segments
 from kbroker.metadata.image import MetadataImage
+from kbroker.partition.alter_partition import AlterPartitionItem, AlterPartitionManager, ResultCallback
 from kbroker.partition.headroom import check_room_for_logs
 from kbroker.partition.log_configs import LogConfigResolver
 from kbroker.partition.partition import Partition
+from kbroker.partition.replica_fetcher import ReplicaFetcherManager
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +104,14 @@ class PartitionManager:
         self._checkpoint_lock = threading.Lock()
         self.halt = halt
         self.offline_dirs: set[str] = set()
+        # Set by the node when it runs in a cluster; a single node has neither.
+        self.replica_fetchers: ReplicaFetcherManager | None = None
+        self.alter_partition: AlterPartitionManager | None = None
+        # Brokers whose replicas may join an ISR: registered, unfenced, not shutting down.
+        self._isr_eligible: frozenset[int] = frozenset()
+        # High watermarks from the log dirs' replication-offset-checkpoint, each partition's starting HW.
+        self._checkpointed_hw: dict[tuple[str, int], int] = {}
+        self.image: MetadataImage | None = None
 
     # --- lookup ----------------------------------------------------------------------------------------------
     def get(self, topic: str, partition: int) -> Partition | None:
@@ -121,6 +137,7 @@ class PartitionManager:
             clean = os.path.exists(marker)
             recovery_points = _read_checkpoint(log_dir, RECOVERY_POINT_CHECKPOINT)
             start_offsets = _read_checkpoint(log_dir, LOG_START_OFFSET_CHECKPOINT)
+            self._checkpointed_hw.update(_read_checkpoint(log_dir, REPLICATION_OFFSET_CHECKPOINT))
             for name in sorted(os.listdir(log_dir)):
                 path = os.path.join(log_dir, name)
                 if not os.path.isdir(path) or name == METADATA_LOG_DIR_NAME:
@@ -153,6 +170,9 @@ class PartitionManager:
     # --- following the metadata image ------------------------------------------------------------------------
     def apply_image(self, image: MetadataImage) -> None:
         """Create, delete and update hosted partitions so they match `image`."""
+        self.image = image
+        self._isr_eligible = frozenset(broker_id for broker_id, broker in image.brokers.items()
+                                       if not broker.fenced and not broker.in_controlled_shutdown)
         wanted: dict[tuple[str, int], tuple] = {}
         for topic in image.topics_by_name.values():
             for registration in topic.partitions.values():
@@ -185,6 +205,9 @@ class PartitionManager:
             if partition.log.config != config:
                 partition.log.config = config
         self._by_topic_id = {p.topic_id: p.topic for p in self._partitions.values()}
+        if self.replica_fetchers is not None:
+            self.replica_fetchers.update(image, {key: p for key, p in self._partitions.items()
+                                                 if not p.is_leader and not p.log.closed})
 
     def _attach(self, key: tuple[str, int], topic_id: uuid.UUID, registration, config,
                 dir_counts: dict[str, int]) -> Partition | None:
@@ -220,7 +243,22 @@ class PartitionManager:
             self._write_partition_metadata(metadata_file, topic_id)
         if config.compact:
             self.cleaner.add_log(log_)
-        return Partition(key[0], key[1], topic_id, log_, registration)
+        return Partition(key[0], key[1], topic_id, log_, registration, node_id=self.node_id, time_ms=self.time_ms,
+                         high_watermark=self._checkpointed_hw.pop(key, 0),
+                         replica_lag_time_max_ms=self.config["replica.lag.time.max.ms"],
+                         alter_partition=self._submit_alter_partition,
+                         eligible_replicas=lambda: self._isr_eligible)
+
+    def attach_replication(self, fetchers: ReplicaFetcherManager, alter_partition: AlterPartitionManager) -> None:
+        """Start replicating (a node of a cluster): the followed partitions go to `fetchers` from now on, and
+        ISR changes to `alter_partition`."""
+        self.replica_fetchers = fetchers
+        self.alter_partition = alter_partition
+        if self.image is not None:
+            self.apply_image(self.image)
+
+    def _submit_alter_partition(self, item: AlterPartitionItem, on_result: ResultCallback) -> bool:
+        return self.alter_partition is not None and self.alter_partition.submit(item, on_result)
 
     def _partitions_per_log_dir(self) -> dict[str, int]:
         counts = {d: 0 for d in self.log_dirs}
@@ -351,6 +389,7 @@ class PartitionManager:
         """Background upkeep until cancelled."""
         async with trio.open_nursery() as nursery:
             nursery.start_soon(self._housekeeping, monotonic_ms)
+            nursery.start_soon(self._expire_isr)
             if self.config["log.cleaner.enable"]:
                 nursery.start_soon(self._clean_forever)
 
@@ -372,6 +411,16 @@ class PartitionManager:
             if now >= next_checkpoint:
                 next_checkpoint = now + CHECKPOINT_INTERVAL_MS
                 await trio.to_thread.run_sync(self.write_checkpoints)
+
+    async def _expire_isr(self) -> None:
+        interval_s = self.config["replica.lag.time.max.ms"] / 2 / 1000
+        while True:
+            await trio.sleep(interval_s)
+            self.shrink_isrs()
+
+    def shrink_isrs(self) -> int:
+        """Propose ISR shrinks for the led partitions with lagging followers; returns how many were proposed."""
+        return sum(1 for p in self._online() if p.is_leader and len(p.isr) > 1 and p.maybe_shrink_isr())
 
     def _sync_metadata_in_background(self) -> None:
         try:
@@ -399,15 +448,17 @@ class PartitionManager:
             for log_dir in self.log_dirs:
                 if log_dir in self.offline_dirs:
                     continue
-                self._write_checkpoints_of(log_dir, [p.log for p in partitions
+                self._write_checkpoints_of(log_dir, [p for p in partitions
                                                      if os.path.dirname(p.log.directory) == log_dir])
 
     @staticmethod
-    def _write_checkpoints_of(log_dir: str, logs: list[Log]) -> None:
-        recovery = {(lg.topic, lg.partition): lg.recovery_point for lg in logs}
-        starts = {(lg.topic, lg.partition): lg.log_start_offset for lg in logs}
+    def _write_checkpoints_of(log_dir: str, partitions: list[Partition]) -> None:
+        recovery = {(p.topic, p.partition): p.log.recovery_point for p in partitions}
+        starts = {(p.topic, p.partition): p.log.log_start_offset for p in partitions}
+        high_watermarks = {(p.topic, p.partition): p.high_watermark for p in partitions}
         log_dir_checkpoint(log_dir, RECOVERY_POINT_CHECKPOINT).write(recovery)
         log_dir_checkpoint(log_dir, LOG_START_OFFSET_CHECKPOINT).write(starts)
+        log_dir_checkpoint(log_dir, REPLICATION_OFFSET_CHECKPOINT).write(high_watermarks)
 
     # --- shutdown --------------------------------------------------------------------------------------------
     def shutdown(self) -> None:

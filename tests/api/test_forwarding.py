@@ -7,13 +7,11 @@ from __future__ import annotations
 import pytest
 
 from kbroker.api import forwarding
-from kbroker.config import BrokerConfig
 from kbroker.protocol import errors as E
 from kbroker.protocol import wire
 from kbroker.protocol.messages.alter_configs_request import AlterConfigsRequest, AlterConfigsResource
 from kbroker.protocol.messages.create_partitions_request import CreatePartitionsRequest, CreatePartitionsTopic
 from kbroker.protocol.messages.create_topics_request import (
-    CreatableReplicaAssignment,
     CreatableTopic,
     CreateTopicsRequest,
 )
@@ -63,13 +61,3 @@ def test_every_entry_gets_the_error_when_no_controller_answered(request_, entrie
     names = [getattr(r, "name", None) or getattr(r, "resource_name", None) for r in results]
     assert names == entries
     assert {r.error_code for r in results} == {E.REQUEST_TIMED_OUT.code}
-
-
-def test_the_replication_factor_asked_for():
-    config = BrokerConfig.from_properties({"default.replication.factor": "3"})
-    assert forwarding.replication_factor(config, CreatableTopic(name="t", replication_factor=-1)) == 3
-    assert forwarding.replication_factor(config, CreatableTopic(name="t", replication_factor=1)) == 1
-    manual = CreatableTopic(name="t", replication_factor=-1, num_partitions=-1, assignments=[
-        CreatableReplicaAssignment(partition_index=0, broker_ids=[1]),
-        CreatableReplicaAssignment(partition_index=1, broker_ids=[1, 2])])
-    assert forwarding.replication_factor(config, manual) == 2

@@ -1,7 +1,7 @@
 """A broker-only kbroker node (BrokerNode, process.roles=broker) of three controller-only kbroker nodes, all in one
 process over real sockets: it observes the controllers' quorum, registers with the active controller, is
 unfenced once caught up and its logs are open, lists itself in its own Metadata (answered from the image it
-fetched as an observer), refuses a replication factor above 1 without asking the controller, forwards
+fetched as an observer), is refused a replication factor above the one broker by the controller, forwards
 CreateTopics in an envelope (and hosts the new partitions once its image has them), sends auto-creation's
 CreateTopics and the topic part of IncrementalAlterConfigs to the controller (logger levels are its own), gets
 producer ids with AllocateProducerIds, forwards to the next active controller when the active one stops, and
@@ -130,8 +130,8 @@ def test_a_kbroker_broker_joins_three_kbroker_controllers_and_shuts_down_in_a_co
             created = await channels.send(BROKER_ID, CreateTopicsRequest(topics=[CreatableTopic(
                 name="replicated", num_partitions=1, replication_factor=3)], timeout_ms=5000))
             [result] = created.topics
-            assert result.error_code == E.INVALID_REPLICATION_FACTOR.code
-            assert "do not replicate" in result.error_message
+            assert result.error_code == E.INVALID_REPLICATION_FACTOR.code  # the controller's placement
+            assert "only 1 broker(s) are registered" in result.error_message
 
             # Forwarded in an envelope to the active controller; the broker's image and logs follow.
             created = await channels.send(BROKER_ID, CreateTopicsRequest(topics=[CreatableTopic(
@@ -142,14 +142,14 @@ def test_a_kbroker_broker_joins_three_kbroker_controllers_and_shuts_down_in_a_co
                                        "the broker hosting both partitions")
             assert node.state.image.topics_by_name["forwarded"].topic_id == result.topic_id
 
-            # New partitions with several replicas are refused as well; one replica is forwarded.
+            # CreatePartitions is forwarded too; the controller checks the manual assignment.
             grown = await channels.send(BROKER_ID, CreatePartitionsRequest(topics=[
                 CreatePartitionsTopic(name="forwarded", count=3, assignments=[
                     CreatePartitionsAssignment(broker_ids=[BROKER_ID, BROKER_ID + 1])]),
                 CreatePartitionsTopic(name="forwarded-too", count=2, assignments=None)], timeout_ms=5000))
             assert [(r.name, r.error_code) for r in grown.results] == [
-                ("forwarded-too", E.UNKNOWN_TOPIC_OR_PARTITION.code), ("forwarded", E.INVALID_REPLICATION_FACTOR.code)]
-            assert "do not replicate" in grown.results[1].error_message
+                ("forwarded", E.INVALID_REPLICA_ASSIGNMENT.code), ("forwarded-too", E.UNKNOWN_TOPIC_OR_PARTITION.code)]
+            assert f"broker {BROKER_ID + 1}, but no such broker is registered" in grown.results[0].error_message
 
             # Auto-creation (Metadata for an unknown topic) sends CreateTopics to the active controller.
             asked = await channels.send(BROKER_ID, MetadataRequest(

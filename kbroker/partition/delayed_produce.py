@@ -1,0 +1,38 @@
+"""acks=all produces waiting for the ISR (Kafka's DelayedProduce purgatory, as trio waits).
+
+After a leader appended a batch ending at offset N-1, the produce is complete for that partition once the high
+watermark reaches N: then it succeeds if the committed ISR still has min.insync.replicas members, else
+NOT_ENOUGH_REPLICAS_AFTER_APPEND. A partition this node no longer leads answers NOT_LEADER_OR_FOLLOWER; one still
+short at the request's timeout answers REQUEST_TIMED_OUT (Kafka's checkEnoughReplicasReachOffset and
+onExpiration). Waiting is on the partition's change event: nothing polls.
+"""
+
+from __future__ import annotations
+
+import trio
+
+from kbroker.partition.partition import Partition
+from kbroker.protocol import errors
+
+
+def replication_status(partition: Partition, required_offset: int) -> int | None:
+    """The produce's error code once decided, None while it must wait."""
+    if not partition.is_leader or partition.log.closed:
+        return errors.NOT_LEADER_OR_FOLLOWER.code
+    if partition.high_watermark < required_offset:
+        return None
+    if len(partition.isr) < partition.log.config.min_insync_replicas:
+        return errors.NOT_ENOUGH_REPLICAS_AFTER_APPEND.code
+    return errors.NONE.code
+
+
+async def wait_for_replication(partition: Partition, required_offset: int, deadline: float) -> int:
+    """Wait until the produce ending before `required_offset` is decided or `deadline` (trio time) passes."""
+    with trio.move_on_at(deadline):
+        while True:
+            status = replication_status(partition, required_offset)
+            if status is not None:
+                return status
+            await partition.wait_for_change()
+    status = replication_status(partition, required_offset)
+    return errors.REQUEST_TIMED_OUT.code if status is None else status

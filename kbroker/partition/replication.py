@@ -1,0 +1,43 @@
+"""Replication for a broker of a multi-node cluster, in one call for the node's composition root: the replica
+fetchers (their own ChannelManager, dialling leaders on the inter-broker listener, client id
+`broker-<id>-fetcher`) and the AlterPartition manager (over the `send_to_controller` callable the node gives,
+its channel to the active controller), attached to the PartitionManager, all in one nursery that lives until
+cancelled. A single node does not run this: it is the whole ISR of every partition it hosts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import trio
+
+from kbroker.network.channels import ChannelManager
+from kbroker.network.directory import NodeDirectory
+from kbroker.network.settings import ClientSettings
+from kbroker.partition.alter_partition import AlterPartitionManager, AlterPartitionSend
+from kbroker.partition.manager import PartitionManager
+from kbroker.partition.replica_fetcher import FetcherSettings, ReplicaFetcherManager
+from kbroker.quorum_config import inter_broker_listener_name
+
+
+async def run_replication(partitions: PartitionManager, config, *, broker_epoch: Callable[[], int],
+                          send_to_controller: AlterPartitionSend,
+                          task_status=trio.TASK_STATUS_IGNORED) -> None:
+    settings = FetcherSettings.from_config(config)
+    client = ClientSettings(client_id=f"broker-{config.node_id}-fetcher",
+                            request_timeout_ms=settings.socket_timeout_ms + settings.max_wait_ms)
+    async with trio.open_nursery() as nursery:
+        channels = await nursery.start(ChannelManager(NodeDirectory(), client).run)
+        try:
+            fetchers = ReplicaFetcherManager(channels, settings, broker_epoch, inter_broker_listener_name(config))
+            await nursery.start(fetchers.run)
+            alter_partition = AlterPartitionManager(send_to_controller, config.node_id, broker_epoch)
+            await nursery.start(alter_partition.run)
+            partitions.attach_replication(fetchers, alter_partition)
+            task_status.started()
+            await trio.sleep_forever()
+        finally:
+            partitions.replica_fetchers = None
+            partitions.alter_partition = None
+            with trio.CancelScope(shield=True):
+                await channels.aclose()
