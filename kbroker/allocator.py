@@ -45,8 +45,10 @@ def trim_c_heap() -> None:
 
 def serve_on_c_allocator() -> None:
     """Replace this process (same pid, same command line) with one on the C allocator; return when it already
-    is, when PYTHONMALLOC names another choice, or when the environment is ignored (python -E or -I)."""
-    if ENV in os.environ or _LIBC is None or sys.flags.ignore_environment or not sys.orig_argv:
+    is, when PYTHONMALLOC names another choice, in development mode (python -X dev: its debug allocator), or
+    when the environment is ignored (python -E or -I)."""
+    if (ENV in os.environ or _LIBC is None or sys.flags.ignore_environment or sys.flags.dev_mode
+            or not sys.orig_argv):
         return
     sys.stdout.flush()
     sys.stderr.flush()
