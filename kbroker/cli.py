@@ -24,10 +24,12 @@ import gc
 import logging
 import signal
 import sys
+from typing import TYPE_CHECKING
 
-import trio
+from kbroker.allocator import serve_on_c_allocator
 
-from kbroker.config import BrokerConfig, ConfigError
+if TYPE_CHECKING:
+    from kbroker.config import BrokerConfig
 
 log = logging.getLogger("kbroker")
 
@@ -84,6 +86,8 @@ def format_command(config: BrokerConfig, args: argparse.Namespace) -> int:
 
 
 async def serve(config: BrokerConfig) -> None:
+    import trio
+
     from kbroker.quorum_config import runs_broker_only, runs_combined_in_a_quorum, runs_multi_voter_quorum
 
     if runs_combined_in_a_quorum(config):
@@ -130,6 +134,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.properties and args.config:
         parser.error("give the config file once: positionally or with --config")
+    if argv is None and args.command == "serve":
+        serve_on_c_allocator()  # as a program: start again on the C allocator (kbroker.allocator says why)
+    # Imported only now: a start that executes itself again has not paid for them twice.
+    import trio
+
+    from kbroker.config import BrokerConfig, ConfigError
+
     logging.basicConfig(stream=sys.stderr, level=args.log_level, format=LOG_FORMAT)
     try:
         config = BrokerConfig.load(args.config or args.properties, args.override)

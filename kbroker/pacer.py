@@ -10,9 +10,12 @@ the memory a crowd of connections used is not returned after they close.
 
 A `Pacer` keeps both kinds in one heap it owns: `sleep` parks a task and reschedules it when due, `watch` cancels
 a scope (that has no deadline of its own) at a time that can be moved. Its loop (`run`, in the node's nursery)
-wakes at most every TICK_S while anything is due and sleeps for good otherwise; entries of finished watches and
-cancelled sleeps are dropped as they come due, or all at once by `compact`. A sleep can still be cancelled like
-any other wait.
+wakes at most every TICK_S while anything is due and sleeps for good otherwise. An entry nobody wants any more (a
+stopped watch, a moved deadline's old time, a cancelled sleep) stays in the heap until its time comes, which for
+an idle deadline is connections.max.idle.ms away; every connection that waits for a request leaves such entries,
+so the heap is rebuilt without them (`compact`) whenever they outnumber the wanted ones (and at least
+COMPACT_AFTER are left): it holds at most twice what is wanted, plus COMPACT_AFTER, at an amortized constant cost
+per entry. A sleep can still be cancelled like any other wait.
 """
 
 from __future__ import annotations
@@ -42,11 +45,11 @@ class IdleWatch:
 
     @deadline.setter
     def deadline(self, when: float) -> None:
-        self.entry[3] = None
+        self.pacer._drop(self.entry)
         self.entry = self.pacer._push(when, _SCOPE, self.scope)
 
     def stop(self) -> None:
-        self.entry[3] = None
+        self.pacer._drop(self.entry)
 
 
 class FixedWatch:
@@ -70,9 +73,11 @@ class FixedWatch:
 
 class Pacer:
     TICK_S = 0.01  # the loop wakes at most this often; a wait ends up to this much late
+    COMPACT_AFTER = 1024  # unwanted entries the heap may hold however few are wanted
 
     def __init__(self) -> None:
         self._due: list[list] = []  # [time, sequence, kind, task or scope; None once no longer wanted]
+        self._unwanted = 0  # entries in _due whose target is None
         self._sequence = itertools.count()
         self._waiting = trio.Event()
         self._nap: trio.CancelScope | None = None  # the loop's sleep until the earliest entry is due
@@ -91,7 +96,7 @@ class Pacer:
         entry = self._push(trio.current_time() + seconds, _TASK, trio.lowlevel.current_task())
 
         def abort(_raise_cancel) -> trio.lowlevel.Abort:
-            entry[3] = None
+            self._drop(entry)
             return trio.lowlevel.Abort.SUCCEEDED
 
         await trio.lowlevel.wait_task_rescheduled(abort)
@@ -100,10 +105,20 @@ class Pacer:
         """Cancel `scope` at `deadline` (movable through the returned watch; up to TICK_S late)."""
         return IdleWatch(self, scope, deadline)
 
+    def _drop(self, entry: list) -> None:
+        """`entry` is no longer wanted (a no-op once it was taken off the heap)."""
+        if entry[3] is None:
+            return
+        entry[3] = None
+        self._unwanted += 1
+        if self._unwanted > max(self.COMPACT_AFTER, len(self._due) - self._unwanted):
+            self.compact()
+
     def compact(self) -> None:
-        """Drop the entries nobody waits for any more (after a crowd of connections ended)."""
+        """Drop the entries nobody waits for any more."""
         self._due = [entry for entry in self._due if entry[3] is not None]
         heapq.heapify(self._due)
+        self._unwanted = 0
 
     async def run(self) -> None:
         while True:
@@ -115,13 +130,14 @@ class Pacer:
             self._nap = None
             now = trio.current_time()
             self._next_tick = now + self.TICK_S
-            due = self._due  # not kept across the awaits: compact() replaces the list
-            while due and due[0][0] <= now:
-                _, _, kind, target = heapq.heappop(due)
+            while self._due and self._due[0][0] <= now:
+                entry = heapq.heappop(self._due)
+                kind, target = entry[2], entry[3]
                 if target is None:
+                    self._unwanted -= 1
                     continue
+                entry[3] = None  # off the heap: a later stop() or abort is a no-op
                 if kind == _TASK:
                     trio.lowlevel.reschedule(target)
                 else:
                     target.cancel()
-            del due

@@ -33,8 +33,6 @@ SO_RCVBUF = socket.receive.buffer.bytes (-1 keeps the OS default for either).
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import gc
 import logging
 import os
@@ -45,6 +43,7 @@ from collections.abc import Iterable
 import attrs
 import trio
 
+from kbroker.allocator import trim_c_heap
 from kbroker.api import api_versions, forwarding
 from kbroker.api.context import NO_RESPONSE, CloseConnection, RequestContext
 from kbroker.api.registry import Registry
@@ -402,20 +401,7 @@ class ConnectionCount:
 
 def _return_freed_heap() -> None:
     gc.collect()  # an ended connection's task, socket and exception can sit in reference cycles until then
-    if _LIBC is not None:
-        _LIBC.malloc_trim(0)
-
-
-def _load_libc():
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        libc.malloc_trim  # noqa: B018 - glibc only
-    except (OSError, AttributeError):
-        return None
-    return libc
-
-
-_LIBC = _load_libc()
+    trim_c_heap()
 
 
 def configure_accepted_socket(sock, send_buffer_bytes: int) -> None:

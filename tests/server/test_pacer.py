@@ -127,3 +127,43 @@ def test_compacted_entries_are_freed_even_while_the_loop_runs():
         return references
 
     assert run(main) == 1  # only the test's variable: no heap the loop kept holds it
+
+
+def test_entries_nobody_wants_are_dropped_once_they_outnumber_the_wanted_ones():
+    # What a connection waiting for each request does: a watch per wait, its deadline moved once, then stopped.
+    async def main():
+        pacer, most = Pacer(), 0
+        wanted = [trio.CancelScope() for _ in range(3 * Pacer.COMPACT_AFTER)]
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(pacer.run)
+            for scope in wanted:
+                pacer.watch(scope, 1.0)
+            for i in range(20 * Pacer.COMPACT_AFTER):
+                watch = pacer.watch(trio.CancelScope(), 600.0 + i)
+                watch.deadline = 660.0 + i
+                watch.stop()
+                most = max(most, len(pacer._due))
+            await trio.sleep(2.0)
+            nursery.cancel_scope.cancel()
+        return most, len(wanted), all(scope.cancel_called for scope in wanted), len(pacer._due)
+
+    most, wanted, all_cancelled, left = run(main)
+    assert most <= 2 * wanted + Pacer.COMPACT_AFTER + 1
+    assert all_cancelled  # the wanted watches survive the rebuilds and still fire
+    assert left <= Pacer.COMPACT_AFTER + 1
+
+
+def test_a_stop_after_its_watch_fired_does_not_count_as_a_dropped_entry():
+    async def main():
+        pacer = Pacer()
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(pacer.run)
+            with trio.CancelScope() as scope:
+                watch = pacer.watch(scope, 0.5)
+                await trio.sleep(1)
+            watch.stop()
+            await pacer.sleep(0.1)
+            nursery.cancel_scope.cancel()
+        return pacer._unwanted, len(pacer._due)
+
+    assert run(main) == (0, 0)
