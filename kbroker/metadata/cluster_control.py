@@ -276,7 +276,8 @@ class ClusterControl:
         if registration is None:
             message = f"Broker ID {request.broker_id} is not currently registered"
             log.info("UnregisterBroker refused: %s", message)
-            return Outcome(UnregisterBrokerResponse(error_code=errors.BROKER_ID_NOT_REGISTERED.code), [])
+            return Outcome(UnregisterBrokerResponse(error_code=errors.BROKER_ID_NOT_REGISTERED.code,
+                                                    error_message=message), [])
         broker_id = request.broker_id
         records = self._leader_and_isr_updates(image, self._partitions_with_in_isr(image, broker_id), remove=broker_id)
         records += self._leader_and_isr_updates(image, self._partitions_with_in_elr(image, broker_id), remove=broker_id)
