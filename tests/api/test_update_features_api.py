@@ -6,7 +6,7 @@ import pytest
 from kbroker.protocol.blocking_client import KafkaConnection
 from kbroker.protocol.messages.api_versions_request import ApiVersionsRequest
 from kbroker.protocol.messages.update_features_request import FeatureUpdateKey, UpdateFeaturesRequest
-from kbroker.testing import broker_config, run_broker_in_thread
+from kbroker.testing import broker_config, run_broker_in_thread, start_broker_process
 
 INVALID_UPDATE_VERSION = 95
 PREFIX = "The update failed for all features since the following feature had an error: "
@@ -72,3 +72,23 @@ def test_a_refusal_is_top_level_only(conn, version):
                                                                                  PREFIX + message, [])
     assert finalized(conn)[0] == epoch
 
+
+
+def test_kraft_version_is_the_quorums(conn, tmp_path):
+    """A static quorum runs kraft.version 0: an upgrade to 0 is accepted. A log dir formatted as `--standalone`
+    runs kraft.version 1, which kbroker cannot downgrade: asked to "upgrade" to 0, Kafka's refusal."""
+    assert update(conn, ("kraft.version", 0, 1)).error_code == 0
+    overrides = {"process.roles": "broker,controller", "node.id": 1,
+                 "controller.quorum.bootstrap.servers": "127.0.0.1:19093",
+                 "listeners": "PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0",
+                 "advertised.listeners": "PLAINTEXT://127.0.0.1:9092,CONTROLLER://127.0.0.1:19093",
+                 "controller.listener.names": "CONTROLLER"}
+    with start_broker_process(tmp_path / "logs", overrides) as standalone:
+        with KafkaConnection(f"127.0.0.1:{standalone.port}") as other:
+            for kind, message in ((1, "Can't downgrade the version of this feature without setting the upgrade type "
+                                      "to either safe or unsafe downgrade."),
+                                  (2, "Can't downgrade the version of this feature.")):
+                response = update(other, ("kraft.version", 0, kind))
+                assert (response.error_code, response.error_message) == (
+                    INVALID_UPDATE_VERSION, PREFIX + f"Invalid update version 0 for feature kraft.version. {message}")
+        assert standalone.terminate() == 0
