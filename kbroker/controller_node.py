@@ -126,7 +126,7 @@ class ControllerNode:
                                  unclean_leader_election_enable=config["unclean.leader.election.enable"],
                                  min_insync_replicas=config["min.insync.replicas"])
         quorum.register(cluster)
-        self.controller = QuorumController.from_config(quorum, self.loader, config, cluster)
+        self.controller = QuorumController.from_config(quorum, self.loader, config, cluster, voter_ids=sorted(voters))
         self.state.active_controller = self.active = ActiveController(
             quorum, self.controller, session_timeout_ms=config["broker.session.timeout.ms"])
         quorum.on_leader_change(self._leader_changed)

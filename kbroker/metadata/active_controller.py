@@ -1,10 +1,10 @@
 """Which node of a controller quorum is the active controller, and the broker requests it answers
-(BrokerRegistration, BrokerHeartbeat, UnregisterBroker, AlterPartition) plus the session fencing it runs.
+(BrokerRegistration, BrokerHeartbeat, AlterPartition) plus the session fencing it runs.
 
 As Kafka 4.3.1's QuorumController: the active controller is the Raft leader once every batch before its epoch is
 applied (its image is current) and it has activated its ClusterControl (sessions start over, every registered
 broker tracked with its fencing). `activated(epoch)` marks that moment; from then until the node stops leading
-that epoch, `broker_registration` / `broker_heartbeat` / `unregister_broker` / `alter_partition` (and `run`, for
+that epoch, `broker_registration` / `broker_heartbeat` / `alter_partition` (and `run`, for
 any other operation of the controller listener) run the QuorumController operation (which appends through the
 quorum and answers once committed) and `fence_while_active(epoch)` fences every broker whose session expired,
 every `fence_check_interval(broker.session.timeout.ms)`. Anywhere else, or when the append fails because
@@ -27,7 +27,6 @@ from kbroker.protocol import errors
 from kbroker.protocol.messages.alter_partition_response import AlterPartitionResponse
 from kbroker.protocol.messages.broker_heartbeat_response import BrokerHeartbeatResponse
 from kbroker.protocol.messages.broker_registration_response import BrokerRegistrationResponse
-from kbroker.protocol.messages.unregister_broker_response import UnregisterBrokerResponse
 from kbroker.raft.client import RaftError
 
 log = logging.getLogger(__name__)
@@ -84,9 +83,6 @@ class ActiveController:
     async def broker_heartbeat(self, request) -> BrokerHeartbeatResponse:
         return await self._answer(BrokerHeartbeatResponse, self.controller.broker_heartbeat, request,
                                   now=trio.current_time())
-
-    async def unregister_broker(self, request) -> UnregisterBrokerResponse:
-        return await self._answer(UnregisterBrokerResponse, self.controller.unregister_broker, request)
 
     async def alter_partition(self, request, api_version: int) -> AlterPartitionResponse:
         return await self._answer(AlterPartitionResponse, self.controller.alter_partition, request,

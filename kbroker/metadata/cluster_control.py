@@ -32,6 +32,9 @@ BrokerHeartbeats.next_state decides, and a change of state writes:
 The response: isCaughtUp = currentMetadataOffset >= the offset of the broker's RegisterBrokerRecord; isFenced
 and shouldShutDown from the next state. A leader is acceptable when it is not the broker leaving, is active
 (unfenced, not in controlled shutdown) or the broker being unfenced, and its partition directory is online.
+As in Kafka 4.3.1, a broker whose session expires during its controlled shutdown loses its controlled-shutdown
+offset (replaying the fencing record re-registers it fenced), so a later heartbeat may unfence it; its
+registration stays flagged in controlled shutdown, and it is elected where partitions have no leader.
 
 Eligible leader replicas (KIP-966) follow the finalized eligible.leader.replicas.version, which Kafka 4.3.1's
 format sets to 1 and kbroker's bootstrap does not write yet (so kbroker runs as a Kafka formatted with it at 0).
@@ -273,7 +276,8 @@ class ClusterControl:
         if registration is None:
             message = f"Broker ID {request.broker_id} is not currently registered"
             log.info("UnregisterBroker refused: %s", message)
-            return Outcome(UnregisterBrokerResponse(error_code=errors.BROKER_ID_NOT_REGISTERED.code), [])
+            return Outcome(UnregisterBrokerResponse(error_code=errors.BROKER_ID_NOT_REGISTERED.code,
+                                                    error_message=message), [])
         broker_id = request.broker_id
         records = self._leader_and_isr_updates(image, self._partitions_with_in_isr(image, broker_id), remove=broker_id)
         records += self._leader_and_isr_updates(image, self._partitions_with_in_elr(image, broker_id), remove=broker_id)

@@ -33,6 +33,7 @@ from kbroker.metadata import record_versions as V
 from kbroker.metadata import topic_names
 from kbroker.metadata.alter_partition import alter_partition
 from kbroker.metadata.cluster_control import ClusterControl
+from kbroker.metadata.feature_control import FeatureUpdate, Verdict, update_features
 from kbroker.metadata.image import (
     BROKER_RESOURCE,
     KRAFT_VERSION,
@@ -155,8 +156,13 @@ def bootstrap_records(min_insync_replicas: int = 1) -> list[MetadataRecord]:
 class QuorumController:
     def __init__(self, raft, loader, *, node_id: int, default_num_partitions: int = 1,
                  default_replication_factor: int = 1, delete_topic_enable: bool = True,
-                 cluster: ClusterControl | None = None, placer: StripedReplicaPlacer | None = None):
+                 cluster: ClusterControl | None = None, placer: StripedReplicaPlacer | None = None,
+                 voter_ids: Iterable[int] | None = None, kraft_version: int = 0):
+        """voter_ids: the quorum's voters (this node alone by default); kraft_version: the quorum's kraft.version
+        (1 for a log dir formatted with a bootstrap checkpoint, else 0)."""
         self.raft = raft
+        self.voter_ids = list(voter_ids) if voter_ids is not None else [node_id]
+        self.kraft_version = kraft_version
         # Broker membership (registrations, heartbeats, fencing); it must see every committed batch, so whoever
         # builds it registers it with the quorum before the quorum starts (MetadataService.start does).
         self.cluster = cluster
@@ -171,10 +177,12 @@ class QuorumController:
         self.partition_logs: PartitionLogs | None = None
 
     @classmethod
-    def from_config(cls, raft, loader, config, cluster: ClusterControl | None = None) -> QuorumController:
+    def from_config(cls, raft, loader, config, cluster: ClusterControl | None = None, *,
+                    voter_ids: Iterable[int] | None = None, kraft_version: int = 0) -> QuorumController:
         return cls(raft, loader, node_id=config.node_id, default_num_partitions=config["num.partitions"],
                    default_replication_factor=config["default.replication.factor"],
-                   delete_topic_enable=config["delete.topic.enable"], cluster=cluster)
+                   delete_topic_enable=config["delete.topic.enable"], cluster=cluster, voter_ids=voter_ids,
+                   kraft_version=kraft_version)
 
     @property
     def image(self) -> MetadataImage:
@@ -308,6 +316,17 @@ class QuorumController:
                 self._commit(records)
                 fenced.append(next(r.message.broker_id for r in records
                                    if isinstance(r.message, BrokerRegistrationChangeRecord)))
+
+    def update_features(self, updates: list[FeatureUpdate], *, validate_only: bool) -> Verdict:
+        """An UpdateFeatures request's (feature, level, upgrade type) updates
+        (kbroker/metadata/feature_control.py): its verdict, once any FeatureLevelRecords are committed."""
+        with self._lock:
+            verdict, records = update_features(
+                self.image, updates, node_id=self.node_id, voter_ids=self.voter_ids,
+                local_supported={name: (low, high) for name, low, high in SUPPORTED_FEATURES},
+                kraft_version=self.kraft_version, validate_only=validate_only)
+            self._commit(records)
+            return verdict
 
     def finalize_features(self, records: list[MetadataRecord] | None = None) -> None:
         """Write the bootstrap feature levels if metadata.version is not finalized yet (format time)."""

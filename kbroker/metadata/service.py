@@ -21,6 +21,7 @@ from kbroker.metadata.controller import QuorumController
 from kbroker.metadata.image import MetadataImage
 from kbroker.metadata.loader import DEFAULT_SNAPSHOT_MAX_BYTES, MetadataLoader
 from kbroker.raft.single_voter import DEFAULT_SEGMENT_BYTES, SingleVoterRaft
+from kbroker.storage_format import bootstrap_voter_ids
 
 # SecurityProtocol ids as RegisterBrokerRecord stores them.
 SECURITY_PROTOCOL_IDS = {"PLAINTEXT": 0, "SSL": 1, "SASL_PLAINTEXT": 2, "SASL_SSL": 3}
@@ -66,7 +67,9 @@ class MetadataService:
         raft.register(cluster)
         raft.start()
         try:
-            controller = QuorumController.from_config(raft, loader, config, cluster)
+            # A log dir formatted with a bootstrap checkpoint (--standalone) runs kraft.version 1.
+            kraft_version = 0 if bootstrap_voter_ids(config) is None else 1
+            controller = QuorumController.from_config(raft, loader, config, cluster, kraft_version=kraft_version)
             controller.finalize_features()
             log_dirs = [storage.directory_ids[d] for d in config.log_dirs if d in storage.directory_ids]
             epoch = controller.register_broker(endpoints=endpoints, incarnation_id=uuid.uuid4(),

@@ -56,7 +56,8 @@ def test_register_heartbeat_shut_down_and_replay_after_restart(tmp_path):
         response = node.controller.unregister_broker(UnregisterBrokerRequest(broker_id=2))
         assert response.error_code == 0 and 2 not in node.image.brokers
         response = node.controller.unregister_broker(UnregisterBrokerRequest(broker_id=2))
-        assert response.error_code == errors.BROKER_ID_NOT_REGISTERED.code
+        assert (response.error_code, response.error_message) == (errors.BROKER_ID_NOT_REGISTERED.code,
+                                                                 "Broker ID 2 is not currently registered")
         refused = node.controller.broker_registration(registration(3, log_dirs=[dir_id(3), dir_id(3)]),
                                                       api_version=4, now=0.0)
         assert refused.error_code == errors.INVALID_REGISTRATION.code

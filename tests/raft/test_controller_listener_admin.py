@@ -35,6 +35,7 @@ from kbroker.protocol.messages.incremental_alter_configs_request import (
 )
 from kbroker.protocol.messages.metadata_request import MetadataRequest
 from kbroker.protocol.messages.response_header import ResponseHeader
+from kbroker.protocol.messages.update_features_request import FeatureUpdateKey, UpdateFeaturesRequest
 from kbroker.raft import raft_messages as M
 from tests.raft.test_controller_quorum_brokers import (
     BROKER_ID,
@@ -283,6 +284,27 @@ def test_controllers_register_themselves_and_describe_cluster_lists_them(tmp_pat
         assert [(f.name, f.max_version_level) for f in versions.finalized_features] == [("metadata.version", 30)]
         request = controllers.nodes[standby].registrar.request()
         assert (await channels.send(standby, request)).error_code == E.NOT_CONTROLLER.code
+
+        # UpdateFeatures, every voter registered: a standby answers NOT_CONTROLLER (as the envelope's error when
+        # forwarded); the active controller commits the level, forwarded or direct, and refuses what it cannot do.
+        upgrade = UpdateFeaturesRequest(feature_updates=[
+            FeatureUpdateKey(feature="metadata.version", max_version_level=30, upgrade_type=1)])
+        reply = await channels.send(standby, envelope(upgrade, 1))
+        assert (reply.error_code, reply.response_data) == (E.NOT_CONTROLLER.code, None)
+        direct = await channels.send(standby, upgrade, version_cap=2)
+        assert (direct.error_code, direct.error_message) == \
+            (E.NOT_CONTROLLER.code, f"The active controller appears to be node {leader}.")
+        offset = controllers.nodes[leader].loader.image.offset
+        _, answered = unwrapped((await channels.send(leader, envelope(upgrade, 1))).response_data, 57, 1)
+        assert (answered.error_code, [(r.feature, r.error_code, r.error_message) for r in answered.results]) == \
+            (E.NONE.code, [("metadata.version", E.NONE.code, "NONE")])
+        assert controllers.nodes[leader].loader.image.offset > offset
+        enable = UpdateFeaturesRequest(feature_updates=[
+            FeatureUpdateKey(feature="group.version", max_version_level=1, upgrade_type=1)])
+        refused = await channels.send(leader, enable, version_cap=2)
+        assert (refused.error_code, refused.error_message, refused.results) == (E.INVALID_UPDATE_VERSION.code, (
+            "The update failed for all features since the following feature had an error: Invalid update version 1 "
+            f"for feature group.version. Local controller {leader} does not support this feature."), [])
 
         # A restarted controller is a new incarnation: its registration replaces the old one everywhere.
         old = controllers.nodes[standby].registrar.incarnation_id

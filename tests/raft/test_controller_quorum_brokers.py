@@ -138,8 +138,9 @@ def test_a_broker_registers_is_unfenced_survives_failover_and_is_fenced_without_
         heartbeat = BrokerHeartbeatRequest(broker_id=BROKER_ID, broker_epoch=broker.lifecycle.broker_epoch,
                                            current_metadata_offset=broker.applied_offset)
         assert (await channels.send(standby, heartbeat)).error_code == E.NOT_CONTROLLER.code
-        assert (await channels.send(standby, UnregisterBrokerRequest(broker_id=BROKER_ID))).error_code == \
-            E.NOT_CONTROLLER.code
+        unregistered = await channels.send(standby, UnregisterBrokerRequest(broker_id=BROKER_ID))
+        assert (unregistered.error_code, unregistered.error_message) == \
+            (E.NOT_CONTROLLER.code, f"The active controller appears to be node {first.config.node_id}.")
 
         # Failover: the new active controller replayed the registration and takes the broker's heartbeats.
         epoch = broker.lifecycle.broker_epoch

@@ -10,13 +10,13 @@ Kafka 4.3.1's for these APIs on its controller listener. The node decides every 
 another topic or partition); a client API sent here is an unknown key on this listener and closes the
 connection, as Kafka's controller does.
 
-BrokerRegistration, BrokerHeartbeat, UnregisterBroker, AlterPartition, AllocateProducerIds, ControllerRegistration
-and the admin requests an admin client sends with `bootstrap.controllers` (CreateTopics, DeleteTopics,
-CreatePartitions, AlterConfigs, IncrementalAlterConfigs, which run the broker handlers' flows through
-`run_on_active_controller`) are answered by the active controller (ctx.state.active_controller,
+BrokerRegistration, BrokerHeartbeat, AlterPartition, AllocateProducerIds, ControllerRegistration and the admin
+requests an admin client sends with `bootstrap.controllers` (CreateTopics, DeleteTopics, CreatePartitions,
+AlterConfigs, IncrementalAlterConfigs, UpdateFeatures, UnregisterBroker, which run the broker handlers' flows
+through `run_on_active_controller`) are answered by the active controller (ctx.state.active_controller,
 kbroker/metadata/active_controller.py); every other node answers NOT_CONTROLLER. Envelope carries what a broker
 forwards: the embedded request runs through this registry (envelope.py). Any node answers DescribeConfigs from its
-own image. Not served yet (so not advertised): UpdateFeatures, the ACL, quota, SCRAM, delegation-token and
+own image. Not served yet (so not advertised): the ACL, quota, SCRAM, delegation-token and
 reassignment APIs, ElectLeaders, AddRaftVoter / RemoveRaftVoter / UpdateRaftVoter.
 """
 

@@ -1,10 +1,13 @@
-"""UnregisterBroker (key 64), v0, on the controller listener: a broker's registration removed by the active
-controller (kbroker/metadata/active_controller.py); any other node answers NOT_CONTROLLER."""
+"""UnregisterBroker (key 64), v0, on the controller listener: forwarded by a broker in an Envelope, or sent by an
+admin client with `bootstrap.controllers` (`kafka-cluster unregister --bootstrap-controller`). The active
+controller runs the broker handler's flow (kbroker/api/unregister_broker.py); any other node answers NOT_CONTROLLER
+with the message of Kafka's NotControllerException."""
 
 from __future__ import annotations
 
 from kbroker.api.context import RequestContext
-from kbroker.api.controller import answer_from_active_controller
+from kbroker.api.controller import run_on_active_controller
+from kbroker.api.unregister_broker import failing, unregister_broker
 from kbroker.protocol.messages.unregister_broker_response import UnregisterBrokerResponse
 
 API_KEY = 64
@@ -13,5 +16,5 @@ MAX_VERSION = 0
 
 
 async def handle(ctx: RequestContext, request) -> UnregisterBrokerResponse:
-    return await answer_from_active_controller(ctx, UnregisterBrokerResponse,
-                                              lambda active: active.unregister_broker(request))
+    return await run_on_active_controller(
+        ctx, lambda controller, run: unregister_broker(request, controller, run), failing)
