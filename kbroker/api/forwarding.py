@@ -1,8 +1,8 @@
 """Requests a broker hands to a remote active controller (Kafka's KafkaApis.maybeForwardToController with its
 ForwardingManager): on a node whose controller is not local (`state.controller_channel` set), CreateTopics,
-DeleteTopics and CreatePartitions are not handled here but sent to the active controller inside an
-EnvelopeRequest carrying the client's principal and address, and the controller's response is relayed to the
-client (decoded at the client's version, answered under its correlation id). AlterConfigs and
+DeleteTopics, CreatePartitions, UpdateFeatures and UnregisterBroker are not handled here but sent to the active
+controller inside an EnvelopeRequest carrying the client's principal and address, and the controller's response is
+relayed to the client (decoded at the client's version, answered under its correlation id). AlterConfigs and
 IncrementalAlterConfigs are preprocessed by the broker first, as Kafka's ConfigAdminManager does (duplicates,
 malformed entries, BROKER_LOGGER levels applied here), and only a copy holding the other resources is forwarded
 (`remote_alter`). The handler modules keep the local path of a node whose controller runs in-process.
@@ -40,9 +40,12 @@ from kbroker.protocol.messages.incremental_alter_configs_response import (
 from kbroker.protocol.messages.incremental_alter_configs_response import IncrementalAlterConfigsResponse
 from kbroker.protocol.messages.request_header import RequestHeader
 from kbroker.protocol.messages.response_header import ResponseHeader
+from kbroker.protocol.messages.unregister_broker_response import UnregisterBrokerResponse
+from kbroker.protocol.messages.update_features_response import UpdateFeaturesResponse
 
 CREATE_TOPICS, DELETE_TOPICS, ALTER_CONFIGS, CREATE_PARTITIONS, INCREMENTAL_ALTER_CONFIGS = 19, 20, 33, 37, 44
-FORWARDED_KEYS = frozenset({CREATE_TOPICS, DELETE_TOPICS, CREATE_PARTITIONS})
+UPDATE_FEATURES, UNREGISTER_BROKER = 57, 64
+FORWARDED_KEYS = frozenset({CREATE_TOPICS, DELETE_TOPICS, CREATE_PARTITIONS, UPDATE_FEATURES, UNREGISTER_BROKER})
 CREATE_TOPICS_VERSION = 7  # what auto-creation sends; Kafka 4.3.1's controllers serve v2-v7
 
 
@@ -143,4 +146,8 @@ def error_response(api_key: int, request, code: int):
         return IncrementalAlterConfigsResponse(throttle_time_ms=0, responses=[
             IncrementalResourceResponse(error_code=code, error_message=None, resource_type=r.resource_type,
                                         resource_name=r.resource_name) for r in request.resources])
+    if api_key == UPDATE_FEATURES:
+        return UpdateFeaturesResponse(throttle_time_ms=0, error_code=code, error_message=None, results=[])
+    if api_key == UNREGISTER_BROKER:
+        return UnregisterBrokerResponse(throttle_time_ms=0, error_code=code, error_message=None)
     raise ValueError(f"API key {api_key} is not forwarded")

@@ -1,6 +1,6 @@
 """The broker side of forwarding (kbroker/api/forwarding.py): the requests it forwards, how the client's request
 is re-encoded for the envelope and the controller's response decoded, the error responses it answers when no
-controller answered, and the replication factors it refuses before forwarding."""
+controller answered."""
 
 from __future__ import annotations
 
@@ -23,10 +23,13 @@ from kbroker.protocol.messages.incremental_alter_configs_request import (
 from kbroker.protocol.messages.incremental_alter_configs_request import IncrementalAlterConfigsRequest
 from kbroker.protocol.messages.request_header import RequestHeader
 from kbroker.protocol.messages.response_header import ResponseHeader
+from kbroker.protocol.messages.unregister_broker_request import UnregisterBrokerRequest
+from kbroker.protocol.messages.update_features_request import FeatureUpdateKey, UpdateFeaturesRequest
 
 
 def test_the_requests_forwarded_whole():
-    assert forwarding.FORWARDED_KEYS == {19, 20, 37}  # AlterConfigs and IncrementalAlterConfigs: a remaining copy
+    # AlterConfigs and IncrementalAlterConfigs: a copy of what the broker did not settle itself
+    assert forwarding.FORWARDED_KEYS == {19, 20, 37, 57, 64}
 
 
 def test_request_bytes_are_the_header_and_body_a_client_sends():
@@ -61,3 +64,11 @@ def test_every_entry_gets_the_error_when_no_controller_answered(request_, entrie
     names = [getattr(r, "name", None) or getattr(r, "resource_name", None) for r in results]
     assert names == entries
     assert {r.error_code for r in results} == {E.REQUEST_TIMED_OUT.code}
+
+
+def test_update_features_and_unregister_broker_get_the_error_alone():
+    features = forwarding.error_response(57, UpdateFeaturesRequest(feature_updates=[
+        FeatureUpdateKey(feature="metadata.version", max_version_level=30)]), E.REQUEST_TIMED_OUT.code)
+    assert (features.error_code, features.results) == (E.REQUEST_TIMED_OUT.code, [])
+    unregister = forwarding.error_response(64, UnregisterBrokerRequest(broker_id=2), E.REQUEST_TIMED_OUT.code)
+    assert unregister.error_code == E.REQUEST_TIMED_OUT.code
