@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from kbroker.metrics.request_stats import RemoteTime
+
 if TYPE_CHECKING:
     from kbroker.api.registry import Registry
     from kbroker.api.state import BrokerState, Clock
@@ -41,6 +43,8 @@ class RequestContext:
     security_protocol: str
     state: BrokerState
     registry: Registry
+    # The time the handler spends parked on other replicas or on data (RequestMetrics' remote time).
+    remote: RemoteTime = attrs.field(factory=RemoteTime)
 
     @property
     def config(self) -> BrokerConfig:

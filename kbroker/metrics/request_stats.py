@@ -1,0 +1,56 @@
+"""Kafka's RequestMetrics for one node: requests served per API and version, and per API the time each request
+spent in each stage, measured by server.py around the handler:
+
+- request queue: from the whole frame being read until its handler starts (kbroker decodes the request there;
+  it has no queue of requests waiting for a handler thread),
+- local: in the handler, less the remote time,
+- remote: parked waiting for other replicas or for data (acks=-1 replication, fetch long polls), as the handler
+  reports it in `RequestContext.remote`,
+- response send: writing the response to the socket,
+- total: from the frame being read until the response is sent (until the handler returns for acks=0).
+
+Owned by the node's BrokerState; read by kbroker/http/.
+"""
+
+from __future__ import annotations
+
+from kbroker.metrics.histogram import Histogram
+
+STAGES = ("request_queue", "local", "remote", "response_send", "total")
+
+
+class ApiStats:
+    __slots__ = ("versions", *STAGES)
+
+    def __init__(self) -> None:
+        self.versions: dict[int, int] = {}
+        for stage in STAGES:
+            setattr(self, stage, Histogram())
+
+
+class RequestStats:
+    def __init__(self) -> None:
+        self.apis: dict[int, ApiStats] = {}
+
+    def served(self, api_key: int, version: int, received: float, started: float, answered: float,
+               remote: float, sent: float) -> None:
+        """One request: when its frame was read, its handler started and returned, and its response was sent,
+        all in trio time; `remote` seconds of the handler's time were spent waiting on others."""
+        api = self.apis.get(api_key)
+        if api is None:
+            api = self.apis[api_key] = ApiStats()
+        api.versions[version] = api.versions.get(version, 0) + 1
+        api.request_queue.observe(started - received, sent)
+        api.local.observe(max(answered - started - remote, 0.0), sent)
+        api.remote.observe(remote, sent)
+        api.response_send.observe(sent - answered, sent)
+        api.total.observe(sent - received, sent)
+
+
+class RemoteTime:
+    """The seconds a handler spent parked on other replicas or on data; handlers add to `seconds`."""
+
+    __slots__ = ("seconds",)
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
