@@ -88,6 +88,10 @@ class BrokerNode:
         self._owns_quorum = voter is None
         self.membership: BrokerMembership | None = None
 
+    def metric_states(self) -> list[BrokerState]:
+        """The states /metrics reads (kbroker/http/)."""
+        return [self.state]
+
     async def serve(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         config, state = self.config, self.state
         prepare_log_dirs(config)

@@ -43,6 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--config", metavar="server.properties", help="Kafka broker config file")
     serve.add_argument("--override", metavar="KEY=VALUE", action="append", default=[],
                        help="set one config (repeatable); wins over the file")
+    serve.add_argument("--http", metavar="HOST:PORT",
+                       help="serve Prometheus metrics at http://HOST:PORT/metrics (port 0: an ephemeral port); "
+                            "the same as --override kbroker.http.listener=HOST:PORT")
     serve.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
     fmt = commands.add_parser("format", help="format the log directories (kafka-storage format)")
     fmt.add_argument("properties", nargs="?", metavar="server.properties")
@@ -110,6 +113,11 @@ async def serve(config: BrokerConfig) -> None:
             # out of the cyclic collector's way, its full collections cost what the connections hold, not that.
             gc.collect()
             gc.freeze()
+            if config["kbroker.http.listener"]:
+                from kbroker.http.service import serve_http
+
+                http = await nursery.start(serve_http, config, node.metric_states())
+                print(f"kbroker http on {http.host}:{http.port}", flush=True)
             controllers = set(config.controller_listener_names)
             first = next((b for b in bound if b.listener.name not in controllers), bound[0])
             print(f"kbroker ready on {first.host}:{first.port}", flush=True)
@@ -131,6 +139,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.properties and args.config:
         parser.error("give the config file once: positionally or with --config")
     logging.basicConfig(stream=sys.stderr, level=args.log_level, format=LOG_FORMAT)
+    if getattr(args, "http", None) is not None:
+        args.override.append(f"kbroker.http.listener={args.http}")
     try:
         config = BrokerConfig.load(args.config or args.properties, args.override)
     except ConfigError as e:

@@ -71,6 +71,10 @@ class ControllerNode:
         self.quorum_directory: NodeDirectory | None = None
         self.registrar: ControllerRegistrar | None = None
 
+    def metric_states(self) -> list[BrokerState]:
+        """The states /metrics reads (kbroker/http/)."""
+        return [self.state]
+
     async def serve(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         """Bind the controller listeners, report them with `task_status.started([BoundListener])`, then run the
         quorum and serve until cancelled."""

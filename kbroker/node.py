@@ -46,6 +46,10 @@ class Node:
         self.registry = registry if registry is not None else Registry.discover()
         self.connections = server.ConnectionServer(config, self.state, self.registry)
 
+    def metric_states(self) -> list[BrokerState]:
+        """The states /metrics reads (kbroker/http/)."""
+        return [self.state]
+
     async def serve(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         """Bind every listener, report the bound addresses with `task_status.started([BoundListener])`, then
         accept connections until cancelled."""

@@ -1,0 +1,52 @@
+"""The /metrics page: Prometheus text (format 0.0.4) built at each scrape from the states of the node's parts, the
+same objects the request handlers read, so nothing is copied or kept for it between scrapes.
+
+Names follow the rules of the Prometheus JMX exporter's example Kafka config (example_configs/kafka-2_0_0.yml,
+lowercaseOutputName: true): a Yammer meter kafka.X<type=T, name=NPerSec, k=v><>Count becomes the counter
+kafka_X_T_N_total{k="v"}, a gauge kafka.X<type=T, name=N, k=v><>Value the gauge kafka_X_T_N{k="v"}, and a
+histogram's NNthPercentile and Count the series kafka_X_T_N{quantile="0.NN"} and kafka_X_T_N_count, which this
+page declares as one summary (with its _sum). So dashboards built on a JMX-exported Kafka read kbroker too.
+Each family's HELP says which Kafka metric it is.
+"""
+
+from __future__ import annotations
+
+import trio
+
+from kbroker.http import exposition
+from kbroker.http.families_coordinators import group_families, transaction_families
+from kbroker.http.families_process import process_families
+from kbroker.http.families_replicas import replica_families
+from kbroker.http.families_traffic import request_families, topic_families
+from kbroker.http.server import Page
+
+
+class MetricsPage:
+    """Builds /metrics from `states`: the BrokerStates of the node's parts (one, or a combined node's two)."""
+
+    def __init__(self, states) -> None:
+        self.states = list(states)
+
+    def families(self) -> list[exposition.Family]:
+        families = []
+        image_topics = self._image_topics()
+        families += topic_families(self.states, image_topics)
+        families += request_families(self.states, trio.current_time())
+        for state in self.states:
+            if state.partitions is not None:
+                families += replica_families(state.partitions)
+            if state.group_coordinator is not None:
+                families += group_families(state.group_coordinator, state.partitions)
+            if state.txn_coordinator is not None:
+                families += transaction_families(state.txn_coordinator)
+        families += process_families()
+        return families
+
+    def _image_topics(self) -> set[str] | None:
+        for state in self.states:
+            if state.partitions is not None and state.metadata is not None:
+                return set(state.image.topics_by_name)
+        return None
+
+    def page(self) -> Page:
+        return Page(exposition.render(self.families()), exposition.CONTENT_TYPE)
