@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from kbroker.http.exposition import Family
 from kbroker.metrics import histogram
+from kbroker.metrics.request_stats import STAGES
 from kbroker.metrics.topic_stats import TopicCounters
 from kbroker.protocol.messages import API_KEYS
 
@@ -58,7 +59,7 @@ def _add(into: TopicCounters, counters: TopicCounters) -> None:
         setattr(into, field, getattr(into, field) + getattr(counters, field))
 
 
-def request_families(states, now: float) -> list[Family]:
+def request_families(states) -> list[Family]:
     requests = Family("kafka_network_requestmetrics_requests_total", "counter",
                       "Requests served, per API and version (RequestsPerSec).")
     times = [Family(f"kafka_network_requestmetrics_{name}", "summary", text) for name, _, text in _REQUEST_TIMES]
@@ -73,11 +74,11 @@ def request_families(states, now: float) -> list[Family]:
         for version in sorted(versions):
             requests.add(versions[version], request=name, version=version)
         for family, (_, stage, _) in zip(times, _REQUEST_TIMES, strict=True):
-            histograms = [getattr(api, stage) for api in apis]
-            recent = histogram.merged([h.recent(now) for h in histograms])
-            values = histogram.quantiles_ms(recent, tuple(q for _, q in QUANTILES))
-            for (label, _), value in zip(QUANTILES, values, strict=True):
-                family.add(value, request=name, quantile=label)
-            family.add(sum(h.sum_s for h in histograms) * 1000, "_sum", request=name)
-            family.add(sum(h.count for h in histograms), "_count", request=name)
+            i = STAGES.index(stage)
+            kept = [value for api in apis for value in api.times.kept(i)]
+            for (label, _), value in zip(QUANTILES, histogram.quantiles(kept, tuple(q for _, q in QUANTILES)),
+                                         strict=True):
+                family.add(value * 1000, request=name, quantile=label)
+            family.add(sum(api.times.sums_s[i] for api in apis) * 1000, "_sum", request=name)
+            family.add(sum(api.times.count for api in apis), "_count", request=name)
     return [requests, *times]

@@ -11,8 +11,6 @@ Each family's HELP says which Kafka metric it is.
 
 from __future__ import annotations
 
-import trio
-
 from kbroker.http import exposition
 from kbroker.http.families_coordinators import group_families, transaction_families
 from kbroker.http.families_process import process_families
@@ -31,7 +29,7 @@ class MetricsPage:
         families = []
         image_topics = self._image_topics()
         families += topic_families(self.states, image_topics)
-        families += request_families(self.states, trio.current_time())
+        families += request_families(self.states)
         for state in self.states:
             if state.partitions is not None:
                 families += replica_families(state.partitions)

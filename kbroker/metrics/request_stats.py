@@ -14,18 +14,17 @@ Owned by the node's BrokerState; read by kbroker/http/.
 
 from __future__ import annotations
 
-from kbroker.metrics.histogram import Histogram
+from kbroker.metrics.histogram import Reservoir
 
 STAGES = ("request_queue", "local", "remote", "response_send", "total")
 
 
 class ApiStats:
-    __slots__ = ("versions", *STAGES)
+    __slots__ = ("versions", "times")
 
     def __init__(self) -> None:
         self.versions: dict[int, int] = {}
-        for stage in STAGES:
-            setattr(self, stage, Histogram())
+        self.times = Reservoir(len(STAGES))  # one duration per stage, in STAGES order
 
 
 class RequestStats:
@@ -39,12 +38,11 @@ class RequestStats:
         api = self.apis.get(api_key)
         if api is None:
             api = self.apis[api_key] = ApiStats()
-        api.versions[version] = api.versions.get(version, 0) + 1
-        api.request_queue.observe(started - received, sent)
-        api.local.observe(max(answered - started - remote, 0.0), sent)
-        api.remote.observe(remote, sent)
-        api.response_send.observe(sent - answered, sent)
-        api.total.observe(sent - received, sent)
+        versions = api.versions
+        versions[version] = versions.get(version, 0) + 1
+        local = answered - started - remote
+        api.times.observe((started - received, local if local > 0.0 else 0.0, remote, sent - answered,
+                           sent - received))
 
 
 class RemoteTime:
