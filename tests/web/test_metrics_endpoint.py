@@ -202,3 +202,16 @@ def test_bad_http_input_leaves_the_broker_serving(metered):
     finally:
         half.close()
     assert broker.proc.poll() is None
+
+
+def test_the_grafana_dashboard_reads_only_series_the_page_has(metered):
+    import json
+    import re
+    from pathlib import Path
+
+    dashboard = json.loads((Path(__file__).parents[2] / "docs" / "grafana" / "kbroker-dashboard.json").read_text())
+    exprs = [target["expr"] for panel in dashboard["panels"] for target in panel["targets"]]
+    exprs += [v["query"] for v in dashboard["templating"]["list"] if v["type"] == "query"]
+    used = {name for expr in exprs for name in re.findall(r"\b(?:kafka|kbroker|process)_[a-z_]+", expr)}
+    assert len(used) > 20
+    assert used - set(_samples(metered[3])) == set()
