@@ -92,6 +92,10 @@ class BrokerNode:
         """The states /metrics reads (kbroker/http/)."""
         return [self.state]
 
+    def metrics_controller(self) -> None:
+        """A broker-only node runs no controller."""
+        return None
+
     async def serve(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         config, state = self.config, self.state
         prepare_log_dirs(config)

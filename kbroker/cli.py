@@ -1,8 +1,9 @@
 """The `kbroker` command.
 
-`kbroker serve [--config server.properties] [--override key=value ...]` runs a broker until SIGTERM/SIGINT. It
-prints exactly one line on stdout once it accepts connections: `kbroker ready on HOST:PORT`, the bound address
-of the first non-controller listener. Logs go to stderr, one line per event. Exit status 0 after a clean
+`kbroker serve [--config server.properties] [--override key=value ...] [--http HOST:PORT]` runs a broker until
+SIGTERM/SIGINT. It prints one line on stdout once it accepts connections: `kbroker ready on HOST:PORT`, the bound
+address of the first non-controller listener; with --http (or kbroker.http.listener) it serves /metrics there
+(kbroker/http/) and prints `kbroker http on HOST:PORT` just before. Logs go to stderr, one line per event. Exit status 0 after a clean
 shutdown, 1 when the configuration is invalid or asks for more than kbroker can run (a quorum of several
 voters, a broker-only or controller-only process), the log dirs belong to another cluster or node or cannot be
 used, or a listener cannot be bound: each of these is one ERROR line naming the config, never a traceback.
@@ -116,7 +117,7 @@ async def serve(config: BrokerConfig) -> None:
             if config["kbroker.http.listener"]:
                 from kbroker.http.service import serve_http
 
-                http = await nursery.start(serve_http, config, node.metric_states())
+                http = await nursery.start(serve_http, config, node)
                 print(f"kbroker http on {http.host}:{http.port}", flush=True)
             controllers = set(config.controller_listener_names)
             first = next((b for b in bound if b.listener.name not in controllers), bound[0])

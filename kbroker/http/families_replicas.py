@@ -17,6 +17,10 @@ def replica_families(partitions) -> list[Family]:
          "Partitions this broker leads whose ISR is smaller than their replicas (UnderReplicatedPartitions)."),
         ("offlinereplicacount", len(hosted) - len(online),
          "Hosted partitions whose log is offline, its log dir having failed (OfflineReplicaCount)."),
+        ("underminisrpartitioncount", sum(len(p.isr) < p.log.config.min_insync_replicas for p in leaders),
+         "Partitions this broker leads whose ISR is smaller than min.insync.replicas (UnderMinIsrPartitionCount)."),
+        ("atminisrpartitioncount", sum(len(p.isr) == p.log.config.min_insync_replicas for p in leaders),
+         "Partitions this broker leads whose ISR is exactly min.insync.replicas (AtMinIsrPartitionCount)."),
     )
     families = []
     for name, value, text in counts:

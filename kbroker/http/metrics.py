@@ -12,6 +12,7 @@ Each family's HELP says which Kafka metric it is.
 from __future__ import annotations
 
 from kbroker.http import exposition
+from kbroker.http.families_controller import ControllerView, controller_families
 from kbroker.http.families_coordinators import group_families, transaction_families
 from kbroker.http.families_process import process_families
 from kbroker.http.families_replicas import replica_families
@@ -20,10 +21,12 @@ from kbroker.http.server import Page
 
 
 class MetricsPage:
-    """Builds /metrics from `states`: the BrokerStates of the node's parts (one, or a combined node's two)."""
+    """Builds /metrics from `states`, the BrokerStates of the node's parts (one, or a combined node's two), and
+    `controller`, how to see the node's controller (None on a broker-only node)."""
 
-    def __init__(self, states) -> None:
+    def __init__(self, states, controller: ControllerView | None = None) -> None:
         self.states = list(states)
+        self.controller = controller
 
     def families(self) -> list[exposition.Family]:
         families = []
@@ -37,6 +40,8 @@ class MetricsPage:
                 families += group_families(state.group_coordinator, state.partitions)
             if state.txn_coordinator is not None:
                 families += transaction_families(state.txn_coordinator)
+        if self.controller is not None:
+            families += controller_families(self.controller)
         families += process_families()
         return families
 

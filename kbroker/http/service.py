@@ -10,8 +10,9 @@ from kbroker.http.metrics import MetricsPage
 from kbroker.http.server import HttpServer
 
 
-async def serve_http(config: BrokerConfig, states, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
-    """Serve /metrics from `states` on kbroker.http.listener; reports the bound address (a BoundHttp)."""
+async def serve_http(config: BrokerConfig, node, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
+    """Serve /metrics of `node` (its `metric_states()` and `metrics_controller()`) on kbroker.http.listener;
+    reports the bound address (a BoundHttp)."""
     host, port = parse_http_address(config["kbroker.http.listener"])
-    server = HttpServer({"/metrics": MetricsPage(states).page})
+    server = HttpServer({"/metrics": MetricsPage(node.metric_states(), node.metrics_controller()).page})
     await server.serve(host, port, task_status=task_status)

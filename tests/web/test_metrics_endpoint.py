@@ -32,6 +32,10 @@ FAMILIES = (
     "kafka_network_requestmetrics_responsesendtimems", "kafka_network_requestmetrics_totaltimems",
     "kafka_server_replicamanager_partitioncount", "kafka_server_replicamanager_leadercount",
     "kafka_server_replicamanager_underreplicatedpartitions", "kafka_server_replicamanager_offlinereplicacount",
+    "kafka_server_replicamanager_underminisrpartitioncount", "kafka_server_replicamanager_atminisrpartitioncount",
+    "kafka_controller_kafkacontroller_activecontrollercount", "kafka_controller_kafkacontroller_globaltopiccount",
+    "kafka_controller_kafkacontroller_globalpartitioncount", "kafka_controller_kafkacontroller_offlinepartitionscount",
+    "kafka_controller_kafkacontroller_activebrokercount", "kafka_controller_kafkacontroller_fencedbrokercount",
     "kafka_log_log_size", "kafka_log_log_logstartoffset", "kafka_log_log_logendoffset",
     "kafka_log_log_numlogsegments",
     "kafka_coordinator_group_groupmetadatamanager_numgroups",
@@ -168,6 +172,10 @@ def test_requests_and_replicas_are_counted(metered):
     assert hosted >= PARTITIONS  # and __consumer_offsets' partitions
     assert samples["kafka_server_replicamanager_leadercount"][frozenset()] == hosted
     assert samples["kafka_server_replicamanager_underreplicatedpartitions"][frozenset()] == 0
+    assert samples["kafka_controller_kafkacontroller_activecontrollercount"][frozenset()] == 1
+    assert samples["kafka_controller_kafkacontroller_globalpartitioncount"][frozenset()] == hosted  # one node
+    assert samples["kafka_controller_kafkacontroller_offlinepartitionscount"][frozenset()] == 0
+    assert samples["kafka_controller_kafkacontroller_activebrokercount"][frozenset()] == 1
     assert samples["process_cpu_seconds_total"][frozenset()] > 0
     assert samples["process_resident_memory_bytes"][frozenset()] > 10 * 1024 * 1024
 
