@@ -1,0 +1,123 @@
+"""/metrics of the other node kinds, built in-process: three controller-only voters (one active controller, no
+broker families) and three combined nodes (a broker's and a controller's state on one page, no family twice),
+each page accepted by Prometheus' parser and by promtool when installed."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import trio
+from prometheus_client.parser import text_string_to_metric_families
+
+from compat_tests.cluster.nodes import combined_node_configs
+from kbroker.combined_node import CombinedNode
+from kbroker.config import BrokerConfig
+from kbroker.http.metrics import MetricsPage
+from kbroker.network import Address, ClientSettings, NodeDirectory, open_channel_manager
+from kbroker.protocol import errors as E
+from kbroker.protocol.messages.create_topics_request import CreatableTopic, CreateTopicsRequest
+from kbroker.storage_format import format_storage
+from tests.raft.controller_cluster import CLUSTER_ID, VOTERS, ControllerCluster, free_port, run_scenario
+
+WAIT_S = 60
+
+
+def combined_config(node_id: int, controller_ports: dict[int, int], client_port: int, tmp_path) -> BrokerConfig:
+    return BrokerConfig.from_properties({
+        **combined_node_configs(node_id, controller_ports, client_port, tmp_path / f"node-{node_id}"),
+        "broker.heartbeat.interval.ms": "100", "controller.quorum.election.timeout.ms": "400",
+        "controller.quorum.fetch.timeout.ms": "1200", "controller.quorum.election.backoff.max.ms": "400",
+        "controller.quorum.retry.backoff.ms": "20"})
+
+
+async def wait_for(condition, what: str):
+    with trio.move_on_after(WAIT_S):
+        while not (result := condition()):
+            await trio.sleep(0.02)
+        return result
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def _page(node) -> dict[str, dict[frozenset, float]]:
+    text = MetricsPage(node.metric_states(), node.metrics_controller()).page().body.decode()
+    if shutil.which("promtool"):
+        checked = subprocess.run(["promtool", "check", "metrics"], input=text, capture_output=True, text=True,
+                                 timeout=60)
+        assert (checked.returncode, checked.stderr) == (0, "")
+    samples: dict[str, dict[frozenset, float]] = {}
+    names = []
+    for family in text_string_to_metric_families(text):
+        names.append(family.name)
+        for sample in family.samples:
+            samples.setdefault(sample.name, {})[frozenset(sample.labels.items())] = sample.value
+    assert len(names) == len(set(names)), "a family appears twice"
+    return samples
+
+
+def _value(samples, name: str) -> float:
+    return samples[name][frozenset()]
+
+
+def test_controller_only_nodes_report_their_controller_and_requests_only(tmp_path):
+    async def scenario(cluster: ControllerCluster, channels) -> None:
+        await cluster.wait_for(cluster.active, "an active controller")
+        pages = {node_id: _page(node) for node_id, node in cluster.nodes.items()}
+        active = [n for n, page in pages.items() if _value(page, "kafka_controller_kafkacontroller_activecontrollercount")]
+        assert active == [next(n for n, node in cluster.nodes.items() if node is cluster.active())]
+        for page in pages.values():
+            assert "kafka_server_replicamanager_partitioncount" not in page
+            assert "kafka_server_brokertopicmetrics_bytesin_total" in page  # zero: it serves no produce
+            assert "process_cpu_seconds_total" in page
+        quorum_requests = sum(v for page in pages.values()
+                              for v in page.get("kafka_network_requestmetrics_requests_total", {}).values())
+        assert quorum_requests > 0  # Vote / Fetch between the voters
+
+    run_scenario(lambda nursery: ControllerCluster(nursery, tmp_path, session_timeout_ms=9000), scenario,
+                 client_id="metrics-test")
+
+
+def test_combined_nodes_report_broker_and_controller_on_one_page(tmp_path):
+    controller_ports = {n: free_port() for n in VOTERS}
+    client_ports = {n: free_port() for n in VOTERS}
+    configs = {n: combined_config(n, controller_ports, client_ports[n], tmp_path) for n in VOTERS}
+    for config in configs.values():
+        format_storage(config, CLUSTER_ID)
+    nodes = {n: CombinedNode(configs[n]) for n in VOTERS}
+
+    async def main():
+        async with trio.open_nursery() as nursery:
+            serving = {n: trio.Event() for n in VOTERS}
+
+            async def serve(node_id: int) -> None:  # together: each needs the others' votes to start
+                await nursery.start(nodes[node_id].serve)
+                serving[node_id].set()
+
+            for node_id in VOTERS:
+                nursery.start_soon(serve, node_id)
+            try:
+                with trio.fail_after(WAIT_S):
+                    for event in serving.values():
+                        await event.wait()
+                await scenario()
+            finally:
+                nursery.cancel_scope.cancel()
+
+    async def scenario():
+        directory = NodeDirectory({n: Address("127.0.0.1", p) for n, p in client_ports.items()})
+        async with open_channel_manager(directory, ClientSettings(client_id="metrics-test")) as channels:
+            created = await channels.send(1, CreateTopicsRequest(topics=[CreatableTopic(
+                name="spread", num_partitions=6, replication_factor=1)], timeout_ms=10000))
+            assert created.topics[0].error_code == E.NONE.code
+        for node in nodes.values():
+            await wait_for(lambda node=node: "spread" in node.broker.state.image.topics_by_name, "the topic")
+        await wait_for(lambda: sum(len([p for p in n.broker.state.partitions if p.topic == "spread"])
+                                   for n in nodes.values()) == 6, "the six partitions hosted")
+        pages = [_page(node) for node in nodes.values()]
+        assert sum(_value(p, "kafka_controller_kafkacontroller_activecontrollercount") for p in pages) == 1
+        assert all(_value(p, "kafka_controller_kafkacontroller_activebrokercount") == 3 for p in pages)
+        leaders = [v for p in pages for labels, v in p["kafka_log_log_logendoffset"].items()
+                   if ("topic", "spread") in labels]
+        assert len(leaders) == 6  # each partition reported once, by the node hosting it
+
+    trio.run(main)
