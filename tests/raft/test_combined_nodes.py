@@ -21,8 +21,8 @@ from kbroker.protocol.messages.describe_cluster_request import DescribeClusterRe
 from kbroker.protocol.messages.find_coordinator_request import FindCoordinatorRequest
 from kbroker.protocol.messages.metadata_request import MetadataRequest, MetadataRequestTopic
 from kbroker.storage_format import format_storage
+from tests.raft.controller_cluster import CLUSTER_ID, VOTERS, free_port
 from tests.raft.test_broker_node import written_metadata
-from tests.raft.test_controller_quorum_brokers import CLUSTER_ID, VOTERS, free_port
 
 WAIT_S = 60
 
