@@ -10,33 +10,14 @@ import subprocess
 import trio
 from prometheus_client.parser import text_string_to_metric_families
 
-from compat_tests.cluster.nodes import combined_node_configs
 from kbroker.combined_node import CombinedNode
-from kbroker.config import BrokerConfig
 from kbroker.http.metrics import MetricsPage
 from kbroker.network import Address, ClientSettings, NodeDirectory, open_channel_manager
 from kbroker.protocol import errors as E
 from kbroker.protocol.messages.create_topics_request import CreatableTopic, CreateTopicsRequest
 from kbroker.storage_format import format_storage
 from tests.raft.controller_cluster import CLUSTER_ID, VOTERS, ControllerCluster, free_port, run_scenario
-
-WAIT_S = 60
-
-
-def combined_config(node_id: int, controller_ports: dict[int, int], client_port: int, tmp_path) -> BrokerConfig:
-    return BrokerConfig.from_properties({
-        **combined_node_configs(node_id, controller_ports, client_port, tmp_path / f"node-{node_id}"),
-        "broker.heartbeat.interval.ms": "100", "controller.quorum.election.timeout.ms": "400",
-        "controller.quorum.fetch.timeout.ms": "1200", "controller.quorum.election.backoff.max.ms": "400",
-        "controller.quorum.retry.backoff.ms": "20"})
-
-
-async def wait_for(condition, what: str):
-    with trio.move_on_after(WAIT_S):
-        while not (result := condition()):
-            await trio.sleep(0.02)
-        return result
-    raise AssertionError(f"timed out waiting for {what}")
+from tests.raft.test_combined_nodes import WAIT_S, combined_config, wait_for
 
 
 def _page(node) -> dict[str, dict[frozenset, float]]:
