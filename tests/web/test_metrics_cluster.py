@@ -17,7 +17,7 @@ from kbroker.protocol import errors as E
 from kbroker.protocol.messages.create_topics_request import CreatableTopic, CreateTopicsRequest
 from kbroker.storage_format import format_storage
 from tests.raft.controller_cluster import CLUSTER_ID, VOTERS, ControllerCluster, free_port, run_scenario
-from tests.raft.test_combined_nodes import WAIT_S, combined_config, wait_for
+from tests.raft.test_combined_nodes import combined_config, serve_together, wait_for
 
 
 def _page(node) -> dict[str, dict[frozenset, float]]:
@@ -67,22 +67,7 @@ def test_combined_nodes_report_broker_and_controller_on_one_page(tmp_path):
     nodes = {n: CombinedNode(configs[n]) for n in VOTERS}
 
     async def main():
-        async with trio.open_nursery() as nursery:
-            serving = {n: trio.Event() for n in VOTERS}
-
-            async def serve(node_id: int) -> None:  # together: each needs the others' votes to start
-                await nursery.start(nodes[node_id].serve)
-                serving[node_id].set()
-
-            for node_id in VOTERS:
-                nursery.start_soon(serve, node_id)
-            try:
-                with trio.fail_after(WAIT_S):
-                    for event in serving.values():
-                        await event.wait()
-                await scenario()
-            finally:
-                nursery.cancel_scope.cancel()
+        await serve_together(nodes, scenario)
 
     async def scenario():
         directory = NodeDirectory({n: Address("127.0.0.1", p) for n, p in client_ports.items()})
