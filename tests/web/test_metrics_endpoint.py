@@ -223,3 +223,30 @@ def test_the_grafana_dashboard_reads_only_series_the_page_has(metered):
     used = {name for expr in exprs for name in re.findall(r"\b(?:kafka|kbroker|process)_[a-z_]+", expr)}
     assert len(used) > 20
     assert used - set(_samples(metered[3])) == set()
+
+
+def _serve(log_dir, *args: str) -> subprocess.CompletedProcess:
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "kbroker", "serve", "--override", f"log.dirs={log_dir}",
+                           "--override", "listeners=PLAINTEXT://127.0.0.1:0", *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_a_bad_http_address_is_one_config_error(tmp_path):
+    result = _serve(tmp_path / "logs", "--http", "no-port-here")
+    assert result.returncode == 1 and result.stdout == ""
+    assert "invalid configuration: Invalid value no-port-here for configuration kbroker.http.listener" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_an_http_port_in_use_stops_serve_with_one_line(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = _serve(tmp_path / "logs", "--http", f"127.0.0.1:{port}")
+    assert result.returncode == 1
+    assert "kbroker ready" not in result.stdout
+    assert f"cannot bind the HTTP listener 127.0.0.1:{port}" in result.stderr
+    assert "Traceback" not in result.stderr
