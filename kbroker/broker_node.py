@@ -124,7 +124,8 @@ class BrokerNode:
                 nursery.start_soon(state.partitions.run, state.clock.monotonic_ms)
                 await nursery.start(partial(run_replication, state.partitions, config,
                                             broker_epoch=lambda: membership.broker_epoch,
-                                            send_to_controller=self._send_to_controller))
+                                            send_to_controller=self._send_to_controller,
+                                            on_appended=state.topic_stats.replicated_in))
                 nursery.start_soon(self.connections.run)
                 await nursery.start(state.group_coordinator.run)
                 await nursery.start(state.txn_coordinator.run)

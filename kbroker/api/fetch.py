@@ -351,6 +351,8 @@ async def handle(ctx: RequestContext, request) -> FetchResponse:
             # BrokerTopicMetrics: bytes out count what consumers are sent (a follower's are replication)
             stats.fetched(item.partition.topic, 0 if replica_id >= 0 else size,
                           answer.error_code not in _EXPECTED_ERRORS)
+            if replica_id >= 0:
+                stats.replication_bytes_out += size
         respond = item.entry.must_respond(answer, size)
         if not incremental or respond:
             pairs.append((item.entry, answer))

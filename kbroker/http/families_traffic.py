@@ -21,6 +21,14 @@ _TOPIC_METERS = (
     ("failedfetchrequests", "failed_fetch", "Failed partitions of fetch requests (FailedFetchRequestsPerSec)."),
 )
 
+# Kafka's all-topic replication meters and the BrokerTopicStats field each is read from.
+_REPLICATION_METERS = (
+    ("replicationbytesin", "replication_bytes_in", "Bytes appended from leaders by the replica fetchers "
+                                                   "(ReplicationBytesInPerSec)."),
+    ("replicationbytesout", "replication_bytes_out", "Record bytes sent to followers in fetch responses "
+                                                     "(ReplicationBytesOutPerSec)."),
+)
+
 # Kafka's RequestMetrics histograms and the stage each is read from.
 _REQUEST_TIMES = (
     ("requestqueuetimems", "request_queue", "Milliseconds from a request being read until its handler started."),
@@ -45,6 +53,10 @@ def topic_families(states, topics_in_image: set[str] | None) -> list[Family]:
         for name, counters in stats.topics.items():
             _add(per_topic.setdefault(name, TopicCounters()), counters)
     families = []
+    for meter, field, text in _REPLICATION_METERS:
+        family = Family(f"kafka_server_brokertopicmetrics_{meter}_total", "counter", text)
+        family.add(sum(getattr(state.topic_stats, field) for state in states))
+        families.append(family)
     for meter, field, text in _TOPIC_METERS:
         family = Family(f"kafka_server_brokertopicmetrics_{meter}_total", "counter", text)
         family.add(getattr(totals, field))

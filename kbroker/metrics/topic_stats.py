@@ -1,7 +1,8 @@
 """Kafka's BrokerTopicMetrics for this broker: per-topic and all-topic counts of messages and bytes appended by
 produce requests, bytes sent to consumers, and produce and fetch requests (total and failed), each counted once
-per partition of a request, as Kafka's ReplicaManager counts them. Owned by the node's BrokerState; produce.py and
-fetch.py count, kbroker/http/ reads."""
+per partition of a request, as Kafka's ReplicaManager counts them; and for all topics the bytes replicated from
+leaders (the replica fetchers count them) and to followers. Owned by the node's BrokerState; produce.py,
+fetch.py and the replica fetchers count, kbroker/http/ reads."""
 
 from __future__ import annotations
 
@@ -23,6 +24,9 @@ class BrokerTopicStats:
     def __init__(self) -> None:
         self.all_topics = TopicCounters()
         self.topics: dict[str, TopicCounters] = {}
+        # Kafka counts replication traffic for all topics only.
+        self.replication_bytes_in = 0  # appended by this node's replica fetchers
+        self.replication_bytes_out = 0  # sent to followers in fetch responses
 
     def topic(self, name: str) -> TopicCounters:
         counters = self.topics.get(name)
@@ -60,6 +64,9 @@ class BrokerTopicStats:
         elif size:
             counters.bytes_out += size
             every.bytes_out += size
+
+    def replicated_in(self, size: int) -> None:
+        self.replication_bytes_in += size
 
     def forget_except(self, topics: Iterable[str]) -> None:
         """Drop the counters of topics no longer in `topics` (Kafka removes a deleted topic's metrics)."""

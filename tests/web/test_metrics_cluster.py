@@ -85,5 +85,39 @@ def test_combined_nodes_report_broker_and_controller_on_one_page(tmp_path):
         leaders = [v for p in pages for labels, v in p["kafka_log_log_logendoffset"].items()
                    if ("topic", "spread") in labels]
         assert len(leaders) == 6  # each partition reported once, by the node hosting it
+        await _replicated_bytes_add_up(nodes, client_ports)
 
     trio.run(main)
+
+
+async def _replicated_bytes_add_up(nodes, client_ports) -> None:
+    """A topic of three replicas: the leader's bytes in reach each follower; the two followers' replication bytes
+    in are what the leader sent them."""
+    from kafka import KafkaAdminClient, KafkaProducer
+    from kafka.admin import NewTopic
+
+    bootstrap = ",".join(f"127.0.0.1:{port}" for port in client_ports.values())
+
+    def produce() -> None:
+        admin = KafkaAdminClient(bootstrap_servers=bootstrap)
+        admin.create_topics([NewTopic("copied", 1, 3)])
+        admin.close()
+        producer = KafkaProducer(bootstrap_servers=bootstrap, acks="all")
+        for i in range(100):
+            producer.send("copied", b"r" * i)
+        producer.flush()
+        producer.close()
+
+    await trio.to_thread.run_sync(produce)
+
+    def figures():
+        pages = [_page(node) for node in nodes.values()]
+        produced = sum(p["kafka_server_brokertopicmetrics_bytesin_total"].get(frozenset({("topic", "copied")}), 0)
+                       for p in pages)
+        return (produced, sum(_value(p, "kafka_server_brokertopicmetrics_replicationbytesin_total") for p in pages),
+                sum(_value(p, "kafka_server_brokertopicmetrics_replicationbytesout_total") for p in pages))
+
+    produced, _, _ = figures()
+    assert produced > 0
+    # acks=all: every batch is on both followers before the producer is answered
+    assert await wait_for(lambda: figures() == (produced, 2 * produced, 2 * produced), "replication counted")
