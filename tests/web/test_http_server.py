@@ -127,3 +127,23 @@ def test_a_page_that_fails_answers_500_and_the_server_goes_on(caplog):
     statuses, _ = _run(test, {"/broken": broken})
     assert statuses == [500, 500]
     assert any("bug: building /broken failed" in r.getMessage() for r in caplog.records)
+
+
+def test_past_the_connection_cap_a_new_connection_is_closed_unanswered(monkeypatch):
+    monkeypatch.setattr(server, "MAX_CONNECTIONS", 1)
+
+    async def test(port):
+        holder = await trio.open_tcp_stream("127.0.0.1", port)
+        await holder.send_all(b"GET /metrics HTTP/1.1\r\n")  # holds the only place until the timeout
+        await trio.sleep(0.1)
+        try:
+            refused = await _exchange(port, b"GET /metrics HTTP/1.1\r\n\r\n")
+        except trio.BrokenResourceError:  # closed with the request unread: the peer may see a reset
+            refused = b""
+        await holder.aclose()
+        await trio.sleep(server.LINGER_S + 0.1)  # the holder's task ends
+        return refused, await _exchange(port, b"GET /metrics HTTP/1.1\r\n\r\n")
+
+    (refused, after), _ = _run(test)
+    assert refused == b""
+    assert _status(after) == 200
