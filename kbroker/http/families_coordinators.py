@@ -24,7 +24,7 @@ _CLASSIC_STATES = (
 )
 
 
-def group_families(coordinator, partitions) -> list[Family]:
+def group_families(coordinator) -> list[Family]:
     groups = [group for shard in list(coordinator.shards.states.values()) for group in shard.groups.values()]
     classic = [g for g in groups if isinstance(g, ClassicGroup)]
     consumer = [g for g in groups if not isinstance(g, ClassicGroup)]
@@ -45,24 +45,37 @@ def group_families(coordinator, partitions) -> list[Family]:
     for state in ConsumerGroupState:
         by_state.add(sum(g.state == state for g in consumer), state=state.value.lower())
     families.append(by_state)
-    families.extend(_lag_families(groups, partitions))
     return families
 
 
-def _lag_families(groups, partitions) -> list[Family]:
-    current = Family("kafka_consumergroup_current_offset", "gauge",
-                     "A group's committed offset of a partition this node leads.")
-    lag = Family("kafka_consumergroup_lag", "gauge",
-                 "A group's lag on a partition this node leads: its high watermark less the committed offset.")
-    for group in sorted(groups, key=lambda g: g.group_id):
+def groups_of(coordinator) -> list:
+    """The coordinator's groups, by id."""
+    groups = [group for shard in list(coordinator.shards.states.values()) for group in shard.groups.values()]
+    return sorted(groups, key=lambda g: g.group_id)
+
+
+class LagFamilies:
+    """Committed offsets and lag, one group at a time (`add`)."""
+
+    def __init__(self, partitions) -> None:
+        self.partitions = partitions
+        self.current = Family("kafka_consumergroup_current_offset", "gauge",
+                              "A group's committed offset of a partition this node leads.")
+        self.lag = Family("kafka_consumergroup_lag", "gauge",
+                          "A group's lag on a partition this node leads: its high watermark less the committed "
+                          "offset.")
+
+    def add(self, group) -> None:
         for (topic, index), committed in sorted(group.offsets.items()):
-            partition = partitions.get(topic, index) if partitions is not None else None
+            partition = self.partitions.get(topic, index) if self.partitions is not None else None
             if partition is None or not partition.is_leader:
                 continue
             labels = {"consumergroup": group.group_id, "topic": topic, "partition": index}
-            current.add(committed.offset, **labels)
-            lag.add(max(partition.high_watermark - committed.offset, 0), **labels)
-    return [current, lag]
+            self.current.add(committed.offset, **labels)
+            self.lag.add(max(partition.high_watermark - committed.offset, 0), **labels)
+
+    def families(self) -> list[Family]:
+        return [self.current, self.lag]
 
 
 def transaction_families(coordinator) -> list[Family]:

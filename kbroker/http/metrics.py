@@ -11,13 +11,19 @@ Each family's HELP says which Kafka metric it is.
 
 from __future__ import annotations
 
+import trio
+
 from kbroker.http import exposition
 from kbroker.http.families_controller import ControllerView, controller_families
-from kbroker.http.families_coordinators import group_families, transaction_families
+from kbroker.http.families_coordinators import LagFamilies, group_families, groups_of, transaction_families
 from kbroker.http.families_process import process_families
-from kbroker.http.families_replicas import replica_families
+from kbroker.http.families_replicas import ReplicaFamilies
 from kbroker.http.families_traffic import request_families, topic_families
 from kbroker.http.server import Page
+
+# Partitions, groups or families built between two checkpoints: a scrape of a node with 10,000 partitions holds
+# the event loop for a few milliseconds at a time, not for the whole page.
+CHUNK = 500
 
 
 class MetricsPage:
@@ -28,16 +34,21 @@ class MetricsPage:
         self.states = list(states)
         self.controller = controller
 
-    def families(self) -> list[exposition.Family]:
+    async def families(self) -> list[exposition.Family]:
         families = []
         image_topics = self._image_topics()
         families += topic_families(self.states, image_topics)
         families += request_families(self.states)
         for state in self.states:
             if state.partitions is not None:
-                families += replica_families(state.partitions)
+                replicas = ReplicaFamilies()
+                await _each(list(state.partitions), replicas.add)
+                families += replicas.families()
             if state.group_coordinator is not None:
-                families += group_families(state.group_coordinator, state.partitions)
+                families += group_families(state.group_coordinator)
+                lag = LagFamilies(state.partitions)
+                await _each(groups_of(state.group_coordinator), lag.add)
+                families += lag.families()
             if state.txn_coordinator is not None:
                 families += transaction_families(state.txn_coordinator)
         if self.controller is not None:
@@ -51,5 +62,16 @@ class MetricsPage:
                 return set(state.image.topics_by_name)
         return None
 
-    def page(self) -> Page:
-        return Page(exposition.render(self.families()), exposition.CONTENT_TYPE)
+    async def page(self) -> Page:
+        families = await self.families()
+        chunks = []
+        await _each(families, lambda family: chunks.append(exposition.render([family])))
+        return Page(b"".join(chunks), exposition.CONTENT_TYPE)
+
+
+async def _each(items, add, chunk: int = CHUNK) -> None:
+    """`add(item)` for each item, letting other tasks run after every `chunk` of them."""
+    for i, item in enumerate(items):
+        if i and i % chunk == 0:
+            await trio.lowlevel.checkpoint()
+        add(item)

@@ -6,13 +6,14 @@ MAX_HEAD_BYTES and MAX_HEADERS lines (else 431) and arrive whole within TIMEOUT_
 unanswered). A request body is never read: after the answer, what the client still sends is dropped for at most
 LINGER_S, so that closing does not reset the connection before the client read the answer. Answers: the page a
 route returns (200), 404 for an unknown path, 405 for another method, 400 for a malformed request line, 500 (and
-a logged traceback) when building a page fails. Pages are built on the trio thread, between two requests.
+a logged traceback) when building a page fails. Pages are built by async routes on the trio thread, which may
+let other tasks run while they build.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 
 import attrs
 import trio
@@ -36,7 +37,7 @@ class Page:
     content_type: str
 
 
-Route = Callable[[], Page]
+Route = Callable[[], Awaitable[Page]]
 
 
 @attrs.frozen
@@ -114,7 +115,7 @@ class HttpServer:
             await _respond(stream, 404, "Not Found", b"not found\n")
             return
         try:
-            page = route()
+            page = await route()
         except Exception:
             # A page that fails is a bug: logged with its traceback; the broker keeps serving.
             log.exception("bug: building %s failed", target)

@@ -24,7 +24,7 @@ def _run(test, routes=None):
     """Run `test(port)` against a server with `routes` (default: /metrics answering "ok")."""
     served = []
 
-    def page() -> Page:
+    async def page() -> Page:
         served.append(1)
         return Page(b"ok\n", "text/plain; version=0.0.4")
 
@@ -118,7 +118,7 @@ def test_a_client_that_closes_midway_is_forgotten():
 
 
 def test_a_page_that_fails_answers_500_and_the_server_goes_on(caplog):
-    def broken() -> Page:
+    async def broken() -> Page:
         raise ZeroDivisionError("a bug")
 
     async def test(port):

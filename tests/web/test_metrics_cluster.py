@@ -20,8 +20,8 @@ from tests.raft.controller_cluster import CLUSTER_ID, VOTERS, ControllerCluster,
 from tests.raft.test_combined_nodes import combined_config, serve_together, wait_for
 
 
-def _page(node) -> dict[str, dict[frozenset, float]]:
-    text = MetricsPage(node.metric_states(), node.metrics_controller()).page().body.decode()
+async def _page(node) -> dict[str, dict[frozenset, float]]:
+    text = (await MetricsPage(node.metric_states(), node.metrics_controller()).page()).body.decode()
     if shutil.which("promtool"):
         checked = subprocess.run(["promtool", "check", "metrics"], input=text, capture_output=True, text=True,
                                  timeout=60)
@@ -43,7 +43,7 @@ def _value(samples, name: str) -> float:
 def test_controller_only_nodes_report_their_controller_and_requests_only(tmp_path):
     async def scenario(cluster: ControllerCluster, channels) -> None:
         await cluster.wait_for(cluster.active, "an active controller")
-        pages = {node_id: _page(node) for node_id, node in cluster.nodes.items()}
+        pages = {node_id: await _page(node) for node_id, node in cluster.nodes.items()}
         active = [n for n, page in pages.items() if _value(page, "kafka_controller_kafkacontroller_activecontrollercount")]
         assert active == [next(n for n, node in cluster.nodes.items() if node is cluster.active())]
         for page in pages.values():
@@ -79,7 +79,7 @@ def test_combined_nodes_report_broker_and_controller_on_one_page(tmp_path):
             await wait_for(lambda node=node: "spread" in node.broker.state.image.topics_by_name, "the topic")
         await wait_for(lambda: sum(len([p for p in n.broker.state.partitions if p.topic == "spread"])
                                    for n in nodes.values()) == 6, "the six partitions hosted")
-        pages = [_page(node) for node in nodes.values()]
+        pages = [await _page(node) for node in nodes.values()]
         assert sum(_value(p, "kafka_controller_kafkacontroller_activecontrollercount") for p in pages) == 1
         assert all(_value(p, "kafka_controller_kafkacontroller_activebrokercount") == 3 for p in pages)
         leaders = [v for p in pages for labels, v in p["kafka_log_log_logendoffset"].items()
@@ -110,14 +110,16 @@ async def _replicated_bytes_add_up(nodes, client_ports) -> None:
 
     await trio.to_thread.run_sync(produce)
 
-    def figures():
-        pages = [_page(node) for node in nodes.values()]
+    async def figures():
+        pages = [await _page(node) for node in nodes.values()]
         produced = sum(p["kafka_server_brokertopicmetrics_bytesin_total"].get(frozenset({("topic", "copied")}), 0)
                        for p in pages)
         return (produced, sum(_value(p, "kafka_server_brokertopicmetrics_replicationbytesin_total") for p in pages),
                 sum(_value(p, "kafka_server_brokertopicmetrics_replicationbytesout_total") for p in pages))
 
-    produced, _, _ = figures()
+    produced, _, _ = await figures()
     assert produced > 0
-    # acks=all: every batch is on both followers before the producer is answered
-    assert await wait_for(lambda: figures() == (produced, 2 * produced, 2 * produced), "replication counted")
+    with trio.move_on_after(60):
+        while (now := await figures()) != (produced, 2 * produced, 2 * produced):
+            await trio.sleep(0.05)
+    assert now == (produced, 2 * produced, 2 * produced)

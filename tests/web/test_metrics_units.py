@@ -87,11 +87,27 @@ def test_a_page_from_an_in_process_broker_counts_a_produce(kafka_broker):
     producer.send("in-process", b"x" * 10).get(timeout=30)
     producer.close()
 
-    async def page():
-        return MetricsPage([kafka_broker.state]).page()
-
-    text = kafka_broker.call(page).body.decode()
+    text = kafka_broker.call(MetricsPage([kafka_broker.state]).page).body.decode()
     samples = {(s.name, tuple(sorted(s.labels.items()))): s.value
                for f in text_string_to_metric_families(text) for s in f.samples}
     assert samples[("kafka_server_brokertopicmetrics_messagesin_total", (("topic", "in-process"),))] == 1
     assert samples[("kafka_server_replicamanager_leadercount", ())] >= 1
+
+
+def test_a_page_lets_other_tasks_run_between_chunks():
+    import trio
+
+    from kbroker.http import metrics
+
+    seen: list = []
+
+    async def other() -> None:
+        seen.append("other task")
+
+    async def main():
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(other)
+            await metrics._each(range(3 * metrics.CHUNK), seen.append)
+
+    trio.run(main)
+    assert seen.index("other task") == metrics.CHUNK
