@@ -334,8 +334,7 @@ class Connection:
             response = await handle(ctx, request)
             if response is NO_RESPONSE:
                 answered = trio.current_time()
-                self.state.request_stats.served(api_key, api_version, received, started, answered,
-                                                ctx.remote.seconds, answered)
+                self._count(ctx, received, started, answered, answered)
                 return
             chunks = encode_response(header.correlation_id, response, spec.response_class, api_version)
         except CloseConnection:
@@ -346,8 +345,13 @@ class Connection:
             raise CloseConnection(f"internal error serving {ctx.describe()}") from None
         answered = trio.current_time()
         await send_chunks(self.io, chunks)
-        self.state.request_stats.served(api_key, api_version, received, started, answered, ctx.remote.seconds,
-                                        trio.current_time())
+        self._count(ctx, received, started, answered, trio.current_time())
+
+    def _count(self, ctx: RequestContext, received: float, started: float, answered: float, sent: float) -> None:
+        stats, notes = self.state.request_stats, ctx.notes
+        stats.served(ctx.api_key, ctx.api_version, received, started, answered, notes.remote_s, sent)
+        if notes.also is not None:
+            stats.served(notes.also, ctx.api_version, received, started, answered, notes.remote_s, sent)
 
 
 class ConnectionCount:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from kbroker.metrics.request_stats import RemoteTime
+from kbroker.metrics.request_stats import HandlerNotes
 
 if TYPE_CHECKING:
     from kbroker.api.registry import Registry
@@ -43,8 +43,8 @@ class RequestContext:
     security_protocol: str
     state: BrokerState
     registry: Registry
-    # The time the handler spends parked on other replicas or on data (RequestMetrics' remote time).
-    remote: RemoteTime = attrs.field(factory=RemoteTime)
+    # What the handler tells RequestMetrics (its remote time, another name to count it under).
+    notes: HandlerNotes = attrs.field(factory=HandlerNotes)
 
     @property
     def config(self) -> BrokerConfig:

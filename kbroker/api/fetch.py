@@ -319,6 +319,7 @@ async def handle(ctx: RequestContext, request) -> FetchResponse:
         return FetchResponse(throttle_time_ms=0, error_code=exc.error_code, session_id=NO_SESSION, responses=[])
     deadline = trio.current_time() + max(request.max_wait_ms, 0) / 1000
     replica_id = replica_id_of(ctx, request)
+    ctx.notes.also = "FetchFollower" if replica_id >= 0 else "FetchConsumer"  # Kafka's RequestMetrics names
     wanted = _resolve(ctx, entries, replica_id)
     answers, readable, failed = _read_all(ctx, request, wanted, replica_id)
     # a follower's parked fetch also ends when a high watermark moved: it carries the news (Kafka's
@@ -330,7 +331,7 @@ async def handle(ctx: RequestContext, request) -> FetchResponse:
         hosted = list({id(w.partition): w.partition for w in wanted if w.partition is not None}.values())
         parked = trio.current_time()
         await _wait_for_appends(hosted, request.min_bytes - readable, deadline, replica_id >= 0)
-        ctx.remote.seconds += trio.current_time() - parked
+        ctx.notes.remote_s += trio.current_time() - parked
         wanted = _resolve(ctx, entries, replica_id)
         answers, readable, failed = _read_all(ctx, request, wanted, replica_id)
     if ctx.api_version >= LEADER_HINT_VERSION:

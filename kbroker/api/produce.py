@@ -123,7 +123,7 @@ async def _await_replication(ctx: RequestContext, topic_name: str, answer: Parti
     partition = ctx.state.partitions.get(topic_name, answer.index)
     parked = trio.current_time()
     code = await wait_for_replication(partition, required_offset, deadline)
-    ctx.remote.seconds += trio.current_time() - parked
+    ctx.notes.remote_s += trio.current_time() - parked
     if code == errors.NONE.code:
         return
     answer.error_code = code

@@ -75,9 +75,9 @@ def request_families(states) -> list[Family]:
     requests = Family("kafka_network_requestmetrics_requests_total", "counter",
                       "Requests served, per API and version (RequestsPerSec).")
     times = [Family(f"kafka_network_requestmetrics_{name}", "summary", text) for name, _, text in _REQUEST_TIMES]
-    api_keys = sorted({key for state in states for key in state.request_stats.apis})
-    for key in api_keys:
-        name = API_KEYS.get(key, str(key))
+    keys = sorted({key for state in states for key in state.request_stats.apis}, key=lambda k: (isinstance(k, str), k))
+    for key in keys:
+        name = key if isinstance(key, str) else API_KEYS.get(key, str(key))
         apis = [state.request_stats.apis[key] for state in states if key in state.request_stats.apis]
         versions: dict[int, int] = {}
         for api in apis:

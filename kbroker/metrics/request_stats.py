@@ -5,7 +5,7 @@ spent in each stage, measured by server.py around the handler:
   it has no queue of requests waiting for a handler thread),
 - local: in the handler, less the remote time,
 - remote: parked waiting for other replicas or for data (acks=-1 replication, fetch long polls), as the handler
-  reports it in `RequestContext.remote`,
+  reports it in `RequestContext.notes`,
 - response send: writing the response to the socket,
 - total: from the frame being read until the response is sent (until the handler returns for acks=0).
 
@@ -29,9 +29,10 @@ class ApiStats:
 
 class RequestStats:
     def __init__(self) -> None:
-        self.apis: dict[int, ApiStats] = {}
+        # By API key, and by the extra names handlers give (HandlerNotes.also).
+        self.apis: dict[int | str, ApiStats] = {}
 
-    def served(self, api_key: int, version: int, received: float, started: float, answered: float,
+    def served(self, api_key: int | str, version: int, received: float, started: float, answered: float,
                remote: float, sent: float) -> None:
         """One request: when its frame was read, its handler started and returned, and its response was sent,
         all in trio time; `remote` seconds of the handler's time were spent waiting on others."""
@@ -45,10 +46,13 @@ class RequestStats:
                            sent - received))
 
 
-class RemoteTime:
-    """The seconds a handler spent parked on other replicas or on data; handlers add to `seconds`."""
+class HandlerNotes:
+    """What a handler tells RequestMetrics about its request: the seconds it spent parked on other replicas or
+    on data (`remote_s`), and the name its times are also counted under (`also`: Kafka counts a Fetch under
+    "FetchConsumer" or "FetchFollower" too)."""
 
-    __slots__ = ("seconds",)
+    __slots__ = ("remote_s", "also")
 
     def __init__(self) -> None:
-        self.seconds = 0.0
+        self.remote_s = 0.0
+        self.also: str | None = None

@@ -123,3 +123,7 @@ async def _replicated_bytes_add_up(nodes, client_ports) -> None:
         while (now := await figures()) != (produced, 2 * produced, 2 * produced):
             await trio.sleep(0.05)
     assert now == (produced, 2 * produced, 2 * produced)
+    follower_fetches = [v for node in nodes.values()
+                        for labels, v in (await _page(node))["kafka_network_requestmetrics_requests_total"].items()
+                        if ("request", "FetchFollower") in labels]
+    assert sum(follower_fetches) > 0

@@ -168,6 +168,15 @@ def test_requests_and_replicas_are_counted(metered):
                  if ("request", "Produce") in labels}
     assert set(quantiles) == {"0.50", "0.75", "0.95", "0.98", "0.99", "0.999"}
     assert 0 < quantiles["0.50"] <= quantiles["0.99"]
+    def requests_of(name):
+        return sum(v for labels, v in samples["kafka_network_requestmetrics_requests_total"].items()
+                   if ("request", name) in labels)
+
+    # a consumer's Fetch also counts as FetchConsumer, as Kafka's RequestMetrics count it (no follower here)
+    assert requests_of("FetchConsumer") == requests_of("Fetch") > 0
+    assert requests_of("FetchFollower") == 0
+    fetch_count = samples["kafka_network_requestmetrics_totaltimems_count"]
+    assert fetch_count[frozenset({("request", "FetchConsumer")})] == fetch_count[frozenset({("request", "Fetch")})]
     hosted = samples["kafka_server_replicamanager_partitioncount"][frozenset()]
     assert hosted >= PARTITIONS  # and __consumer_offsets' partitions
     assert samples["kafka_server_replicamanager_leadercount"][frozenset()] == hosted

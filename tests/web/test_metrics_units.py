@@ -107,7 +107,9 @@ def test_a_page_lets_other_tasks_run_between_chunks():
     async def main():
         async with trio.open_nursery() as nursery:
             nursery.start_soon(other)
-            await metrics._each(range(3 * metrics.CHUNK), seen.append)
+            await metrics._each(range(20 * metrics.CHUNK), seen.append)
 
     trio.run(main)
-    assert seen.index("other task") == metrics.CHUNK
+    # the other task ran at one of the checkpoints (trio may run either task first after each one)
+    where = seen.index("other task")
+    assert where < 20 * metrics.CHUNK and where % metrics.CHUNK == 0
