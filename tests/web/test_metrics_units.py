@@ -113,3 +113,43 @@ def test_a_page_lets_other_tasks_run_between_chunks():
     # the other task ran at one of the checkpoints (trio may run either task first after each one)
     where = seen.index("other task")
     assert where < 20 * metrics.CHUNK and where % metrics.CHUNK == 0
+
+
+def _page_samples(broker) -> dict[tuple, float]:
+    from kbroker.http.metrics import MetricsPage
+
+    text = broker.call(MetricsPage([broker.state]).page).body.decode()
+    return {(s.name, tuple(sorted(s.labels.items()))): s.value
+            for f in text_string_to_metric_families(text) for s in f.samples}
+
+
+def test_transactions_and_consumer_groups_are_counted_by_state(kafka_broker):
+    import time
+
+    import confluent_kafka
+
+    bootstrap = kafka_broker.bootstrap
+    producer = confluent_kafka.Producer({"bootstrap.servers": bootstrap, "transactional.id": "metered-tx"})
+    producer.init_transactions(30)
+    producer.begin_transaction()
+    producer.produce("metered-tx-topic", b"v")
+    producer.commit_transaction(30)
+    consumer = confluent_kafka.Consumer({"bootstrap.servers": bootstrap, "group.id": "metered-848",
+                                         "group.protocol": "consumer", "auto.offset.reset": "earliest"})
+    consumer.subscribe(["metered-tx-topic"])
+    deadline = time.monotonic() + 60
+    message = None
+    while message is None and time.monotonic() < deadline:
+        message = consumer.poll(0.5)
+    assert message is not None and message.error() is None
+    groups = "kafka_server_group_coordinator_metrics_consumer_groups"
+    # the member acknowledges its assignment with its next heartbeat: then the group is stable
+    while (samples := _page_samples(kafka_broker))[(groups, (("state", "stable"),))] != 1 and \
+            time.monotonic() < deadline:
+        consumer.poll(0.2)
+    consumer.close()
+    txn = "kbroker_transaction_coordinator_transactional_ids"
+    assert samples[(txn, (("state", "CompleteCommit"),))] == 1
+    assert samples[(txn, (("state", "Ongoing"),))] == 0
+    assert samples[(groups, (("state", "stable"),))] == 1
+    assert samples[("kafka_coordinator_group_groupmetadatamanager_numgroups", ())] == 0  # classic groups only
