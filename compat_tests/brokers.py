@@ -1,7 +1,8 @@
 """The two brokers the compatibility tests run against, behind one interface.
 
 - `KBroker`: a real `kbroker serve` subprocess (kbroker.testing.start_broker_process) on an ephemeral
-  127.0.0.1 port with its own log directory.
+  127.0.0.1 port with its own log directory, and its /metrics on another (kbroker.http.listener): scraped when
+  the broker is closed, so every test that used it also checks the page (compat_tests/metrics_check.py).
 - `Kafka`: Apache Kafka 4.3.1 (compat_tests.kafka_dist.ApacheKafka), KRaft combined mode, 127.0.0.1.
 
 Both take the same broker config overrides (Kafka's names), and both expose `.name`, `.bootstrap`, `.host`,
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from compat_tests.kafka_dist import ApacheKafka
+from compat_tests.metrics_check import check_metrics_page
 
 KBROKER = "kbroker"
 KAFKA = "kafka"
@@ -46,7 +48,7 @@ class KBroker:
     def start(self) -> None:
         from kbroker.testing import start_broker_process
 
-        listener = {"listeners": f"PLAINTEXT://{self.host}:{self.port}"}
+        listener = {"listeners": f"PLAINTEXT://{self.host}:{self.port}", "kbroker.http.listener": f"{self.host}:0"}
         self._process = start_broker_process(
             self.log_dir, {**self.overrides, **listener}, log_path=self.work_dir / "kbroker.log"
         )
@@ -78,6 +80,7 @@ class KBroker:
         try:
             if self._process is not None:
                 self.check_alive()
+                check_metrics_page(self._process.http)
                 self._process.terminate()
         finally:
             self._process = None

@@ -88,6 +88,14 @@ class BrokerNode:
         self._owns_quorum = voter is None
         self.membership: BrokerMembership | None = None
 
+    def metric_states(self) -> list[BrokerState]:
+        """The states /metrics reads (kbroker/http/)."""
+        return [self.state]
+
+    def metrics_controller(self) -> None:
+        """A broker-only node runs no controller."""
+        return None
+
     async def serve(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         config, state = self.config, self.state
         prepare_log_dirs(config)
@@ -116,7 +124,8 @@ class BrokerNode:
                 nursery.start_soon(state.partitions.run, state.clock.monotonic_ms)
                 await nursery.start(partial(run_replication, state.partitions, config,
                                             broker_epoch=lambda: membership.broker_epoch,
-                                            send_to_controller=self._send_to_controller))
+                                            send_to_controller=self._send_to_controller,
+                                            on_appended=state.topic_stats.replicated_in))
                 nursery.start_soon(self.connections.run)
                 await nursery.start(state.group_coordinator.run)
                 await nursery.start(state.txn_coordinator.run)

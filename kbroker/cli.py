@@ -1,8 +1,9 @@
 """The `kbroker` command.
 
-`kbroker serve [--config server.properties] [--override key=value ...]` runs a broker until SIGTERM/SIGINT. It
-prints exactly one line on stdout once it accepts connections: `kbroker ready on HOST:PORT`, the bound address
-of the first non-controller listener. Logs go to stderr, one line per event. Exit status 0 after a clean
+`kbroker serve [--config server.properties] [--override key=value ...] [--http HOST:PORT]` runs a broker until
+SIGTERM/SIGINT. It prints one line on stdout once it accepts connections: `kbroker ready on HOST:PORT`, the bound
+address of the first non-controller listener; with --http (or kbroker.http.listener) it serves /metrics there
+(kbroker/http/) and prints `kbroker http on HOST:PORT` just before. Logs go to stderr, one line per event. Exit status 0 after a clean
 shutdown, 1 when the configuration is invalid or asks for more than kbroker can run (a quorum of several
 voters, a broker-only or controller-only process), the log dirs belong to another cluster or node or cannot be
 used, or a listener cannot be bound: each of these is one ERROR line naming the config, never a traceback.
@@ -45,6 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--config", metavar="server.properties", help="Kafka broker config file")
     serve.add_argument("--override", metavar="KEY=VALUE", action="append", default=[],
                        help="set one config (repeatable); wins over the file")
+    serve.add_argument("--http", metavar="HOST:PORT",
+                       help="serve Prometheus metrics at http://HOST:PORT/metrics (port 0: an ephemeral port); "
+                            "the same as --override kbroker.http.listener=HOST:PORT")
     serve.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
     fmt = commands.add_parser("format", help="format the log directories (kafka-storage format)")
     fmt.add_argument("properties", nargs="?", metavar="server.properties")
@@ -114,6 +118,11 @@ async def serve(config: BrokerConfig) -> None:
             # out of the cyclic collector's way, its full collections cost what the connections hold, not that.
             gc.collect()
             gc.freeze()
+            if config["kbroker.http.listener"]:
+                from kbroker.http.service import serve_http
+
+                http = await nursery.start(serve_http, config, node)
+                print(f"kbroker http on {http.host}:{http.port}", flush=True)
             controllers = set(config.controller_listener_names)
             first = next((b for b in bound if b.listener.name not in controllers), bound[0])
             print(f"kbroker ready on {first.host}:{first.port}", flush=True)
@@ -142,6 +151,8 @@ def main(argv: list[str] | None = None) -> int:
     from kbroker.config import BrokerConfig, ConfigError
 
     logging.basicConfig(stream=sys.stderr, level=args.log_level, format=LOG_FORMAT)
+    if getattr(args, "http", None) is not None:
+        args.override.append(f"kbroker.http.listener={args.http}")
     try:
         config = BrokerConfig.load(args.config or args.properties, args.override)
     except ConfigError as e:

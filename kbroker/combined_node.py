@@ -27,6 +27,13 @@ class CombinedNode:
         self.controller = ControllerNode(config)
         self.broker: BrokerNode | None = None
 
+    def metric_states(self) -> list:
+        """The states /metrics reads (kbroker/http/): the broker's (once it started) and the controller's."""
+        return [*self.broker.metric_states(), *self.controller.metric_states()]
+
+    def metrics_controller(self):
+        return self.controller.metrics_controller()
+
     async def serve(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         """Report the bound listeners, the broker's first, once the broker is unfenced."""
         async with trio.open_nursery() as nursery:

@@ -119,6 +119,27 @@ class ConfigKey:
         return value
 
 
+def parse_http_address(text: str) -> tuple[str, int]:
+    """kbroker.http.listener (and `kbroker serve --http`): HOST:PORT, an IPv6 host in brackets, port 0 for an
+    ephemeral one; ValueError when it is not one."""
+    host, sep, port = text.strip().rpartition(":")
+    if not sep or not port.isdigit() or int(port) > 65535:
+        raise ValueError(f"{text!r} is not HOST:PORT")
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    return host, int(port)
+
+
+def _http_address(value: str) -> str | None:
+    if not value:
+        return None
+    try:
+        parse_http_address(value)
+    except ValueError as e:
+        return str(e)
+    return None
+
+
 def _key(name, kind, default, validator=None, topic_name=None) -> ConfigKey:
     return ConfigKey(name, kind, default, validator, topic_name)
 
@@ -133,6 +154,8 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
     _key("process.roles", LIST, ["broker", "controller"], one_of("broker", "controller")),
     _key("listeners", LIST, ["PLAINTEXT://:9092"]),
     _key("advertised.listeners", LIST, None),
+    # kbroker's own: HOST:PORT of the HTTP listener serving /metrics (kbroker/http/); empty: none.
+    _key("kbroker.http.listener", STRING, "", _http_address),
     _key("listener.security.protocol.map", LIST,
          ["SASL_SSL:SASL_SSL", "PLAINTEXT:PLAINTEXT", "SSL:SSL", "SASL_PLAINTEXT:SASL_PLAINTEXT"]),
     _key("controller.listener.names", LIST, None),

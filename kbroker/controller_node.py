@@ -71,6 +71,16 @@ class ControllerNode:
         self.quorum_directory: NodeDirectory | None = None
         self.registrar: ControllerRegistrar | None = None
 
+    def metric_states(self) -> list[BrokerState]:
+        """The states /metrics reads (kbroker/http/)."""
+        return [self.state]
+
+    def metrics_controller(self):
+        """How /metrics sees this voter's controller (active only while it leads and has activated)."""
+        from kbroker.http.families_controller import ControllerView
+
+        return ControllerView(is_active=lambda: self.active.is_active, image=lambda: self.active.image)
+
     async def serve(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         """Bind the controller listeners, report them with `task_status.started([BoundListener])`, then run the
         quorum and serve until cancelled."""

@@ -46,6 +46,16 @@ class Node:
         self.registry = registry if registry is not None else Registry.discover()
         self.connections = server.ConnectionServer(config, self.state, self.registry)
 
+    def metric_states(self) -> list[BrokerState]:
+        """The states /metrics reads (kbroker/http/)."""
+        return [self.state]
+
+    def metrics_controller(self):
+        """How /metrics sees this node's controller: the only voter, so always the active one."""
+        from kbroker.http.families_controller import ControllerView
+
+        return ControllerView(is_active=lambda: True, image=lambda: self.state.image)
+
     async def serve(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         """Bind every listener, report the bound addresses with `task_status.started([BoundListener])`, then
         accept connections until cancelled."""

@@ -230,7 +230,7 @@ class Connection:
                 if frame is None:
                     return
                 try:
-                    await self.serve_frame(frame)
+                    await self.serve_frame(frame, trio.current_time())
                 finally:
                     self.reader.release(frame)
                     del frame
@@ -293,7 +293,8 @@ class Connection:
             return None
         return header.client_id
 
-    async def serve_frame(self, frame: memoryview) -> None:
+    async def serve_frame(self, frame: memoryview, received: float) -> None:
+        """Serve one request whose frame was read at `received` (trio time), counting it in RequestMetrics."""
         if len(frame) < 4:
             raise CloseConnection(f"request of {len(frame)} bytes is too short for a request header")
         api_key, api_version = wire.INT16.unpack_from(frame, 0)[0], wire.INT16.unpack_from(frame, 2)[0]
@@ -326,10 +327,13 @@ class Connection:
             client_id=header.client_id, header=header, peer=self.peer,
             listener_name=self.bound.listener.name, security_protocol=self.bound.listener.security_protocol,
             state=self.state, registry=self.registry)
+        started = trio.current_time()
         try:
             handle = forwarding.forward if forwarding.is_forwarded(ctx) else spec.handle
             response = await handle(ctx, request)
             if response is NO_RESPONSE:
+                answered = trio.current_time()
+                self._count(ctx, received, started, answered, answered)
                 return
             chunks = encode_response(header.correlation_id, response, spec.response_class, api_version)
         except CloseConnection:
@@ -338,7 +342,15 @@ class Connection:
             # A handler that raises is a bug: say so loudly, drop this connection, keep the broker up.
             log.exception("bug: %s failed serving %s; closing the connection", spec.module, ctx.describe())
             raise CloseConnection(f"internal error serving {ctx.describe()}") from None
+        answered = trio.current_time()
         await send_chunks(self.io, chunks)
+        self._count(ctx, received, started, answered, trio.current_time())
+
+    def _count(self, ctx: RequestContext, received: float, started: float, answered: float, sent: float) -> None:
+        stats, notes = self.state.request_stats, ctx.notes
+        stats.served(ctx.api_key, ctx.api_version, received, started, answered, notes.remote_s, sent)
+        if notes.also is not None:
+            stats.served(notes.also, ctx.api_version, received, started, answered, notes.remote_s, sent)
 
 
 class ConnectionCount:

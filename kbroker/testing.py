@@ -30,6 +30,7 @@ from typing import Any
 import pytest
 
 READY_LINE = re.compile(r"^kbroker ready on (?P<host>.+):(?P<port>[0-9]+)$")
+HTTP_LINE = re.compile(r"^kbroker http on (?P<host>.+):(?P<port>[0-9]+)$")
 STARTUP_TIMEOUT_S = 60.0
 SHUTDOWN_TIMEOUT_S = 30.0
 
@@ -144,6 +145,7 @@ class BrokerProcess:
         self.port = port
         self.log_dir = log_dir
         self.log_path = log_path
+        self.http: tuple[str, int] | None = None  # the HTTP listener's address, when started with --http
 
     @property
     def bootstrap(self) -> str:
@@ -214,9 +216,22 @@ def start_serve_process(args: list[str], log_dir: str | os.PathLike, log_file: P
         proc = subprocess.Popen([sys.executable, "-m", "kbroker", "serve", *args], stdout=subprocess.PIPE,
                                 stderr=stderr, stdin=subprocess.DEVNULL, text=True, preexec_fn=preexec_fn)
     lines: queue.Queue = queue.Queue()
-    threading.Thread(target=lambda: lines.put(proc.stdout.readline()), daemon=True).start()
+
+    def read_start_lines() -> None:
+        # `kbroker http on HOST:PORT` (with --http) comes just before the ready line
+        line = proc.stdout.readline()
+        if HTTP_LINE.match(line.strip()):
+            lines.put(line)
+            line = proc.stdout.readline()
+        lines.put(line)
+
+    threading.Thread(target=read_start_lines, daemon=True).start()
+    http = None
     try:
         line = lines.get(timeout=STARTUP_TIMEOUT_S)
+        http = HTTP_LINE.match(line.strip()) if line else None
+        if http is not None:
+            line = lines.get(timeout=STARTUP_TIMEOUT_S)
     except queue.Empty:
         line = None
     match = READY_LINE.match(line.strip()) if line else None
@@ -225,4 +240,7 @@ def start_serve_process(args: list[str], log_dir: str | os.PathLike, log_file: P
         proc.wait()
         raise RuntimeError(f"kbroker did not become ready (stdout {line!r}); log:\n"
                            f"{log_file.read_text(errors='replace')}")
-    return BrokerProcess(proc, match["host"], int(match["port"]), str(log_dir), log_file)
+    started = BrokerProcess(proc, match["host"], int(match["port"]), str(log_dir), log_file)
+    if http is not None:
+        started.http = (http["host"], int(http["port"]))
+    return started

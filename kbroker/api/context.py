@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from kbroker.metrics.request_stats import HandlerNotes
+
 if TYPE_CHECKING:
     from kbroker.api.registry import Registry
     from kbroker.api.state import BrokerState, Clock
@@ -41,6 +43,8 @@ class RequestContext:
     security_protocol: str
     state: BrokerState
     registry: Registry
+    # What the handler tells RequestMetrics (its remote time, another name to count it under).
+    notes: HandlerNotes = attrs.field(factory=HandlerNotes)
 
     @property
     def config(self) -> BrokerConfig:

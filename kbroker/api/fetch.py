@@ -74,6 +74,11 @@ LEADER_HINT_VERSION = 16
 READ_COMMITTED = 1
 # Kafka's broker config fetch.max.bytes: the most one answer carries whatever the client asks.
 FETCH_MAX_BYTES = 55 * 1024 * 1024
+# Errors Kafka's ReplicaManager.readFromLocalLog does not count as a failed fetch (FailedFetchRequestsPerSec).
+_EXPECTED_ERRORS = frozenset(e.code for e in (
+    errors.NONE, errors.UNKNOWN_TOPIC_OR_PARTITION, errors.UNKNOWN_TOPIC_ID, errors.NOT_LEADER_OR_FOLLOWER,
+    errors.UNKNOWN_LEADER_EPOCH, errors.FENCED_LEADER_EPOCH, errors.REPLICA_NOT_AVAILABLE,
+    errors.KAFKA_STORAGE_ERROR, errors.INCONSISTENT_TOPIC_ID))
 
 log = logging.getLogger(__name__)
 
@@ -314,6 +319,7 @@ async def handle(ctx: RequestContext, request) -> FetchResponse:
         return FetchResponse(throttle_time_ms=0, error_code=exc.error_code, session_id=NO_SESSION, responses=[])
     deadline = trio.current_time() + max(request.max_wait_ms, 0) / 1000
     replica_id = replica_id_of(ctx, request)
+    ctx.notes.also = "FetchFollower" if replica_id >= 0 else "FetchConsumer"  # Kafka's RequestMetrics names
     wanted = _resolve(ctx, entries, replica_id)
     answers, readable, failed = _read_all(ctx, request, wanted, replica_id)
     # a follower's parked fetch also ends when a high watermark moved: it carries the news (Kafka's
@@ -323,7 +329,9 @@ async def handle(ctx: RequestContext, request) -> FetchResponse:
                or any(a.diverging_epoch.epoch >= 0 for a in answers) or trio.current_time() >= deadline
                or (first_hws is not None and first_hws != [a.high_watermark for a in answers])):
         hosted = list({id(w.partition): w.partition for w in wanted if w.partition is not None}.values())
+        parked = trio.current_time()
         await _wait_for_appends(hosted, request.min_bytes - readable, deadline, replica_id >= 0)
+        ctx.notes.remote_s += trio.current_time() - parked
         wanted = _resolve(ctx, entries, replica_id)
         answers, readable, failed = _read_all(ctx, request, wanted, replica_id)
     if ctx.api_version >= LEADER_HINT_VERSION:
@@ -337,8 +345,15 @@ async def handle(ctx: RequestContext, request) -> FetchResponse:
         node_endpoints = []
     by_id = ctx.api_version >= TOPIC_ID_VERSION
     pairs = []
+    stats = ctx.state.topic_stats
     for item, answer in zip(wanted, answers, strict=True):
         size = answer.records.length if isinstance(answer.records, wire.FileRegion) else 0
+        if item.partition is not None:
+            # BrokerTopicMetrics: bytes out count what consumers are sent (a follower's are replication)
+            stats.fetched(item.partition.topic, 0 if replica_id >= 0 else size,
+                          answer.error_code not in _EXPECTED_ERRORS)
+            if replica_id >= 0:
+                stats.replication_bytes_out += size
         respond = item.entry.must_respond(answer, size)
         if not incremental or respond:
             pairs.append((item.entry, answer))

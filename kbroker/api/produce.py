@@ -21,6 +21,7 @@ batch is refused (kbroker.txn.verification).
 from __future__ import annotations
 
 import logging
+import struct
 
 import trio
 
@@ -52,6 +53,13 @@ LEADER_HINT_VERSION = 10
 ADMIN_CLIENT_ID = "__admin_client"
 
 log = logging.getLogger(__name__)
+
+_RECORDS_COUNT = struct.Struct(">i")
+_RECORDS_COUNT_OFFSET = 57  # of the v2 batch header's record count
+# Errors Kafka's ReplicaManager.appendToLocalLog does not count as a failed produce (FailedProduceRequestsPerSec).
+_EXPECTED_ERRORS = frozenset(e.code for e in (
+    errors.NONE, errors.UNKNOWN_TOPIC_OR_PARTITION, errors.NOT_LEADER_OR_FOLLOWER, errors.MESSAGE_TOO_LARGE,
+    errors.RECORD_LIST_TOO_LARGE, errors.CORRUPT_MESSAGE, errors.KAFKA_STORAGE_ERROR))
 
 
 def _failed(index: int, code: int, message: str | None = None, record_errors=()) -> PartitionProduceResponse:
@@ -100,10 +108,22 @@ def _append(ctx: RequestContext, topic_name: str, partition_data, acks: int, tra
     return answer, (result.last_offset + 1 if acks == -1 else -1)
 
 
+def _count(ctx: RequestContext, topic_name: str, records, code: int) -> None:
+    """BrokerTopicMetrics for one partition's append: its bytes and messages (from the batch header), or a
+    failure Kafka counts."""
+    if code == errors.NONE.code:
+        messages = _RECORDS_COUNT.unpack_from(records, _RECORDS_COUNT_OFFSET)[0]
+        ctx.state.topic_stats.produced(topic_name, len(records), messages)
+    elif code not in _EXPECTED_ERRORS:
+        ctx.state.topic_stats.produce_failed(topic_name)
+
+
 async def _await_replication(ctx: RequestContext, topic_name: str, answer: PartitionProduceResponse,
                              required_offset: int, deadline: float, hints: LeaderHints) -> None:
     partition = ctx.state.partitions.get(topic_name, answer.index)
+    parked = trio.current_time()
     code = await wait_for_replication(partition, required_offset, deadline)
+    ctx.notes.remote_s += trio.current_time() - parked
     if code == errors.NONE.code:
         return
     answer.error_code = code
@@ -145,10 +165,14 @@ async def handle(ctx: RequestContext, request) -> ProduceResponse:
             name, code, message = _resolve_topic(ctx, image, topic)
         if code != errors.NONE.code:
             partitions = [_failed(p.index, code, message) for p in topic.partition_data]
+            if code == errors.INVALID_TOPIC_EXCEPTION.code:
+                for _ in partitions:
+                    ctx.state.topic_stats.produce_failed(name)
         else:
             partitions = []
             for p in topic.partition_data:
                 answer, required_offset = _append(ctx, name, p, acks, request.transactional_id, hints)
+                _count(ctx, name, p.records, answer.error_code)
                 partitions.append(answer)
                 if required_offset >= 0:
                     waiting.append((name, answer, required_offset))

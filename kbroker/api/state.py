@@ -21,6 +21,8 @@ import trio
 from kbroker.api import features
 from kbroker.api.fetch_sessions import FetchSessionCache
 from kbroker.config import BrokerConfig, Listener
+from kbroker.metrics.request_stats import RequestStats
+from kbroker.metrics.topic_stats import BrokerTopicStats
 
 if TYPE_CHECKING:
     from kbroker.controller_channel import ControllerChannel
@@ -79,6 +81,9 @@ class BrokerState:
     controller_channel: ControllerChannel | None = None
     # Internal topics whose auto-creation failed for lack of brokers, already logged once (auto_create.py).
     unplaceable_internal_topics: set[str] = attrs.field(factory=set)
+    # What produce, fetch and the server count as they serve (read by kbroker/http/ at scrape time).
+    topic_stats: BrokerTopicStats = attrs.field(factory=BrokerTopicStats)
+    request_stats: RequestStats = attrs.field(factory=RequestStats)
     fetch_sessions: FetchSessionCache = attrs.field(
         default=attrs.Factory(lambda self: FetchSessionCache(now_ms=self.clock.time_ms), takes_self=True))
 

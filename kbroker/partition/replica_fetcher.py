@@ -112,11 +112,13 @@ def truncation_offset(partition: Partition, diverging_epoch: int, diverging_end_
 class ReplicaFetcher:
     """Fetches every partition this node follows on `leader_id`; start `run` in a nursery."""
 
-    def __init__(self, leader_id: int, channels, settings: FetcherSettings, broker_epoch: Callable[[], int]):
+    def __init__(self, leader_id: int, channels, settings: FetcherSettings, broker_epoch: Callable[[], int],
+                 on_appended: Callable[[int], None] | None = None):
         self.leader_id = leader_id
         self._channels = channels
         self.settings = settings
         self._broker_epoch = broker_epoch
+        self._on_appended = on_appended  # told the bytes of each batch set appended (replication bytes in)
         self.partitions: dict[PartitionKey, PartitionFetchState] = {}
         self._wake = trio.Event()
         self.cancel_scope = trio.CancelScope()
@@ -248,6 +250,8 @@ class ReplicaFetcher:
         records = data.records
         if records is not None and len(records):
             partition.append_as_follower(records)
+            if self._on_appended is not None:
+                self._on_appended(len(records))
         state.fetch_offset = partition.log_end_offset
         latest = partition.log.leader_epoch_cache.latest_epoch()
         state.last_fetched_epoch = UNDEFINED_EPOCH if latest is None else latest
@@ -314,8 +318,9 @@ class ReplicaFetcherManager:
     leaders' addresses on the inter-broker listener, from the image. Start `run` in the node's nursery."""
 
     def __init__(self, channels: ChannelManager, settings: FetcherSettings, broker_epoch: Callable[[], int],
-                 listener_name: str):
+                 listener_name: str, on_appended: Callable[[int], None] | None = None):
         self._channels = channels
+        self._on_appended = on_appended
         self.directory: NodeDirectory = channels.directory
         self.settings = settings
         self._broker_epoch = broker_epoch
@@ -360,6 +365,6 @@ class ReplicaFetcherManager:
             if self._nursery is None:
                 raise RuntimeError("the replica fetcher manager is not running")
             fetcher = self.fetchers[leader_id] = ReplicaFetcher(leader_id, self._channels, self.settings,
-                                                                self._broker_epoch)
+                                                                self._broker_epoch, self._on_appended)
             self._nursery.start_soon(fetcher.run)
         return fetcher

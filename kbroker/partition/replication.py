@@ -21,7 +21,7 @@ from kbroker.quorum_config import inter_broker_listener_name
 
 
 async def run_replication(partitions: PartitionManager, config, *, broker_epoch: Callable[[], int],
-                          send_to_controller: AlterPartitionSend,
+                          send_to_controller: AlterPartitionSend, on_appended: Callable[[int], None] | None = None,
                           task_status=trio.TASK_STATUS_IGNORED) -> None:
     settings = FetcherSettings.from_config(config)
     client = ClientSettings(client_id=f"broker-{config.node_id}-fetcher",
@@ -29,7 +29,8 @@ async def run_replication(partitions: PartitionManager, config, *, broker_epoch:
     async with trio.open_nursery() as nursery:
         channels = await nursery.start(ChannelManager(NodeDirectory(), client).run)
         try:
-            fetchers = ReplicaFetcherManager(channels, settings, broker_epoch, inter_broker_listener_name(config))
+            fetchers = ReplicaFetcherManager(channels, settings, broker_epoch, inter_broker_listener_name(config),
+                                             on_appended)
             await nursery.start(fetchers.run)
             alter_partition = AlterPartitionManager(send_to_controller, config.node_id, broker_epoch)
             await nursery.start(alter_partition.run)

@@ -43,6 +43,26 @@ async def wait_for(condition, what: str):
     raise AssertionError(f"timed out waiting for {what}")
 
 
+async def serve_together(nodes: dict[int, CombinedNode], scenario) -> None:
+    """Start every node at once (each needs the others' votes to serve), run `await scenario()`, stop them."""
+    async with trio.open_nursery() as nursery:
+        serving = {n: trio.Event() for n in nodes}
+
+        async def serve(node_id: int) -> None:
+            await nursery.start(nodes[node_id].serve)
+            serving[node_id].set()
+
+        for node_id in nodes:
+            nursery.start_soon(serve, node_id)
+        try:
+            with trio.fail_after(WAIT_S):
+                for event in serving.values():
+                    await event.wait()
+            await scenario()
+        finally:
+            nursery.cancel_scope.cancel()
+
+
 def test_three_combined_nodes_form_one_cluster(tmp_path):
     controller_ports = {n: free_port() for n in VOTERS}
     client_ports = {n: free_port() for n in VOTERS}
@@ -53,25 +73,7 @@ def test_three_combined_nodes_form_one_cluster(tmp_path):
     nodes = {n: CombinedNode(configs[n]) for n in VOTERS}
 
     async def main():
-        async with trio.open_nursery() as nursery:
-            serving = {n: trio.Event() for n in VOTERS}
-
-            async def serve(node_id: int) -> None:
-                async def started(task_status=trio.TASK_STATUS_IGNORED):
-                    await nodes[node_id].serve(task_status=task_status)
-
-                await nursery.start(started)
-                serving[node_id].set()
-
-            for node_id in VOTERS:
-                nursery.start_soon(serve, node_id)
-            try:
-                with trio.fail_after(WAIT_S):
-                    for event in serving.values():
-                        await event.wait()
-                await scenario()
-            finally:
-                nursery.cancel_scope.cancel()
+        await serve_together(nodes, scenario)
 
     async def scenario() -> None:
         directory = NodeDirectory({n: Address("127.0.0.1", p) for n, p in client_ports.items()})

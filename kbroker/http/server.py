@@ -1,0 +1,161 @@
+"""A small HTTP/1.1 server for the node's own pages (GET and HEAD only, one request per connection).
+
+Each connection is one task in the server's nursery, at most MAX_CONNECTIONS at once (more are closed as they
+arrive). What a client can make it hold is bounded: its request head (request line and headers) must end within
+MAX_HEAD_BYTES and MAX_HEADERS lines (else 431) and arrive whole within TIMEOUT_S (else the connection is closed
+unanswered). A request body is never read: after the answer, what the client still sends is dropped for at most
+LINGER_S, so that closing does not reset the connection before the client read the answer. Answers: the page a
+route returns (200), 404 for an unknown path, 405 for another method, 400 for a malformed request line, 500 (and
+a logged traceback) when building a page fails. Pages are built by async routes on the trio thread, which may
+let other tasks run while they build.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+
+import attrs
+import trio
+
+log = logging.getLogger(__name__)
+
+MAX_CONNECTIONS = 64  # beyond this many at once, a new connection is closed at once
+MAX_HEAD_BYTES = 8192
+MAX_HEADERS = 64
+TIMEOUT_S = 10.0
+# After answering, what the client still sends is read and dropped (so closing does not reset the connection and
+# lose the answer) until it closes, for at most this long and this many bytes.
+LINGER_S = 1.0
+LINGER_BYTES = 65536
+_RECV = 4096
+
+
+@attrs.frozen
+class Page:
+    body: bytes
+    content_type: str
+
+
+Route = Callable[[], Awaitable[Page]]
+
+
+@attrs.frozen
+class BoundHttp:
+    host: str
+    port: int
+
+
+class HeadTooLarge(Exception):
+    pass
+
+
+class HttpServer:
+    """Serves `routes` (path -> page builder) on one address."""
+
+    def __init__(self, routes: Mapping[str, Route]) -> None:
+        self.routes = dict(routes)
+        self.open = 0
+
+    async def serve(self, host: str, port: int, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
+        """Bind HOST:PORT (port 0: an ephemeral one), report a BoundHttp, serve until cancelled."""
+        try:
+            listeners = await trio.open_tcp_listeners(port, host=host or None)
+        except OSError as e:
+            raise OSError(e.errno, f"cannot bind the HTTP listener {host}:{port}: {e.strerror}") from e
+        if port == 0 and len(listeners) > 1:
+            for extra in listeners[1:]:
+                await extra.aclose()
+            listeners = listeners[:1]
+        bound_host, bound_port = listeners[0].socket.getsockname()[:2]
+        log.info("HTTP listening at %s:%d", bound_host, bound_port)
+        async with trio.open_nursery() as nursery:
+            await nursery.start(trio.serve_listeners, self._connection, listeners)
+            task_status.started(BoundHttp(bound_host, bound_port))
+
+    async def _connection(self, stream: trio.SocketStream) -> None:
+        if self.open >= MAX_CONNECTIONS:
+            log.debug("already %d HTTP connections; closing a new one", self.open)
+            await stream.aclose()
+            return
+        self.open += 1
+        try:
+            with trio.move_on_after(TIMEOUT_S) as timer:
+                try:
+                    head = await _read_head(stream)
+                except HeadTooLarge:
+                    await _respond(stream, 431, "Request Header Fields Too Large", b"request head too large\n")
+                    return
+                if head is None:
+                    return
+                await self._answer(stream, head)
+            if timer.cancelled_caught:
+                log.debug("HTTP client took more than %.0f s; closing its connection", TIMEOUT_S)
+        except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as e:
+            log.debug("HTTP connection lost: %s", e)
+        finally:
+            try:
+                await _linger(stream)
+                await stream.aclose()
+            finally:
+                self.open -= 1
+
+    async def _answer(self, stream: trio.SocketStream, head: bytes) -> None:
+        request_line = head.split(b"\r\n", 1)[0].decode("latin-1")
+        parts = request_line.split(" ")
+        if len(parts) != 3 or not parts[2].startswith("HTTP/1."):
+            await _respond(stream, 400, "Bad Request", b"malformed request line\n")
+            return
+        method, target, _ = parts
+        if method not in ("GET", "HEAD"):
+            await _respond(stream, 405, "Method Not Allowed", b"only GET and HEAD\n", extra="Allow: GET, HEAD\r\n")
+            return
+        route = self.routes.get(target.split("?", 1)[0])
+        if route is None:
+            await _respond(stream, 404, "Not Found", b"not found\n")
+            return
+        try:
+            page = await route()
+        except Exception:
+            # A page that fails is a bug: logged with its traceback; the broker keeps serving.
+            log.exception("bug: building %s failed", target)
+            await _respond(stream, 500, "Internal Server Error", b"internal error\n")
+            return
+        await _respond(stream, 200, "OK", page.body, page.content_type, head_only=method == "HEAD")
+
+
+async def _linger(stream: trio.SocketStream) -> None:
+    with trio.move_on_after(LINGER_S):
+        try:
+            await stream.send_eof()
+            dropped = 0
+            while dropped < LINGER_BYTES and (chunk := await stream.receive_some(_RECV)):
+                dropped += len(chunk)
+        except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
+            pass  # the client is gone: nothing left to protect
+
+
+async def _read_head(stream: trio.SocketStream) -> bytes | None:
+    """The request head up to its blank line; None when the client closed first."""
+    buffer = bytearray()
+    while True:
+        end = buffer.find(b"\r\n\r\n")
+        if end >= 0:
+            head = bytes(buffer[:end])
+            if head.count(b"\r\n") > MAX_HEADERS:
+                raise HeadTooLarge
+            return head
+        if len(buffer) > MAX_HEAD_BYTES or buffer.count(b"\r\n") > MAX_HEADERS:
+            raise HeadTooLarge
+        chunk = await stream.receive_some(_RECV)
+        if not chunk:
+            return None
+        buffer += chunk
+
+
+async def _respond(stream: trio.SocketStream, status: int, reason: str, body: bytes,
+                   content_type: str = "text/plain; charset=utf-8", *, head_only: bool = False,
+                   extra: str = "") -> None:
+    head = (f"HTTP/1.1 {status} {reason}\r\nContent-Type: {content_type}\r\nContent-Length: {len(body)}\r\n"
+            f"{extra}Connection: close\r\n\r\n").encode("latin-1")
+    await stream.send_all(head if head_only else head + body)
