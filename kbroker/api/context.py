@@ -41,6 +41,8 @@ class RequestContext:
     security_protocol: str
     state: BrokerState
     registry: Registry
+    # (type, name) of the authenticated client: from its TLS certificate or SASL exchange, else User:ANONYMOUS
+    principal: tuple[str, str] = ("User", "ANONYMOUS")
 
     @property
     def config(self) -> BrokerConfig:

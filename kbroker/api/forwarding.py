@@ -86,7 +86,8 @@ async def _send(ctx: RequestContext, request):
     """The controller's response to the client's `request`, or an error response for every entry."""
     channel = ctx.state.controller_channel
     try:
-        data = await channel.forward(request_bytes(ctx.header, request, ctx.api_version), client_host=ctx.peer[0])
+        data = await channel.forward(request_bytes(ctx.header, request, ctx.api_version), client_host=ctx.peer[0],
+                                     principal=ctx.principal)
     except ForwardingFailed:
         return error_response(ctx.api_key, request, errors.UNKNOWN_SERVER_ERROR.code)
     if data is None:
@@ -108,7 +109,7 @@ async def create_topics_on_controller(ctx: RequestContext, topics: list) -> list
                            correlation_id=ctx.correlation_id, client_id=ctx.client_id)
     try:
         data = await ctx.state.controller_channel.forward(request_bytes(header, request, CREATE_TOPICS_VERSION),
-                                                          client_host=ctx.peer[0])
+                                                          client_host=ctx.peer[0], principal=ctx.principal)
     except ForwardingFailed:
         data, code = None, errors.UNKNOWN_SERVER_ERROR.code
     else:

@@ -1,0 +1,101 @@
+"""What one listener needs to secure its connections, built once when the listener starts.
+
+For an SSL or SASL_SSL listener, the TLS context (tls.py) and the principal mapper of its client certificates; for
+SASL_PLAINTEXT and SASL_SSL, the enabled mechanisms (`sasl.enabled.mechanisms`, Kafka's default GSSAPI) with a
+factory of each one's server side, `sasl.server.max.receive.size` and the delay before a failed authentication is
+answered and closed (`connection.failed.authentication.delay.ms`). Configs are read per listener
+(listener_config.py). `unsupported(config)` names, in one line, what kbroker cannot serve (GSSAPI, OAUTHBEARER, JKS
+stores...), so `serve` refuses it at start instead of failing clients later.
+"""
+
+from __future__ import annotations
+
+import ssl
+from collections.abc import Callable
+
+import attrs
+
+from kbroker.security.listener_config import ListenerSecurityConfig
+from kbroker.security.principal import PrincipalMapper
+from kbroker.security.sasl import plain
+from kbroker.security.sasl.jaas import JaasError
+from kbroker.security.tls import TlsConfigError, server_context
+
+SUPPORTED_MECHANISMS = (plain.MECHANISM,)
+DEFAULT_SASL_MAX_RECEIVE = 524288
+DEFAULT_FAILED_AUTH_DELAY_MS = 100
+
+
+class SecurityConfigError(ValueError):
+    """A listener's security configs kbroker cannot serve; the message is one line."""
+
+
+@attrs.frozen
+class ListenerSecurity:
+    tls: ssl.SSLContext | None = None
+    principal_mapper: PrincipalMapper | None = None
+    mechanisms: dict[str, Callable[[], object]] | None = None  # None: no SASL on this listener
+    sasl_max_receive_size: int = DEFAULT_SASL_MAX_RECEIVE
+    failed_auth_delay_s: float = DEFAULT_FAILED_AUTH_DELAY_MS / 1000
+
+
+PLAINTEXT = ListenerSecurity()
+
+
+def _mechanisms(cfg: ListenerSecurityConfig, listener) -> dict[str, Callable[[], object]]:
+    enabled = cfg.get_list("sasl.enabled.mechanisms", "GSSAPI")
+    if not enabled:
+        raise SecurityConfigError(f"listener {listener.name}: sasl.enabled.mechanisms is empty")
+    factories: dict[str, Callable[[], object]] = {}
+    for mechanism in enabled:
+        if mechanism not in SUPPORTED_MECHANISMS:
+            raise SecurityConfigError(
+                f"listener {listener.name} enables the SASL mechanism {mechanism} (sasl.enabled.mechanisms); "
+                f"kbroker supports {', '.join(SUPPORTED_MECHANISMS)}")
+        if mechanism == plain.MECHANISM:
+            jaas = cfg.mechanism_jaas(mechanism)
+            if jaas is None:
+                raise SecurityConfigError(
+                    f"listener {listener.name} enables PLAIN but has no JAAS config "
+                    f"(listener.name.{listener.name.lower()}.plain.sasl.jaas.config)")
+            try:
+                users = plain.users_from_jaas(str(jaas))
+            except JaasError as e:
+                raise SecurityConfigError(f"listener {listener.name}: {e}") from None
+            factories[mechanism] = lambda users=users: plain.PlainServer(users)
+    return factories
+
+
+def for_listener(config, listener) -> ListenerSecurity:
+    """The security of one listener (PLAINTEXT: nothing); SecurityConfigError when kbroker cannot serve it."""
+    protocol = listener.security_protocol.upper()
+    if protocol == "PLAINTEXT":
+        return PLAINTEXT
+    cfg = ListenerSecurityConfig(config, listener.name)
+    tls = mapper = None
+    if protocol in ("SSL", "SASL_SSL"):
+        try:
+            tls = server_context(cfg)
+            mapper = PrincipalMapper(cfg.get_str("ssl.principal.mapping.rules", "DEFAULT"))
+        except (TlsConfigError, ValueError) as e:
+            raise SecurityConfigError(f"listener {listener.name}: {e}") from None
+    mechanisms = _mechanisms(cfg, listener) if protocol.startswith("SASL_") else None
+    return ListenerSecurity(
+        tls=tls, principal_mapper=mapper, mechanisms=mechanisms,
+        sasl_max_receive_size=cfg.get_int("sasl.server.max.receive.size", DEFAULT_SASL_MAX_RECEIVE),
+        failed_auth_delay_s=cfg.get_int("connection.failed.authentication.delay.ms",
+                                        DEFAULT_FAILED_AUTH_DELAY_MS) / 1000)
+
+
+def unsupported(config) -> str | None:
+    """The first listener kbroker cannot serve as configured, in one line; None when it can serve them all."""
+    controllers = set(config.controller_listener_names)
+    for listener in config.listeners:
+        if listener.name in controllers and listener.security_protocol.upper() != "PLAINTEXT":
+            return (f"the controller listener {listener} uses {listener.security_protocol}; kbroker's controller "
+                    "listeners are PLAINTEXT only")
+        try:
+            for_listener(config, listener)
+        except SecurityConfigError as e:
+            return str(e)
+    return None
