@@ -574,8 +574,12 @@ class ConnectionServer:
         self.request_memory = RequestMemory(resolve_limit(config["queued.max.request.bytes"],
                                                           config["socket.request.max.bytes"]))
         # Built at start, so that a listener kbroker cannot secure fails the node rather than its clients.
-        self.security = {listener.name: listener_security.for_listener(config, listener)
+        self.security = {listener.name: listener_security.for_listener(config, listener, self.scram_credential)
                          for listener in config.listeners}
+
+    def scram_credential(self, user: str, mechanism):
+        """A user's SCRAM credential for a mechanism, from the node's current metadata image."""
+        return self.state.image.scram_credentials.get(user, {}).get(mechanism.type)
 
     async def run(self) -> None:
         """The background work of the connections: pacing slow senders, trimming memory after a crowd."""

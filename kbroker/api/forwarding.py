@@ -1,7 +1,7 @@
 """Requests a broker hands to a remote active controller (Kafka's KafkaApis.maybeForwardToController with its
 ForwardingManager): on a node whose controller is not local (`state.controller_channel` set), CreateTopics,
-DeleteTopics and CreatePartitions are not handled here but sent to the active controller inside an
-EnvelopeRequest carrying the client's principal and address, and the controller's response is relayed to the
+DeleteTopics, CreatePartitions and AlterUserScramCredentials are not handled here but sent to the active
+controller inside an EnvelopeRequest carrying the client's principal and address, and the controller's response is relayed to the
 client (decoded at the client's version, answered under its correlation id). AlterConfigs and
 IncrementalAlterConfigs are preprocessed by the broker first, as Kafka's ConfigAdminManager does (duplicates,
 malformed entries, BROKER_LOGGER levels applied here), and only a copy holding the other resources is forwarded
@@ -42,7 +42,8 @@ from kbroker.protocol.messages.request_header import RequestHeader
 from kbroker.protocol.messages.response_header import ResponseHeader
 
 CREATE_TOPICS, DELETE_TOPICS, ALTER_CONFIGS, CREATE_PARTITIONS, INCREMENTAL_ALTER_CONFIGS = 19, 20, 33, 37, 44
-FORWARDED_KEYS = frozenset({CREATE_TOPICS, DELETE_TOPICS, CREATE_PARTITIONS})
+ALTER_USER_SCRAM_CREDENTIALS = 51
+FORWARDED_KEYS = frozenset({CREATE_TOPICS, DELETE_TOPICS, CREATE_PARTITIONS, ALTER_USER_SCRAM_CREDENTIALS})
 CREATE_TOPICS_VERSION = 7  # what auto-creation sends; Kafka 4.3.1's controllers serve v2-v7
 
 
@@ -144,4 +145,8 @@ def error_response(api_key: int, request, code: int):
         return IncrementalAlterConfigsResponse(throttle_time_ms=0, responses=[
             IncrementalResourceResponse(error_code=code, error_message=None, resource_type=r.resource_type,
                                         resource_name=r.resource_name) for r in request.resources])
+    if api_key == ALTER_USER_SCRAM_CREDENTIALS:
+        from kbroker.api.alter_user_scram_credentials import failing
+
+        return failing(request, code)
     raise ValueError(f"API key {api_key} is not forwarded")

@@ -1,7 +1,8 @@
 """What one listener needs to secure its connections, built once when the listener starts.
 
 For an SSL or SASL_SSL listener, the TLS context (tls.py) and the principal mapper of its client certificates; for
-SASL_PLAINTEXT and SASL_SSL, the enabled mechanisms (`sasl.enabled.mechanisms`, Kafka's default GSSAPI) with a
+SASL_PLAINTEXT and SASL_SSL, the enabled mechanisms (PLAIN with JAAS users, SCRAM-SHA-256/512 with the
+credentials of the metadata image) (`sasl.enabled.mechanisms`, Kafka's default GSSAPI) with a
 factory of each one's server side, `sasl.server.max.receive.size` and the delay before a failed authentication is
 answered and closed (`connection.failed.authentication.delay.ms`). Configs are read per listener
 (listener_config.py). `unsupported(config)` names, in one line, what kbroker cannot serve (GSSAPI, OAUTHBEARER, JKS
@@ -15,13 +16,15 @@ from collections.abc import Callable
 
 import attrs
 
+from kbroker.security import scram_credentials
 from kbroker.security.listener_config import ListenerSecurityConfig
 from kbroker.security.principal import PrincipalMapper
 from kbroker.security.sasl import plain
 from kbroker.security.sasl.jaas import JaasError
+from kbroker.security.sasl.scram import CredentialLookup, ScramServer
 from kbroker.security.tls import TlsConfigError, server_context
 
-SUPPORTED_MECHANISMS = (plain.MECHANISM,)
+SUPPORTED_MECHANISMS = (plain.MECHANISM, *scram_credentials.BY_NAME)
 DEFAULT_SASL_MAX_RECEIVE = 524288
 DEFAULT_FAILED_AUTH_DELAY_MS = 100
 
@@ -42,7 +45,12 @@ class ListenerSecurity:
 PLAINTEXT = ListenerSecurity()
 
 
-def _mechanisms(cfg: ListenerSecurityConfig, listener) -> dict[str, Callable[[], object]]:
+def _no_credentials(user: str, mechanism) -> None:
+    return None
+
+
+def _mechanisms(cfg: ListenerSecurityConfig, listener,
+                scram_lookup: CredentialLookup) -> dict[str, Callable[[], object]]:
     enabled = cfg.get_list("sasl.enabled.mechanisms", "GSSAPI")
     if not enabled:
         raise SecurityConfigError(f"listener {listener.name}: sasl.enabled.mechanisms is empty")
@@ -63,11 +71,15 @@ def _mechanisms(cfg: ListenerSecurityConfig, listener) -> dict[str, Callable[[],
             except JaasError as e:
                 raise SecurityConfigError(f"listener {listener.name}: {e}") from None
             factories[mechanism] = lambda users=users: plain.PlainServer(users)
+        else:
+            scram = scram_credentials.BY_NAME[mechanism]
+            factories[mechanism] = lambda scram=scram: ScramServer(scram, scram_lookup)
     return factories
 
 
-def for_listener(config, listener) -> ListenerSecurity:
-    """The security of one listener (PLAINTEXT: nothing); SecurityConfigError when kbroker cannot serve it."""
+def for_listener(config, listener, scram_lookup: CredentialLookup = _no_credentials) -> ListenerSecurity:
+    """The security of one listener (PLAINTEXT: nothing); SecurityConfigError when kbroker cannot serve it.
+    `scram_lookup(user, mechanism)` finds SCRAM credentials (in the node's metadata image)."""
     protocol = listener.security_protocol.upper()
     if protocol == "PLAINTEXT":
         return PLAINTEXT
@@ -79,7 +91,7 @@ def for_listener(config, listener) -> ListenerSecurity:
             mapper = PrincipalMapper(cfg.get_str("ssl.principal.mapping.rules", "DEFAULT"))
         except (TlsConfigError, ValueError) as e:
             raise SecurityConfigError(f"listener {listener.name}: {e}") from None
-    mechanisms = _mechanisms(cfg, listener) if protocol.startswith("SASL_") else None
+    mechanisms = _mechanisms(cfg, listener, scram_lookup) if protocol.startswith("SASL_") else None
     return ListenerSecurity(
         tls=tls, principal_mapper=mapper, mechanisms=mechanisms,
         sasl_max_receive_size=cfg.get_int("sasl.server.max.receive.size", DEFAULT_SASL_MAX_RECEIVE),
