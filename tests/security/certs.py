@@ -17,7 +17,7 @@ STORE_PASSWORD = "store-secret"
 @attrs.frozen
 class TestCerts:
     ca_pem: Path
-    server_pem: Path  # PKCS8 key + chain, Kafka's PEM keystore file
+    server_pem: Path  # PKCS#8 key + chain, Kafka's PEM keystore file
     server_p12: Path
     client_pem: Path
     client_key: Path
@@ -37,6 +37,12 @@ def _p12(path: Path, issued: trustme.LeafCert | None, ca: trustme.CA) -> None:
     path.write_bytes(data)
 
 
+def _pkcs8(issued: trustme.LeafCert) -> bytes:
+    key = serialization.load_pem_private_key(issued.private_key_pem.bytes(), None)
+    return key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                             serialization.NoEncryption())
+
+
 def make_certs(directory: Path, client_common_name: str = "client") -> TestCerts:
     ca = trustme.CA(organization_name="kbroker tests")
     server = ca.issue_cert("127.0.0.1", "localhost", common_name="broker")
@@ -48,9 +54,10 @@ def make_certs(directory: Path, client_common_name: str = "client") -> TestCerts
         client_pem=directory / "client.pem", client_key=directory / "client.key",
         client_cert=directory / "client.crt", truststore_p12=directory / "truststore.p12")
     ca.cert_pem.write_to_path(certs.ca_pem)
-    server.private_key_and_cert_chain_pem.write_to_path(certs.server_pem)
-    client.private_key_and_cert_chain_pem.write_to_path(certs.client_pem)
-    client.private_key_pem.write_to_path(certs.client_key)
+    # Kafka's PEM keystore reads PKCS#8 keys only (trustme writes EC keys in their SEC1 form)
+    certs.server_pem.write_bytes(_pkcs8(server) + b"".join(pem.bytes() for pem in server.cert_chain_pems))
+    certs.client_pem.write_bytes(_pkcs8(client) + b"".join(pem.bytes() for pem in client.cert_chain_pems))
+    certs.client_key.write_bytes(_pkcs8(client))
     client.cert_chain_pems[0].write_to_path(certs.client_cert)
     _p12(certs.server_p12, server, ca)
     _p12(certs.truststore_p12, None, ca)
