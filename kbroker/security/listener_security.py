@@ -6,7 +6,8 @@ credentials of the metadata image) (`sasl.enabled.mechanisms`, Kafka's default G
 factory of each one's server side, `sasl.server.max.receive.size` and the delay before a failed authentication is
 answered and closed (`connection.failed.authentication.delay.ms`). Configs are read per listener
 (listener_config.py). `unsupported(config)` names, in one line, what kbroker cannot serve (GSSAPI, OAUTHBEARER, JKS
-stores...), so `serve` refuses it at start instead of failing clients later.
+stores, a secured inter-broker or controller listener: kbroker's own connections to other nodes are PLAINTEXT),
+so `serve` refuses it at start instead of failing clients later.
 """
 
 from __future__ import annotations
@@ -101,7 +102,15 @@ def for_listener(config, listener, scram_lookup: CredentialLookup = _no_credenti
 
 def unsupported(config) -> str | None:
     """The first listener kbroker cannot serve as configured, in one line; None when it can serve them all."""
+    from kbroker.quorum_config import inter_broker_listener_name, joins_a_cluster
+
     controllers = set(config.controller_listener_names)
+    if joins_a_cluster(config):
+        name = inter_broker_listener_name(config)
+        protocol = config.security_protocol_map.get(name, "PLAINTEXT").upper()
+        if protocol != "PLAINTEXT":
+            return (f"the inter-broker listener {name} uses {protocol}; kbroker's connections to other nodes are "
+                    "PLAINTEXT only (inter.broker.listener.name)")
     for listener in config.listeners:
         if listener.name in controllers and listener.security_protocol.upper() != "PLAINTEXT":
             return (f"the controller listener {listener} uses {listener.security_protocol}; kbroker's controller "

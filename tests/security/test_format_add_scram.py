@@ -41,3 +41,12 @@ def test_salt_and_salted_password_are_taken_as_given():
     record = parse_add_scram("SCRAM-SHA-256=[name=carol,salt=c2FsdA==,saltedpassword=AAEC,iterations=4096]").message
     assert record.salt == b"salt" and record.iterations == 4096
     assert record.stored_key == sc.SCRAM_SHA_256.stored_key(sc.SCRAM_SHA_256.client_key(b"\0\1\2"))
+
+
+def test_serve_refuses_a_mechanism_it_cannot_serve_in_one_line(tmp_path):
+    done = run_cli("serve", "--override", f"log.dirs={tmp_path / 'logs'}", "--override",
+                   "listeners=SASL_PLAINTEXT://127.0.0.1:0", "--override",
+                   "inter.broker.listener.name=SASL_PLAINTEXT", "--override", "sasl.enabled.mechanisms=OAUTHBEARER")
+    assert done.returncode == 1
+    lines = [line for line in done.stderr.splitlines() if "OAUTHBEARER" in line]
+    assert len(lines) == 1 and "kbroker supports PLAIN, SCRAM-SHA-256, SCRAM-SHA-512" in lines[0]

@@ -173,6 +173,13 @@ def test_listeners_kbroker_cannot_secure_are_named():
          "listener.name.secure.plain.sasl.jaas.config":
              'org.apache.kafka.common.security.plain.PlainLoginModule required user_alice="a";'})
     assert unsupported_listener(plain) is None
+    broker_only = BrokerConfig.from_properties({
+        "process.roles": "broker", "node.id": "2", "controller.quorum.voters": "1@127.0.0.1:9093",
+        "controller.listener.names": "CONTROLLER", "listeners": "SECURE://127.0.0.1:9092",
+        "inter.broker.listener.name": "SECURE",
+        "listener.security.protocol.map": "SECURE:SASL_PLAINTEXT,CONTROLLER:PLAINTEXT",
+        "sasl.enabled.mechanisms": "SCRAM-SHA-512"})
+    assert "the inter-broker listener SECURE uses SASL_PLAINTEXT" in unsupported_listener(broker_only)
     assert unsupported_listener(BrokerConfig.from_properties({"listeners": "PLAINTEXT://127.0.0.1:0"})) is None
 
 
