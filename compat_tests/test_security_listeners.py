@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import socket
 import struct
-import time
 import uuid
 
 import pytest
@@ -19,6 +18,7 @@ from compat_tests.java_tools import check, console_consume, console_produce, wri
 from compat_tests.kafka_dist import free_port, run_kafka_tool
 from kbroker.protocol import errors
 from kbroker.protocol.messages.sasl_handshake_response import SaslHandshakeResponse
+from tests.security.helpers import first_client_error, produce_and_consume
 
 confluent_kafka = pytest.importorskip("confluent_kafka")
 kafka = pytest.importorskip("kafka")
@@ -75,55 +75,35 @@ def _scram_client(broker, password) -> dict:
 
 
 def _produce_and_consume(client: dict, count: int = 30) -> None:
-    topic = f"sec-{uuid.uuid4().hex[:10]}"
-    producer = confluent_kafka.Producer(client)
-    values = [f"{topic}-{i}".encode() * 20 for i in range(count)]
-    for value in values:
-        producer.produce(topic, value)
-    assert producer.flush(WAIT_S) == 0
-    consumer = confluent_kafka.Consumer({**client, "group.id": topic, "auto.offset.reset": "earliest"})
-    consumer.subscribe([topic])
-    seen = []
-    try:
-        deadline = time.monotonic() + 2 * WAIT_S  # a bound on waiting, not a speed check
-        while len(seen) < count and time.monotonic() < deadline:
-            message = consumer.poll(1.0)
-            if message is not None:
-                assert message.error() is None, message.error()
-                seen.append(message.value())
-    finally:
-        consumer.close()
-    assert seen == values
+    produce_and_consume(client, [f"record-{i}".encode() * 20 for i in range(count)])
 
 
 def _first_error(client: dict):
-    reported = []
-    producer = confluent_kafka.Producer({**client, "error_cb": reported.append})
-    deadline = time.monotonic() + WAIT_S
-    while not reported and time.monotonic() < deadline:
-        producer.poll(0.2)
-    assert reported, "no error reported"
-    return reported[0]
+    return first_client_error(client)
 
 
 def test_ssl_with_client_certificates(secured):
     _produce_and_consume(_ssl_client(secured))
 
 
-def test_kafka_python_over_ssl_with_a_client_certificate(secured):
-    certs = secured.certs
-    options = dict(bootstrap_servers=_address(secured, "SSL"), security_protocol="SSL",
-                   ssl_cafile=str(certs.ca_pem), ssl_certfile=str(certs.client_cert),
-                   ssl_keyfile=str(certs.client_key), ssl_check_hostname=False, request_timeout_ms=20000)
+def _kafka_python_round_trip(options: dict, value: bytes) -> None:
     topic = f"kp-{uuid.uuid4().hex[:10]}"
-    producer = kafka.KafkaProducer(**options)
-    producer.send(topic, b"through tls").get(timeout=WAIT_S)
+    producer = kafka.KafkaProducer(request_timeout_ms=20000, **options)
+    producer.send(topic, value).get(timeout=WAIT_S)
     producer.close()
-    consumer = kafka.KafkaConsumer(topic, auto_offset_reset="earliest", consumer_timeout_ms=20000, **options)
+    consumer = kafka.KafkaConsumer(topic, auto_offset_reset="earliest", consumer_timeout_ms=20000,
+                                   request_timeout_ms=20000, **options)
     try:
-        assert [m.value for m in consumer][:1] == [b"through tls"]
+        assert [m.value for m in consumer][:1] == [value]
     finally:
         consumer.close()
+
+
+def test_kafka_python_over_ssl_with_a_client_certificate(secured):
+    certs = secured.certs
+    _kafka_python_round_trip(dict(bootstrap_servers=_address(secured, "SSL"), security_protocol="SSL",
+                                  ssl_cafile=str(certs.ca_pem), ssl_certfile=str(certs.client_cert),
+                                  ssl_keyfile=str(certs.client_key), ssl_check_hostname=False), b"through tls")
 
 
 def test_ssl_without_a_client_certificate_fails(secured):
@@ -138,18 +118,9 @@ def test_sasl_plaintext_with_plain(secured):
 
 
 def test_kafka_python_with_plain(secured):
-    options = dict(bootstrap_servers=_address(secured, "SASL_PLAINTEXT"), security_protocol="SASL_PLAINTEXT",
-                   sasl_mechanism="PLAIN", sasl_plain_username="alice", sasl_plain_password="alice-secret",
-                   request_timeout_ms=20000)
-    topic = f"kp-{uuid.uuid4().hex[:10]}"
-    producer = kafka.KafkaProducer(**options)
-    producer.send(topic, b"plain").get(timeout=WAIT_S)
-    producer.close()
-    consumer = kafka.KafkaConsumer(topic, auto_offset_reset="earliest", consumer_timeout_ms=20000, **options)
-    try:
-        assert [m.value for m in consumer][:1] == [b"plain"]
-    finally:
-        consumer.close()
+    _kafka_python_round_trip(dict(bootstrap_servers=_address(secured, "SASL_PLAINTEXT"),
+                                  security_protocol="SASL_PLAINTEXT", sasl_mechanism="PLAIN",
+                                  sasl_plain_username="alice", sasl_plain_password="alice-secret"), b"plain")
 
 
 def test_a_bad_plain_password_fails(secured):

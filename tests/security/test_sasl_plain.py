@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import socket
 import struct
-import uuid
 
 import pytest
 
@@ -14,7 +13,13 @@ from kbroker.protocol import errors
 from kbroker.protocol.messages.sasl_authenticate_response import SaslAuthenticateResponse
 from kbroker.protocol.messages.sasl_handshake_response import SaslHandshakeResponse
 from kbroker.testing import broker_config, run_broker_in_thread
-from tests.security.helpers import api_versions_request, recording_registry, request_frame
+from tests.security.helpers import (
+    api_versions_request,
+    first_client_error,
+    produce_and_consume,
+    recording_registry,
+    request_frame,
+)
 
 confluent_kafka = pytest.importorskip("confluent_kafka")
 
@@ -45,22 +50,7 @@ def _client(broker, password="alice-secret", mechanism="PLAIN") -> dict:
 
 
 def test_plain_clients_produce_and_consume(broker):
-    topic = f"plain-{uuid.uuid4().hex[:8]}"
-    producer = confluent_kafka.Producer(_client(broker))
-    for i in range(50):
-        producer.produce(topic, f"v{i}".encode())
-    assert producer.flush(30) == 0
-    consumer = confluent_kafka.Consumer({**_client(broker), "group.id": "g", "auto.offset.reset": "earliest"})
-    consumer.subscribe([topic])
-    seen = []
-    try:
-        while len(seen) < 50:
-            message = consumer.poll(30)
-            assert message is not None and message.error() is None
-            seen.append(message.value())
-    finally:
-        consumer.close()
-    assert seen == [f"v{i}".encode() for i in range(50)]
+    produce_and_consume(_client(broker), [f"v{i}".encode() for i in range(50)])
     assert ("User", "alice") in broker.principals
 
 
@@ -183,11 +173,6 @@ def test_after_authentication_handshake_and_authenticate_get_illegal_sasl_state(
 
 
 def test_a_wrong_password_fails_a_client(broker):
-    reported = []
-    producer = confluent_kafka.Producer({**_client(broker, password="nope"), "error_cb": reported.append})
-    for _ in range(100):  # a bound on waiting, not a speed check
-        producer.poll(0.2)
-        if reported:
-            break
-    assert reported and reported[0].code() == confluent_kafka.KafkaError._AUTHENTICATION
-    assert "Invalid username or password" in reported[0].str()
+    error = first_client_error(_client(broker, password="nope"))
+    assert error.code() == confluent_kafka.KafkaError._AUTHENTICATION
+    assert "Invalid username or password" in error.str()

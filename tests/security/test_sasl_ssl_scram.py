@@ -4,13 +4,11 @@ as that user produces and consumes through TLS; a wrong password fails."""
 
 from __future__ import annotations
 
-import uuid
-
 import pytest
 
 from kbroker.testing import broker_config, run_broker_in_thread
 from tests.security.certs import make_certs
-from tests.security.helpers import recording_registry
+from tests.security.helpers import first_client_error, produce_and_consume, recording_registry
 
 confluent_kafka = pytest.importorskip("confluent_kafka")
 admin_module = pytest.importorskip("confluent_kafka.admin")
@@ -59,34 +57,13 @@ def test_scram_user_added_by_an_admin_produces_and_consumes(broker):
     described = _add_scram_user(broker, "alice", "alice-secret")
     infos = described["alice"].scram_credential_infos
     assert [(i.mechanism, i.iterations) for i in infos] == [(admin_module.ScramMechanism.SCRAM_SHA_512, 8192)]
-    topic = f"scram-{uuid.uuid4().hex[:8]}"
-    client = _client(broker, "SCRAM-SHA-512", "alice", "alice-secret")
-    producer = confluent_kafka.Producer(client)
-    for i in range(20):
-        producer.produce(topic, f"v{i}".encode())
-    assert producer.flush(30) == 0
-    consumer = confluent_kafka.Consumer({**client, "group.id": "g", "auto.offset.reset": "earliest"})
-    consumer.subscribe([topic])
-    seen = []
-    try:
-        while len(seen) < 20:
-            message = consumer.poll(30)
-            assert message is not None and message.error() is None
-            seen.append(message.value())
-    finally:
-        consumer.close()
-    assert seen == [f"v{i}".encode() for i in range(20)]
+    produce_and_consume(_client(broker, "SCRAM-SHA-512", "alice", "alice-secret"),
+                        [f"v{i}".encode() for i in range(20)])
     assert ("User", "alice") in broker.principals
 
 
 def test_a_wrong_scram_password_fails(broker):
     _add_scram_user(broker, "bob", "bob-secret")
-    reported = []
-    producer = confluent_kafka.Producer({**_client(broker, "SCRAM-SHA-512", "bob", "nope"),
-                                         "error_cb": reported.append})
-    for _ in range(100):  # a bound on waiting, not a speed check
-        producer.poll(0.2)
-        if reported:
-            break
-    assert reported and reported[0].code() == confluent_kafka.KafkaError._AUTHENTICATION
-    assert "invalid credentials with SASL mechanism SCRAM-SHA-512" in reported[0].str()
+    error = first_client_error(_client(broker, "SCRAM-SHA-512", "bob", "nope"))
+    assert error.code() == confluent_kafka.KafkaError._AUTHENTICATION
+    assert "invalid credentials with SASL mechanism SCRAM-SHA-512" in error.str()

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import socket
 import ssl
-import uuid
 
 import pytest
 
 from kbroker.testing import broker_config, run_broker_in_thread
 from tests.security.certs import STORE_PASSWORD, make_certs
-from tests.security.helpers import api_versions_request, recording_registry
+from tests.security.helpers import api_versions_request, produce_and_consume, recording_registry
 
 confluent_kafka = pytest.importorskip("confluent_kafka")
 
@@ -50,25 +49,9 @@ def _client_config(broker, certs) -> dict:
 def test_produce_and_consume_over_tls(tmp_path, certs, keystore):
     config = broker_config(tmp_path / "logs", _tls_overrides(certs, keystore))
     with run_broker_in_thread(config) as broker:
-        topic = f"tls-{uuid.uuid4().hex[:8]}"
-        producer = confluent_kafka.Producer(_client_config(broker, certs))
-        values = [f"value-{i}".encode() * 50 for i in range(300)]
-        for value in values:
-            producer.produce(topic, value)
-        assert producer.flush(30) == 0
-        consumer = confluent_kafka.Consumer({**_client_config(broker, certs), "group.id": "g",
-                                             "auto.offset.reset": "earliest", "fetch.max.bytes": 1 << 20})
-        consumer.subscribe([topic])
-        seen = []
-        try:
-            while len(seen) < len(values):
-                message = consumer.poll(30)
-                assert message is not None, f"consumed {len(seen)} of {len(values)} values"
-                assert message.error() is None, message.error()
-                seen.append(message.value())
-        finally:
-            consumer.close()
-        assert seen == values
+        # ~150 KiB of records: fetched file regions larger than one TLS chunk
+        produce_and_consume(_client_config(broker, certs), [f"value-{i}".encode() * 50 for i in range(300)],
+                            **{"fetch.max.bytes": 1 << 20})
 
 
 def test_a_client_without_a_certificate_is_refused(tmp_path, certs):
