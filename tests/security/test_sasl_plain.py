@@ -176,3 +176,13 @@ def test_a_wrong_password_fails_a_client(broker):
     error = first_client_error(_client(broker, password="nope"))
     assert error.code() == confluent_kafka.KafkaError._AUTHENTICATION
     assert "Invalid username or password" in error.str()
+
+
+def test_describe_configs_never_shows_the_jaas_config(broker):
+    from confluent_kafka.admin import AdminClient, ConfigResource, ResourceType
+
+    admin = AdminClient(_client(broker))
+    resource = ConfigResource(ResourceType.BROKER, "1")
+    configs = admin.describe_configs([resource])[resource].result(30)
+    entry = configs["listener.name.sasl_plaintext.plain.sasl.jaas.config"]
+    assert entry.is_sensitive and entry.value is None

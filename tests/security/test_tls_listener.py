@@ -78,3 +78,16 @@ def test_the_principal_comes_from_the_certificate(tmp_path, certs):
         producer.list_topics(timeout=30)
     # ssl.principal.mapping.rules above: the CN, upper-cased
     assert ("User", "CLIENT") in seen
+
+
+def test_requested_client_auth_serves_clients_without_a_certificate_as_anonymous(tmp_path, certs):
+    seen = []
+    overrides = {**_tls_overrides(certs, "PEM"), "listener.name.ssl.ssl.client.auth": "requested"}
+    with run_broker_in_thread(broker_config(tmp_path / "logs", overrides),
+                              registry=recording_registry(seen)) as broker:
+        anonymous = _client_config(broker, certs)
+        del anonymous["ssl.certificate.location"], anonymous["ssl.key.location"]
+        confluent_kafka.Producer(anonymous).list_topics(timeout=30)
+        assert seen and set(seen) == {("User", "ANONYMOUS")}
+        confluent_kafka.Producer(_client_config(broker, certs)).list_topics(timeout=30)
+    assert ("User", "CLIENT") in seen
