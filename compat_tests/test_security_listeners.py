@@ -193,3 +193,17 @@ def test_a_request_before_authentication_closes_the_connection(secured):
     with socket.create_connection(("127.0.0.1", secured.ports["SASL_PLAINTEXT"]), timeout=WAIT_S) as sock:
         sock.sendall(_frame(3, 1, struct.pack(">i", 0)))  # Metadata v1 for no topics
         assert _response(sock) is None
+
+
+def test_kcat_over_ssl_and_sasl(secured):
+    from compat_tests import kcat
+
+    certs = secured.certs
+    over_ssl = ["-X", "security.protocol=SSL", "-X", f"ssl.ca.location={certs.ca_pem}",
+                "-X", f"ssl.certificate.location={certs.client_cert}", "-X", f"ssl.key.location={certs.client_key}"]
+    over_plain = ["-X", "security.protocol=SASL_PLAINTEXT", "-X", "sasl.mechanisms=PLAIN",
+                  "-X", "sasl.username=alice", "-X", "sasl.password=alice-secret"]
+    for listener, args in (("SSL", over_ssl), ("SASL_PLAINTEXT", over_plain)):
+        topic = f"kcat-{uuid.uuid4().hex[:10]}"
+        kcat.check(kcat.produce(_address(secured, listener), topic, ["a", "b"], *args))
+        assert kcat.consume(_address(secured, listener), topic, 2, "%s", *args) == ["a", "b"]
