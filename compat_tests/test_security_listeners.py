@@ -1,7 +1,7 @@
 """TLS and SASL listeners, against kbroker and Apache Kafka 4.3.1 configured the same way (one broker of each kind
 for the module): beside the PLAINTEXT listener, SSL with client certificates required (a per-listener
 listener.name.ssl.ssl.client.auth), SASL_PLAINTEXT with PLAIN (JAAS users), SASL_SSL with SCRAM-SHA-512 (a user
-added with kafka-configs). confluent-kafka, kafka-python and Kafka's console clients produce and consume; a bad
+added with kafka-configs). confluent-kafka, kafka-python, kcat and Kafka's console clients produce and consume; a bad
 password gets SASL_AUTHENTICATION_FAILED, an unknown mechanism UNSUPPORTED_SASL_MECHANISM with the enabled list,
 a request before authentication a closed connection. Certificates are made by the test (trustme)."""
 
@@ -207,3 +207,14 @@ def test_kcat_over_ssl_and_sasl(secured):
         topic = f"kcat-{uuid.uuid4().hex[:10]}"
         kcat.check(kcat.produce(_address(secured, listener), topic, ["a", "b"], *args))
         assert kcat.consume(_address(secured, listener), topic, 2, "%s", *args) == ["a", "b"]
+
+
+def test_java_console_clients_over_ssl_with_a_client_certificate(secured, tmp_path):
+    certs = secured.certs
+    config = write_properties(tmp_path / "ssl.properties", {
+        "security.protocol": "SSL", "ssl.truststore.type": "PEM", "ssl.truststore.location": str(certs.ca_pem),
+        "ssl.keystore.type": "PEM", "ssl.keystore.location": str(certs.client_pem)})
+    topic = f"java-ssl-{uuid.uuid4().hex[:10]}"
+    address = _address(secured, "SSL")
+    check(console_produce(address, topic, ["x", "y"], "--command-config", str(config)))
+    assert check(console_consume(address, topic, 2, "--command-config", str(config))).stdout.split() == ["x", "y"]
