@@ -49,9 +49,9 @@ def _client_config(broker, certs) -> dict:
 def test_produce_and_consume_over_tls(tmp_path, certs, keystore):
     config = broker_config(tmp_path / "logs", _tls_overrides(certs, keystore))
     with run_broker_in_thread(config) as broker:
-        # ~150 KiB of records: fetched file regions larger than one TLS chunk
-        produce_and_consume(_client_config(broker, certs), [f"value-{i}".encode() * 50 for i in range(300)],
-                            **{"fetch.max.bytes": 1 << 20})
+        # ~2 MiB of records: fetched file regions of up to fetch.max.bytes, several TLS chunks (tls_io.REGION_CHUNK)
+        produce_and_consume(_client_config(broker, certs), [f"value-{i:04}".encode() * 700 for i in range(300)],
+                            **{"fetch.max.bytes": 1 << 20, "max.partition.fetch.bytes": 1 << 20})
 
 
 def test_a_client_without_a_certificate_is_refused(tmp_path, certs):
