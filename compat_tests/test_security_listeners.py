@@ -7,8 +7,11 @@ a request before authentication a closed connection. Certificates are made by th
 
 from __future__ import annotations
 
+import base64
 import socket
+import ssl
 import struct
+import time
 import uuid
 
 import pytest
@@ -17,7 +20,9 @@ from compat_tests.brokers import start_broker
 from compat_tests.java_tools import check, console_consume, console_produce, write_properties
 from compat_tests.kafka_dist import free_port, run_kafka_tool
 from kbroker.protocol import errors
+from kbroker.protocol.messages.sasl_authenticate_response import SaslAuthenticateResponse
 from kbroker.protocol.messages.sasl_handshake_response import SaslHandshakeResponse
+from kbroker.security import scram_credentials
 from tests.security.helpers import first_client_error, produce_and_consume
 
 confluent_kafka = pytest.importorskip("confluent_kafka")
@@ -218,3 +223,96 @@ def test_java_console_clients_over_ssl_with_a_client_certificate(secured, tmp_pa
     address = _address(secured, "SSL")
     check(console_produce(address, topic, ["x", "y"], "--command-config", str(config)))
     assert check(console_consume(address, topic, 2, "--command-config", str(config))).stdout.split() == ["x", "y"]
+
+
+class _ScramClient:
+    """One SCRAM-SHA-512 exchange over a raw TLS connection to the SASL_SSL listener (SaslHandshake v1, then
+    SaslAuthenticate v1), so a test can send what no client library would: a forged nonce, a replayed message."""
+
+    def __init__(self, broker, user: str, client_nonce: str):
+        context = ssl.create_default_context(cafile=str(broker.certs.ca_pem))
+        raw = socket.create_connection(("127.0.0.1", broker.ports["SASL_SSL"]), timeout=WAIT_S)
+        self.sock = context.wrap_socket(raw, server_hostname="127.0.0.1")
+        self.user, self.client_nonce = user, client_nonce
+        self.sock.sendall(_frame(17, 1, struct.pack(">h", 13) + b"SCRAM-SHA-512"))
+        assert SaslHandshakeResponse.decode(_response(self.sock), 4, 1)[0].error_code == 0
+
+    def authenticate(self, token: bytes) -> SaslAuthenticateResponse:
+        self.sock.sendall(_frame(36, 1, struct.pack(">i", len(token)) + token, correlation_id=8))
+        frame = _response(self.sock)
+        assert frame is not None, "the broker closed the connection without an answer"
+        return SaslAuthenticateResponse.decode(frame, 4, 1)[0]
+
+    def first(self) -> str:
+        response = self.authenticate(f"n,,n={self.user},r={self.client_nonce}".encode())
+        assert response.error_code == 0, response
+        return bytes(response.auth_bytes).decode()
+
+    def final(self, server_first: str, password: str, nonce: str | None = None) -> bytes:
+        """The client-final message for `password` (a valid proof), naming `nonce` (default: the server's)."""
+        fields = dict(item.split("=", 1) for item in server_first.split(","))
+        nonce = fields["r"] if nonce is None else nonce
+        scram = scram_credentials.SCRAM_SHA_512
+        salted = scram.salted_password(password.encode(), base64.b64decode(fields["s"]), int(fields["i"]))
+        without_proof = f"c=biws,r={nonce}"
+        auth_message = f"n={self.user},r={self.client_nonce},{server_first},{without_proof}".encode()
+        client_key = scram.client_key(salted)
+        signature = scram.hmac(scram.stored_key(client_key), auth_message)
+        proof = bytes(a ^ b for a, b in zip(client_key, signature, strict=True))
+        return f"{without_proof},p={base64.b64encode(proof).decode()}".encode()
+
+    def close(self):
+        self.sock.close()
+
+
+def _add_scram_user(broker, user: str, password: str) -> None:
+    from confluent_kafka.admin import (
+        AdminClient,
+        ScramCredentialInfo,
+        ScramMechanism,
+        UserScramCredentialUpsertion,
+    )
+
+    admin = AdminClient({"bootstrap.servers": broker.bootstrap})
+    info = ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, 4096)
+    for future in admin.alter_user_scram_credentials(
+            [UserScramCredentialUpsertion(user, info, password.encode())]).values():
+        future.result(WAIT_S)
+
+
+def _valid_exchange(broker, user: str, password: str) -> tuple[str, bytes, SaslAuthenticateResponse]:
+    client = _ScramClient(broker, user, "fyko+d2lbbFgONRv9qkxdawL")
+    try:
+        server_first = client.first()
+        final = client.final(server_first, password)
+        return server_first, final, client.authenticate(final)
+    finally:
+        client.close()
+
+
+def test_scram_refuses_a_forged_nonce_and_a_replayed_final_message(secured):
+    _add_scram_user(secured, "dave", "dave-secret")
+    deadline = time.monotonic() + WAIT_S  # Kafka's brokers learn new credentials from the metadata log
+    while True:
+        server_first, replayable, answer = _valid_exchange(secured, "dave", "dave-secret")
+        if answer.error_code == 0 or time.monotonic() > deadline:
+            break
+    assert answer.error_code == 0 and bytes(answer.auth_bytes).startswith(b"v=")
+    forged = _ScramClient(secured, "dave", "fyko+d2lbbFgONRv9qkxdawL")
+    try:
+        first = forged.first()
+        # Kafka before CVE-2024-56128's fix accepted any nonce that ended with the server's.
+        answer = forged.authenticate(forged.final(first, "dave-secret", nonce="x" + first.split(",")[0][2:]))
+        assert answer.error_code == errors.SASL_AUTHENTICATION_FAILED.code
+        assert _response(forged.sock) is None
+    finally:
+        forged.close()
+    replay = _ScramClient(secured, "dave", "fyko+d2lbbFgONRv9qkxdawL")
+    try:
+        assert replay.first() != server_first  # a new server nonce
+        answer = replay.authenticate(replayable)
+        assert answer.error_code == errors.SASL_AUTHENTICATION_FAILED.code
+        assert answer.error_message == ("Authentication failed during authentication due to invalid credentials "
+                                        "with SASL mechanism SCRAM-SHA-512")
+    finally:
+        replay.close()
