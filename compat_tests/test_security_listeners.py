@@ -316,3 +316,9 @@ def test_scram_refuses_a_forged_nonce_and_a_replayed_final_message(secured):
                                         "with SASL mechanism SCRAM-SHA-512")
     finally:
         replay.close()
+
+
+def test_a_frame_above_sasl_server_max_receive_size_closes_before_authentication(secured):
+    with socket.create_connection(("127.0.0.1", secured.ports["SASL_PLAINTEXT"]), timeout=WAIT_S) as sock:
+        sock.sendall(struct.pack(">i", 512 * 1024 + 1) + b"\0" * 1024)
+        assert _response(sock) is None

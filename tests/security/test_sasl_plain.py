@@ -4,6 +4,7 @@ refuses them (kbroker.security.sasl.authenticator)."""
 
 from __future__ import annotations
 
+import logging
 import socket
 import struct
 
@@ -186,3 +187,16 @@ def test_describe_configs_never_shows_the_jaas_config(broker):
     configs = admin.describe_configs([resource])[resource].result(30)
     entry = configs["listener.name.sasl_plaintext.plain.sasl.jaas.config"]
     assert entry.is_sensitive and entry.value is None
+
+
+def test_no_secret_reaches_the_log(broker, caplog):
+    caplog.set_level(logging.DEBUG)
+    with _connect(broker) as sock:
+        _handshake(sock, "PLAIN")
+        _authenticate(sock, b"\0alice\0Wr0ng-Pa55word")
+        _read_response(sock)
+    with _connect(broker) as sock:
+        _handshake(sock, "PLAIN")
+        _authenticate(sock, b"\0alice\0alice-secret")
+    assert "authentication failed" in caplog.text  # the failure is logged...
+    assert "Wr0ng-Pa55word" not in caplog.text and "alice-secret" not in caplog.text  # ...never a password
