@@ -39,6 +39,7 @@ import gc
 import logging
 import os
 import socket
+import ssl
 import struct
 from collections.abc import Iterable
 
@@ -603,5 +604,8 @@ class ConnectionServer:
             tls_stream = getattr(connection, "tls_stream", None)
             if tls_stream is not None:
                 with trio.move_on_after(1):  # close_notify, but never wait long for a peer that is gone
-                    await tls_stream.aclose()
+                    try:
+                        await tls_stream.aclose()
+                    except (trio.BrokenResourceError, ssl.SSLError, OSError) as e:
+                        log.debug("TLS close with %s: %s", connection.peer_text, e)
             await stream.aclose()  # now, not when the garbage collector gets to the socket

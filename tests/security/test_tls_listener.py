@@ -91,3 +91,18 @@ def test_requested_client_auth_serves_clients_without_a_certificate_as_anonymous
         assert seen and set(seen) == {("User", "ANONYMOUS")}
         confluent_kafka.Producer(_client_config(broker, certs)).list_topics(timeout=30)
     assert ("User", "CLIENT") in seen
+
+
+def test_an_idle_tls_connection_is_closed_and_the_broker_keeps_serving(tmp_path, certs):
+    overrides = {**_tls_overrides(certs, "PEM"), "connections.max.idle.ms": "300"}
+    with run_broker_in_thread(broker_config(tmp_path / "logs", overrides)) as broker:
+        context = ssl.create_default_context(cafile=str(certs.ca_pem))
+        context.load_cert_chain(str(certs.client_cert), str(certs.client_key))
+        with socket.create_connection((broker.host, broker.port), timeout=15) as raw:
+            with context.wrap_socket(raw, server_hostname="127.0.0.1") as tls:
+                tls.sendall(b"\0\0")  # half a frame size, then silence: the idle deadline cancels the TLS read
+                try:
+                    assert tls.recv(1) == b""
+                except (ssl.SSLError, ConnectionResetError):
+                    pass
+        confluent_kafka.Producer(_client_config(broker, certs)).list_topics(timeout=30)
