@@ -34,10 +34,12 @@ class KBroker:
     name = KBROKER
     host = "127.0.0.1"
 
-    def __init__(self, work_dir: Path, overrides: Mapping[str, Any]):
+    def __init__(self, work_dir: Path, overrides: Mapping[str, Any],
+                 extra_listeners: Mapping[str, tuple[str, int]] | None = None):
         self.work_dir = work_dir
         self.log_dir = work_dir / "kafka-logs"
         self.overrides = dict(overrides)
+        self.extra_listeners = dict(extra_listeners or {})
         self.port = 0
         self._process = None
 
@@ -49,6 +51,12 @@ class KBroker:
         from kbroker.testing import start_broker_process
 
         listener = {"listeners": f"PLAINTEXT://{self.host}:{self.port}", "kbroker.http.listener": f"{self.host}:0"}
+        if self.extra_listeners:
+            listener["listeners"] += "".join(f",{name}://{self.host}:{port}"
+                                             for name, (_, port) in self.extra_listeners.items())
+            listener["listener.security.protocol.map"] = "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT" + "".join(
+                f",{name}:{protocol}" for name, (protocol, _) in self.extra_listeners.items())
+            listener["inter.broker.listener.name"] = "PLAINTEXT"
         self._process = start_broker_process(
             self.log_dir, {**self.overrides, **listener}, log_path=self.work_dir / "kbroker.log"
         )
@@ -91,11 +99,12 @@ class Kafka:
     name = KAFKA
     host = "127.0.0.1"
 
-    def __init__(self, work_dir: Path, overrides: Mapping[str, Any]):
+    def __init__(self, work_dir: Path, overrides: Mapping[str, Any],
+                 extra_listeners: Mapping[str, tuple[str, int]] | None = None):
         # ApacheKafka keeps its own temporary directory; work_dir only holds what the tests put there.
         self.work_dir = work_dir
         self.overrides = dict(overrides)
-        self._kafka = ApacheKafka(self.overrides)
+        self._kafka = ApacheKafka(self.overrides, extra_listeners=extra_listeners)
 
     @property
     def port(self) -> int:
@@ -138,11 +147,13 @@ class Kafka:
             shutil.rmtree(self.work_dir, ignore_errors=True)
 
 
-def start_broker(name: str, overrides: Mapping[str, Any] | None = None) -> KBroker | Kafka:
-    """Starts broker `name` ("kbroker" or "kafka") with `overrides` and returns it once it serves."""
+def start_broker(name: str, overrides: Mapping[str, Any] | None = None,
+                 extra_listeners: Mapping[str, tuple[str, int]] | None = None) -> KBroker | Kafka:
+    """Starts broker `name` ("kbroker" or "kafka") with `overrides` and returns it once it serves.
+    `extra_listeners` (name -> (security protocol, port)) are served beside the PLAINTEXT one."""
     classes = {KBROKER: KBroker, KAFKA: Kafka}
     work_dir = Path(tempfile.mkdtemp(prefix=f"compat-{name}-"))
-    broker = classes[name](work_dir, overrides or {})
+    broker = classes[name](work_dir, overrides or {}, extra_listeners)
     try:
         broker.start()
     except BaseException:

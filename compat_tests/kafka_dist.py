@@ -186,9 +186,12 @@ class ApacheKafka:
         stop_timeout: float = 30.0,
         heap: str = BROKER_HEAP,
         jvm_options: list[str] | None = None,
+        extra_listeners: Mapping[str, tuple[str, int]] | None = None,
         **config_kwargs: Any,
     ):
         self.startup_timeout = startup_timeout
+        # name -> (security protocol, port): listeners served beside PLAINTEXT (e.g. SASL_SSL for security tests)
+        self.extra_listeners = dict(extra_listeners or {})
         self.jvm_options = broker_jvm_options(heap, jvm_options)
         self.stop_timeout = stop_timeout
         self.cluster_id = random_cluster_id()
@@ -302,6 +305,10 @@ class ApacheKafka:
             "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
             "log.dirs": str(self.log_dir),
         }
+        for name, (protocol, port) in self.extra_listeners.items():
+            properties["listeners"] += f",{name}://127.0.0.1:{port}"
+            properties["advertised.listeners"] += f",{name}://127.0.0.1:{port}"
+            properties["listener.security.protocol.map"] += f",{name}:{protocol}"
         properties.update(self.configs)
         lines = [f"{name}={value}" for name, value in properties.items()]
         (self._require_work_dir() / "server.properties").write_text("\n".join(lines) + "\n")

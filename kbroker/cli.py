@@ -12,10 +12,11 @@ file, the single-node settings of Kafka's shipped server.properties apply (confi
 broker logs which once it is ready.
 
 `kbroker format [--config server.properties] [--cluster-id ID] [--ignore-formatted] [--standalone |
---initial-controllers id@host:port:dirId,... | --no-initial-controllers]` formats the log dirs as
+--initial-controllers id@host:port:dirId,... | --no-initial-controllers] [--add-scram MECH=[name=..,password=..]]`
+formats the log dirs as
 `kafka-storage format` does: meta.properties with the cluster id (a new random one by default), node id and
 directory id, the bootstrap metadata, and with --standalone / --initial-controllers the bootstrap checkpoint of
-a dynamic quorum; it prints the cluster id.
+a dynamic quorum, and the SCRAM credentials of --add-scram (a single node); it prints the cluster id.
 """
 
 from __future__ import annotations
@@ -64,20 +65,27 @@ def build_parser() -> argparse.ArgumentParser:
                         help="bootstrap a dynamic quorum with these voters")
     quorum.add_argument("--no-initial-controllers", "-N", action="store_true",
                         help="a controller of a dynamic quorum that joins it later")
+    fmt.add_argument("--add-scram", "-S", metavar="MECHANISM=[name=...,password=...]", action="append",
+                     default=[], help="a SCRAM credential to bootstrap (single node), as kafka-storage takes it")
     fmt.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
     return parser
 
 
 def format_command(config: BrokerConfig, args: argparse.Namespace) -> int:
+    from kbroker.metadata.scram_control import AddScramError, parse_add_scram
     from kbroker.storage_format import StorageFormatError, dynamic_quorum_for, format_storage, load_or_format
 
     try:
+        scram = [parse_add_scram(text) for text in args.add_scram]
         dynamic = dynamic_quorum_for(config, standalone=args.standalone, initial_controllers=args.initial_controllers,
                                      no_initial_controllers=args.no_initial_controllers)
         if args.ignore_formatted:
-            info = load_or_format(config, args.cluster_id, dynamic)
+            info = load_or_format(config, args.cluster_id, dynamic, extra_records=scram)
         else:
-            info = format_storage(config, args.cluster_id, dynamic)
+            info = format_storage(config, args.cluster_id, dynamic, extra_records=scram)
+    except AddScramError as e:
+        log.error("%s", e)
+        return 1
     except StorageFormatError as e:
         log.error("%s", e)
         return 1

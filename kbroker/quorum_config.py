@@ -7,7 +7,8 @@ of its quorum (`implicit_single_voter`); Kafka, which has no such default, would
 one of them is set, Kafka's rules apply in full (`validate_kraft`).
 
 `unsupported_quorum(config, bootstrap_voters)` and `unsupported_listener(config)` name what a valid config asks
-for that kbroker cannot do yet (a dynamic quorum of controllers, a TLS or SASL listener); `kbroker serve` refuses
+for that kbroker cannot do yet (a dynamic quorum of controllers, a listener secured in a way kbroker does not serve,
+e.g. GSSAPI or a JKS keystore); `kbroker serve` refuses
 such a config. Controller-only (`process.roles=controller`) and combined nodes run in a static quorum of several
 voters, and a broker-only node (`process.roles=broker`) as its observer.
 """
@@ -284,12 +285,10 @@ def joins_a_cluster(config) -> bool:
 
 
 def unsupported_listener(config) -> str | None:
-    """A listener kbroker would have to serve with TLS or SASL, which it does not do yet."""
-    for listener in config.listeners:
-        if listener.security_protocol.upper() != "PLAINTEXT":
-            return (f"the listeners entry {listener} uses the security protocol {listener.security_protocol} "
-                    "(listener.security.protocol.map); kbroker serves PLAINTEXT listeners only")
-    return None
+    """A listener kbroker cannot secure as configured (kbroker.security.listener_security says which and why)."""
+    from kbroker.security.listener_security import unsupported
+
+    return unsupported(config)
 
 
 def unsupported_config_line(reason: str) -> str:

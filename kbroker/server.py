@@ -37,6 +37,7 @@ import gc
 import logging
 import os
 import socket
+import ssl
 import struct
 from collections.abc import Iterable
 
@@ -54,11 +55,18 @@ from kbroker.pacer import FixedWatch, Pacer
 from kbroker.protocol import wire
 from kbroker.protocol.messages.request_header import RequestHeader
 from kbroker.request_memory import RequestMemory, resolve_limit
+from kbroker.security import listener_security
+from kbroker.security.listener_security import ListenerSecurity
+from kbroker.security.principal import ANONYMOUS, NoMatchingRule, tls_principal
+from kbroker.security.sasl.authenticator import AuthenticationFailed, SaslAuthenticator
+from kbroker.security.tls_io import TlsIO
 
 log = logging.getLogger(__name__)
 
 _SIZE = wire.INT32
 _API_VERSIONS_KEY = api_versions.API_KEY
+_SASL_HANDSHAKE_KEY = 17
+_SASL_AUTHENTICATE_KEY = 36
 # Request header v1 is a prefix of v2 (ClientId is never compact), so it names the client of any request.
 _LOGGING_HEADER_VERSION = 1
 
@@ -199,7 +207,7 @@ class Connection:
 
     def __init__(self, stream: trio.SocketStream, bound: BoundListener, state: BrokerState,
                  registry: Registry, pool: FramePool | None = None, memory: RequestMemory | None = None,
-                 pacer: Pacer | None = None) -> None:
+                 pacer: Pacer | None = None, security: ListenerSecurity = listener_security.PLAINTEXT) -> None:
         self.stream = stream
         self.bound = bound
         self.state = state
@@ -213,6 +221,9 @@ class Connection:
         self.peer = (host, port)
         configure_accepted_socket(stream.socket, state.config["socket.send.buffer.bytes"])
         self.io = SocketIO(stream.socket, self.max_idle_s)
+        self.security = security
+        self.principal: tuple[str, str] = _split_principal(ANONYMOUS)
+        self.authenticator = SaslAuthenticator(security.mechanisms) if security.mechanisms is not None else None
         self.pacer = pacer
         self.reader = FrameReader(self.io, pool, memory, pacer)
         self.reader.idle_s = self.max_idle_s
@@ -221,7 +232,35 @@ class Connection:
     def peer_text(self) -> str:
         return f"{self.peer[0]}:{self.peer[1]}"
 
+    async def start_tls(self) -> bool:
+        """TLS listeners: the handshake (within connections.max.idle.ms), then reads and writes through TLS and
+        the principal from the client's certificate. False when the handshake failed (logged, to be closed)."""
+        tls_stream = trio.SSLStream(self.stream, self.security.tls, server_side=True)
+        with trio.move_on_after(self.max_idle_s) as idle:
+            try:
+                await tls_stream.do_handshake()
+            except (trio.BrokenResourceError, trio.ClosedResourceError) as e:
+                log.info("TLS handshake with %s on %s failed: %s", self.peer_text, self.bound.listener.name,
+                         e.__cause__ or e)
+                return False
+        if idle.cancelled_caught:
+            log.info("TLS handshake with %s did not finish within connections.max.idle.ms", self.peer_text)
+            return False
+        try:
+            principal = tls_principal(tls_stream.getpeercert(), self.security.principal_mapper)
+        except NoMatchingRule as e:
+            log.info("closing TLS connection from %s: %s (ssl.principal.mapping.rules)", self.peer_text, e)
+            return False
+        if self.authenticator is None:
+            self.principal = _split_principal(principal)
+        self.tls_stream = tls_stream
+        self.io = TlsIO(tls_stream, self.io, self.max_idle_s)
+        self.reader.sock = self.io
+        return True
+
     async def run(self) -> None:
+        if self.security.tls is not None and not await self.start_tls():
+            return
         io = self.io
         try:
             while True:
@@ -242,6 +281,8 @@ class Connection:
             log.debug("connection from %s closed while sending: %s", self.peer_text, e)
         except CloseConnection as e:
             log.warning("closing connection from %s: %s", self.peer_text, e)
+        except AuthenticationFailed as e:
+            log.info("closing connection from %s on %s: %s", self.peer_text, self.bound.listener.name, e)
 
     async def read_frame(self) -> memoryview | None:
         """The next request frame, or None when the peer closed, or went idle for connections.max.idle.ms
@@ -278,6 +319,10 @@ class Connection:
 
     def checked_size(self, size: int) -> int:
         """A frame size the broker can read, or CloseConnection (Kafka's NetworkReceive checks the same)."""
+        if self.authenticator is not None and not self.authenticator.complete \
+                and not 0 <= size <= self.security.sasl_max_receive_size:
+            raise AuthenticationFailed(f"invalid request size {size} before authentication "
+                                       f"(sasl.server.max.receive.size is {self.security.sasl_max_receive_size})")
         if size < 0 or size > self.max_request_bytes:
             raise CloseConnection(f"invalid request size {size} (socket.request.max.bytes is "
                                   f"{self.max_request_bytes})")
@@ -295,6 +340,61 @@ class Connection:
 
     async def serve_frame(self, frame: memoryview, received: float) -> None:
         """Serve one request whose frame was read at `received` (trio time), counting it in RequestMetrics."""
+        if self.authenticator is not None and not self.authenticator.complete:
+            await self.serve_unauthenticated(frame, received)
+            return
+        decoded = await self.decode_request(frame)
+        if decoded is not None:
+            await self.serve_request(*decoded, received)
+
+    async def serve_unauthenticated(self, frame: memoryview, received: float) -> None:
+        """A frame of a SASL listener's connection that is not authenticated yet (security/sasl/authenticator.py)."""
+        auth = self.authenticator
+        try:
+            if auth.expects_raw_token:  # SaslHandshake v0: a bare token, answered with a bare challenge
+                challenge = auth.raw_token(bytes(frame))
+                await self.io.send_buffers([_SIZE.pack(len(challenge)), challenge])
+            else:
+                await self._serve_sasl_request(auth, frame, received)
+        except AuthenticationFailed as failed:
+            await trio.sleep(self.security.failed_auth_delay_s)  # Kafka delays the answer and the close alike
+            if failed.response is not None:
+                await send_chunks(self.io, encode_response(
+                    failed.correlation_id, failed.response, failed.response_class, failed.api_version))
+            raise
+        if auth.complete:
+            self.principal = auth.principal
+            log.debug("connection from %s authenticated with %s as %s:%s", self.peer_text, auth.mechanism,
+                      *self.principal)
+
+    async def _serve_sasl_request(self, auth: SaslAuthenticator, frame: memoryview, received: float) -> None:
+        api_key = wire.INT16.unpack_from(frame, 0)[0] if len(frame) >= 4 else None
+        if api_key is None or not auth.accepts(api_key):
+            raise CloseConnection(f"unexpected request (API key {api_key}) in SASL state {auth.state}, before "
+                                  f"authentication on listener {self.bound.listener.name}")
+        decoded = await self.decode_request(frame)
+        if decoded is None:
+            return  # ApiVersions at an unknown version, answered per KIP-511; the client retries
+        spec, header, request = decoded
+        if api_key == _API_VERSIONS_KEY:
+            await self.serve_request(spec, header, request, received)
+            auth.api_versions_answered()
+            return
+        try:
+            if api_key == _SASL_HANDSHAKE_KEY:
+                response = auth.handshake(header.request_api_version, request)
+            else:
+                response = auth.authenticate(request)
+        except AuthenticationFailed as failed:
+            failed.correlation_id = header.correlation_id
+            failed.response_class = spec.response_class
+            failed.api_version = header.request_api_version
+            raise
+        await send_chunks(self.io, encode_response(header.correlation_id, response, spec.response_class,
+                                                   header.request_api_version))
+
+    async def decode_request(self, frame: memoryview):
+        """(spec, header, request) of a frame; None when it was answered already (ApiVersions, KIP-511)."""
         if len(frame) < 4:
             raise CloseConnection(f"request of {len(frame)} bytes is too short for a request header")
         api_key, api_version = wire.INT16.unpack_from(frame, 0)[0], wire.INT16.unpack_from(frame, 2)[0]
@@ -314,7 +414,7 @@ class Connection:
                          "range", api_version, self.peer_text, header.client_id)
                 await send_chunks(self.io, encode_response(
                     header.correlation_id, api_versions.unsupported_version_response(), spec.response_class, 0))
-                return
+                return None
             raise CloseConnection(f"unsupported version {api_version} of API key {api_key} (supported "
                                   f"{spec.min_version}-{spec.max_version}), client id {header.client_id!r}")
         try:
@@ -322,11 +422,15 @@ class Connection:
         except wire.DecodeError as e:
             raise CloseConnection(f"malformed {request_class.__name__} v{api_version} from client id "
                                   f"{header.client_id!r}: {e}") from None
+        return spec, header, request
+
+    async def serve_request(self, spec, header, request, received: float) -> None:
+        api_key, api_version = header.request_api_key, header.request_api_version
         ctx = RequestContext(
             api_key=api_key, api_version=api_version, correlation_id=header.correlation_id,
             client_id=header.client_id, header=header, peer=self.peer,
             listener_name=self.bound.listener.name, security_protocol=self.bound.listener.security_protocol,
-            state=self.state, registry=self.registry)
+            state=self.state, registry=self.registry, principal=self.principal)
         started = trio.current_time()
         try:
             handle = forwarding.forward if forwarding.is_forwarded(ctx) else spec.handle
@@ -416,6 +520,11 @@ def _return_freed_heap() -> None:
     trim_c_heap()
 
 
+def _split_principal(text: str) -> tuple[str, str]:
+    kind, _, name = text.partition(":")
+    return kind, name
+
+
 def configure_accepted_socket(sock, send_buffer_bytes: int) -> None:
     """Kafka's options for an accepted connection: no Nagle delay, keepalive, and SO_SNDBUF from
     socket.send.buffer.bytes unless it is -1 (the OS default, with its autotuning)."""
@@ -463,6 +572,13 @@ class ConnectionServer:
         self.connections = ConnectionCount(self.frame_pool, self.pacer)
         self.request_memory = RequestMemory(resolve_limit(config["queued.max.request.bytes"],
                                                           config["socket.request.max.bytes"]))
+        # Built at start, so that a listener kbroker cannot secure fails the node rather than its clients.
+        self.security = {listener.name: listener_security.for_listener(config, listener, self.scram_credential)
+                         for listener in config.listeners}
+
+    def scram_credential(self, user: str, mechanism):
+        """A user's SCRAM credential for a mechanism, from the node's current metadata image."""
+        return self.state.image.scram_credentials.get(user, {}).get(mechanism.type)
 
     async def run(self) -> None:
         """The background work of the connections: pacing slow senders, trimming memory after a crowd."""
@@ -473,7 +589,7 @@ class ConnectionServer:
     async def serve(self, bound: BoundListener, stream: trio.SocketStream) -> None:
         self.connections.opened()
         connection = Connection(stream, bound, self.state, self.registry, self.frame_pool, self.request_memory,
-                                self.pacer)
+                                self.pacer, self.security.get(bound.listener.name, listener_security.PLAINTEXT))
         log.debug("connection from %s on %s", connection.peer_text, bound.listener.name)
         try:
             await connection.run()
@@ -483,4 +599,11 @@ class ConnectionServer:
             log.exception("bug: connection from %s failed; closing it", connection.peer_text)
         finally:
             self.connections.closed()
+            tls_stream = getattr(connection, "tls_stream", None)
+            if tls_stream is not None:
+                with trio.move_on_after(1):  # close_notify, but never wait long for a peer that is gone
+                    try:
+                        await tls_stream.aclose()
+                    except (trio.BrokenResourceError, ssl.SSLError, OSError) as e:
+                        log.debug("TLS close with %s: %s", connection.peer_text, e)
             await stream.aclose()  # now, not when the garbage collector gets to the socket

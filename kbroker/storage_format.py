@@ -171,14 +171,15 @@ def first_start_dynamic_quorum(config) -> DynamicQuorum | None:
     return None
 
 
-def format_storage(config, cluster_id: str | None = None, dynamic: DynamicQuorum | None = None) -> StorageInfo:
+def format_storage(config, cluster_id: str | None = None, dynamic: DynamicQuorum | None = None,
+                   extra_records: list | None = None) -> StorageInfo:
     """`kafka-storage format`: every directory must be unformatted."""
     dirs = _all_dirs(config)
     for directory in dirs:
         if read_meta_properties(directory) is not None:
             raise StorageFormatError(f"Log directory {directory} is already formatted. Use --ignore-formatted "
                                      "to ignore this directory and format the others.")
-    return _format(config, dirs, cluster_id or generate_cluster_id(), dynamic)
+    return _format(config, dirs, cluster_id or generate_cluster_id(), dynamic, extra_records)
 
 
 def _bootstrap_voters(config, dynamic: DynamicQuorum, meta_dir_id: uuid.UUID) -> list[BootstrapVoter]:
@@ -189,8 +190,13 @@ def _bootstrap_voters(config, dynamic: DynamicQuorum, meta_dir_id: uuid.UUID) ->
                            listener.port)]
 
 
-def _format(config, dirs: Iterable[str], cluster_id: str, dynamic: DynamicQuorum | None = None) -> StorageInfo:
+def _format(config, dirs: Iterable[str], cluster_id: str, dynamic: DynamicQuorum | None = None,
+            extra_records: list | None = None) -> StorageInfo:
+    """`extra_records` (--add-scram's credentials) join the bootstrap records of a single node."""
     _check_cluster_id(cluster_id)
+    if extra_records and joins_a_cluster(config):
+        raise StorageFormatError("--add-scram is supported for a single node only: kbroker writes a cluster's "
+                                 "bootstrap records from its quorum's first leader, which does not carry them yet")
     meta_dir = metadata_log_dir(config)
     directory_ids = {directory: random_kafka_uuid() for directory in dirs}
     if dynamic is not None and dynamic.initial_controllers is not None:
@@ -207,7 +213,7 @@ def _format(config, dirs: Iterable[str], cluster_id: str, dynamic: DynamicQuorum
         raft = SingleVoterRaft(meta_dir, config.node_id)
         raft.start()
         try:
-            raft.append(bootstrap_records(config["min.insync.replicas"]))
+            raft.append(bootstrap_records(config["min.insync.replicas"]) + list(extra_records or ()))
         finally:
             raft.close()
     return StorageInfo(cluster_id, config.node_id, meta_dir, directory_ids, True)
@@ -233,14 +239,15 @@ def bootstrap_voter_ids(config) -> set[int] | None:
     return None if voters is None else {voter.voter_id for voter in voters}
 
 
-def load_or_format(config, cluster_id: str | None = None, dynamic: DynamicQuorum | None = None) -> StorageInfo:
+def load_or_format(config, cluster_id: str | None = None, dynamic: DynamicQuorum | None = None,
+                   extra_records: list | None = None) -> StorageInfo:
     """Check the log dirs for this node at start; format them on the very first start. `cluster_id`, when
     given, is the id the caller expects (the first start then uses it)."""
     dirs = _all_dirs(config)
     found = {d: read_meta_properties(d) for d in dirs}
     formatted = {d: m for d, m in found.items() if m is not None}
     if not formatted:
-        return _format(config, dirs, cluster_id or generate_cluster_id(), dynamic)
+        return _format(config, dirs, cluster_id or generate_cluster_id(), dynamic, extra_records)
     first_dir, first = next(iter(formatted.items()))
     expected_cluster = cluster_id or first.cluster_id
     for directory, meta in formatted.items():

@@ -45,6 +45,8 @@ class RequestContext:
     registry: Registry
     # What the handler tells RequestMetrics (its remote time, another name to count it under).
     notes: HandlerNotes = attrs.field(factory=HandlerNotes)
+    # (type, name) of the authenticated client: from its TLS certificate or SASL exchange, else User:ANONYMOUS
+    principal: tuple[str, str] = ("User", "ANONYMOUS")
 
     @property
     def config(self) -> BrokerConfig:

@@ -1,8 +1,9 @@
 """Requests a broker hands to a remote active controller (Kafka's KafkaApis.maybeForwardToController with its
 ForwardingManager): on a node whose controller is not local (`state.controller_channel` set), CreateTopics,
-DeleteTopics, CreatePartitions, UpdateFeatures and UnregisterBroker are not handled here but sent to the active
-controller inside an EnvelopeRequest carrying the client's principal and address, and the controller's response is
-relayed to the client (decoded at the client's version, answered under its correlation id). AlterConfigs and
+DeleteTopics, CreatePartitions, UpdateFeatures, UnregisterBroker and AlterUserScramCredentials are not handled
+here but sent to the active controller inside an EnvelopeRequest carrying the client's principal and address, and
+the controller's response is relayed to the client (decoded at the client's version, answered under its
+correlation id). AlterConfigs and
 IncrementalAlterConfigs are preprocessed by the broker first, as Kafka's ConfigAdminManager does (duplicates,
 malformed entries, BROKER_LOGGER levels applied here), and only a copy holding the other resources is forwarded
 (`remote_alter`). The handler modules keep the local path of a node whose controller runs in-process.
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import attrs
 
+from kbroker.api import alter_user_scram_credentials
 from kbroker.api.context import RequestContext
 from kbroker.configs.alter import RemoteAlter
 from kbroker.controller_channel import ForwardingFailed
@@ -44,8 +46,9 @@ from kbroker.protocol.messages.unregister_broker_response import UnregisterBroke
 from kbroker.protocol.messages.update_features_response import UpdateFeaturesResponse
 
 CREATE_TOPICS, DELETE_TOPICS, ALTER_CONFIGS, CREATE_PARTITIONS, INCREMENTAL_ALTER_CONFIGS = 19, 20, 33, 37, 44
-UPDATE_FEATURES, UNREGISTER_BROKER = 57, 64
-FORWARDED_KEYS = frozenset({CREATE_TOPICS, DELETE_TOPICS, CREATE_PARTITIONS, UPDATE_FEATURES, UNREGISTER_BROKER})
+UPDATE_FEATURES, UNREGISTER_BROKER, ALTER_USER_SCRAM_CREDENTIALS = 57, 64, 51
+FORWARDED_KEYS = frozenset({CREATE_TOPICS, DELETE_TOPICS, CREATE_PARTITIONS, UPDATE_FEATURES, UNREGISTER_BROKER,
+                            ALTER_USER_SCRAM_CREDENTIALS})
 CREATE_TOPICS_VERSION = 7  # what auto-creation sends; Kafka 4.3.1's controllers serve v2-v7
 
 
@@ -89,7 +92,8 @@ async def _send(ctx: RequestContext, request):
     """The controller's response to the client's `request`, or an error response for every entry."""
     channel = ctx.state.controller_channel
     try:
-        data = await channel.forward(request_bytes(ctx.header, request, ctx.api_version), client_host=ctx.peer[0])
+        data = await channel.forward(request_bytes(ctx.header, request, ctx.api_version), client_host=ctx.peer[0],
+                                     principal=ctx.principal)
     except ForwardingFailed:
         return error_response(ctx.api_key, request, errors.UNKNOWN_SERVER_ERROR.code)
     if data is None:
@@ -111,7 +115,7 @@ async def create_topics_on_controller(ctx: RequestContext, topics: list) -> list
                            correlation_id=ctx.correlation_id, client_id=ctx.client_id)
     try:
         data = await ctx.state.controller_channel.forward(request_bytes(header, request, CREATE_TOPICS_VERSION),
-                                                          client_host=ctx.peer[0])
+                                                          client_host=ctx.peer[0], principal=ctx.principal)
     except ForwardingFailed:
         data, code = None, errors.UNKNOWN_SERVER_ERROR.code
     else:
@@ -150,4 +154,6 @@ def error_response(api_key: int, request, code: int):
         return UpdateFeaturesResponse(throttle_time_ms=0, error_code=code, error_message=None, results=[])
     if api_key == UNREGISTER_BROKER:
         return UnregisterBrokerResponse(throttle_time_ms=0, error_code=code, error_message=None)
+    if api_key == ALTER_USER_SCRAM_CREDENTIALS:
+        return alter_user_scram_credentials.failing(request, code)
     raise ValueError(f"API key {api_key} is not forwarded")

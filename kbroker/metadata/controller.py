@@ -30,7 +30,7 @@ import trio
 
 from kbroker.config import CONFIGS_BY_NAME
 from kbroker.metadata import record_versions as V
-from kbroker.metadata import topic_names
+from kbroker.metadata import scram_control, topic_names
 from kbroker.metadata.alter_partition import alter_partition
 from kbroker.metadata.cluster_control import ClusterControl
 from kbroker.metadata.feature_control import FeatureUpdate, Verdict, update_features
@@ -640,6 +640,14 @@ class QuorumController:
         return records
 
     # --- producer ids ----------------------------------------------------------------------------------------
+    def alter_user_scram_credentials(self, request) -> list[tuple[str, int, str | None]]:
+        """AlterUserScramCredentials (metadata/scram_control.py): (user, error code, message) per user; the
+        accepted changes are committed as one batch."""
+        with self._lock:
+            results, records = scram_control.alter_credentials(self.image, request)
+            self._commit(records)
+            return results
+
     def allocate_producer_ids(self, broker_id: int, broker_epoch: int) -> ProducerIdBlock:
         """The next block of PRODUCER_ID_BLOCK_SIZE ids for `broker_id` (AllocateProducerIds semantics)."""
         with self._lock:

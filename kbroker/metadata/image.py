@@ -7,8 +7,8 @@ Handlers read a `MetadataImage` and never change it. `MetadataDelta(image)` repl
 them on an empty image gives an equal image.
 
 Modelled: features (incl. metadata.version), broker and controller registrations, topics by name and id with their
-partitions, topic and broker configs, the producer-id next block. Records of features kbroker does not implement
-(ACLs, SCRAM credentials, delegation tokens, client quotas, ZK migration, ClearElrRecord)
+partitions, topic and broker configs, the producer-id next block, SCRAM credentials. Records of features kbroker does not implement
+(ACLs, delegation tokens, client quotas, ZK migration, ClearElrRecord)
 are accepted and ignored; Begin/End/AbortTransaction records need no handling because kbroker writes each
 controller operation as one atomic batch.
 """
@@ -44,9 +44,14 @@ from kbroker.protocol.messages.metadata.register_controller_record import (
     RegisterControllerRecord,
 )
 from kbroker.protocol.messages.metadata.remove_topic_record import RemoveTopicRecord
+from kbroker.protocol.messages.metadata.remove_user_scram_credential_record import (
+    RemoveUserScramCredentialRecord,
+)
 from kbroker.protocol.messages.metadata.topic_record import TopicRecord
 from kbroker.protocol.messages.metadata.unfence_broker_record import UnfenceBrokerRecord
 from kbroker.protocol.messages.metadata.unregister_broker_record import UnregisterBrokerRecord
+from kbroker.protocol.messages.metadata.user_scram_credential_record import UserScramCredentialRecord
+from kbroker.security.scram_credentials import ScramCredential
 
 TOPIC_RESOURCE = 2   # ConfigResource.Type.TOPIC
 BROKER_RESOURCE = 4  # ConfigResource.Type.BROKER
@@ -142,6 +147,8 @@ class MetadataImage:
     topic_configs: Mapping[str, Mapping[str, str]] = _EMPTY
     broker_configs: Mapping[str, Mapping[str, str]] = _EMPTY  # "" is the cluster-wide default resource
     next_producer_id: int = 0  # first id of the next block the controller hands out
+    # user -> SCRAM mechanism type (1 SHA-256, 2 SHA-512) -> credential (UserScramCredentialRecord)
+    scram_credentials: Mapping[str, Mapping[int, ScramCredential]] = _EMPTY
 
     @property
     def metadata_version(self) -> int:
@@ -181,6 +188,7 @@ class MetadataDelta:
         self._topic_configs: dict[str, dict[str, str]] | None = None
         self._broker_configs: dict[str, dict[str, str]] | None = None
         self._next_producer_id = base.next_producer_id
+        self._scram: dict[str, dict[int, ScramCredential]] | None = None
 
     # --- copy-on-write views ---------------------------------------------------------------------------------
     def _features_w(self) -> dict[str, int]:
@@ -206,6 +214,11 @@ class MetadataDelta:
         if self._broker_configs is None:
             self._broker_configs = {k: dict(v) for k, v in self.base.broker_configs.items()}
         return self._broker_configs
+
+    def _scram_w(self) -> dict[str, dict[int, ScramCredential]]:
+        if self._scram is None:
+            self._scram = {user: dict(by_type) for user, by_type in self.base.scram_credentials.items()}
+        return self._scram
 
     def topics(self) -> Mapping[uuid.UUID, TopicImage]:
         return self._topics_by_id if self._topics_by_id is not None else self.base.topics_by_id
@@ -335,6 +348,19 @@ class MetadataDelta:
     def _producer_ids(self, r: ProducerIdsRecord) -> None:
         self._next_producer_id = r.next_producer_id
 
+    def _user_scram_credential(self, r: UserScramCredentialRecord) -> None:
+        self._scram_w().setdefault(r.name, {})[r.mechanism] = ScramCredential(
+            salt=bytes(r.salt), stored_key=bytes(r.stored_key), server_key=bytes(r.server_key),
+            iterations=r.iterations)
+
+    def _remove_user_scram_credential(self, r: RemoveUserScramCredentialRecord) -> None:
+        by_type = self._scram_w().get(r.name)
+        if by_type is None or r.mechanism not in by_type:
+            raise ValueError(f"RemoveUserScramCredentialRecord for an unknown credential of {r.name!r}")
+        del by_type[r.mechanism]
+        if not by_type:
+            del self._scram[r.name]
+
     # --- result ----------------------------------------------------------------------------------------------
     def apply(self, offset: int, epoch: int) -> MetadataImage:
         base = self.base
@@ -357,7 +383,9 @@ class MetadataDelta:
             topics_by_id=topics_by_id, topics_by_name=topics_by_name,
             topic_configs=configs(self._topic_configs, base.topic_configs),
             broker_configs=configs(self._broker_configs, base.broker_configs),
-            next_producer_id=self._next_producer_id)
+            next_producer_id=self._next_producer_id,
+            scram_credentials=base.scram_credentials if self._scram is None else _frozen(
+                {user: _frozen(dict(by_type)) for user, by_type in self._scram.items()}))
 
 
 _HANDLERS = {
@@ -374,6 +402,8 @@ _HANDLERS = {
     RemoveTopicRecord: MetadataDelta._remove_topic,
     ConfigRecord: MetadataDelta._config,
     ProducerIdsRecord: MetadataDelta._producer_ids,
+    UserScramCredentialRecord: MetadataDelta._user_scram_credential,
+    RemoveUserScramCredentialRecord: MetadataDelta._remove_user_scram_credential,
 }
 
 
@@ -422,6 +452,11 @@ def image_records(image: MetadataImage) -> Iterator[MetadataRecord]:
             for name, value in sorted(configs.items()):
                 yield MetadataRecord(ConfigRecord(resource_type=resource_type, resource_name=resource_name,
                                                   name=name, value=value), V.CONFIG_RECORD)
+    for user, by_type in sorted(image.scram_credentials.items()):
+        for mechanism, c in sorted(by_type.items()):
+            yield MetadataRecord(UserScramCredentialRecord(
+                name=user, mechanism=mechanism, salt=c.salt, stored_key=c.stored_key, server_key=c.server_key,
+                iterations=c.iterations), V.USER_SCRAM_CREDENTIAL_RECORD)
     if image.next_producer_id > 0:
         # ProducerIdsImage.write: the owner of the last block is not kept.
         yield MetadataRecord(ProducerIdsRecord(broker_id=-1, broker_epoch=-1,

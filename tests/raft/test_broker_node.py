@@ -3,8 +3,8 @@ process over real sockets: it observes the controllers' quorum, registers with t
 unfenced once caught up and its logs are open, lists itself in its own Metadata (answered from the image it
 fetched as an observer), is refused a replication factor above the one broker by the controller, forwards
 CreateTopics in an envelope (and hosts the new partitions once its image has them), sends auto-creation's
-CreateTopics and the topic part of IncrementalAlterConfigs to the controller (logger levels are its own), gets
-producer ids with AllocateProducerIds, forwards to the next active controller when the active one stops, and
+CreateTopics and the topic part of IncrementalAlterConfigs to the controller (logger levels are its own), forwards
+AlterUserScramCredentials and describes the credential from its image, gets producer ids with AllocateProducerIds, forwards to the next active controller when the active one stops, and
 its controlled shutdown is granted; restarted, it registers under a new broker epoch and leads its partitions
 again."""
 
@@ -21,12 +21,19 @@ from kbroker.config import BrokerConfig
 from kbroker.metadata.image import MetadataImage
 from kbroker.network import Address, ClientSettings, NodeDirectory, open_channel_manager
 from kbroker.protocol import errors as E
+from kbroker.protocol.messages.alter_user_scram_credentials_request import (
+    AlterUserScramCredentialsRequest,
+    ScramCredentialUpsertion,
+)
 from kbroker.protocol.messages.create_partitions_request import (
     CreatePartitionsAssignment,
     CreatePartitionsRequest,
     CreatePartitionsTopic,
 )
 from kbroker.protocol.messages.create_topics_request import CreatableTopic, CreateTopicsRequest
+from kbroker.protocol.messages.describe_user_scram_credentials_request import (
+    DescribeUserScramCredentialsRequest,
+)
 from kbroker.protocol.messages.incremental_alter_configs_request import (
     AlterableConfig,
     AlterConfigsResource,
@@ -34,6 +41,7 @@ from kbroker.protocol.messages.incremental_alter_configs_request import (
 )
 from kbroker.protocol.messages.init_producer_id_request import InitProducerIdRequest
 from kbroker.protocol.messages.metadata_request import MetadataRequest, MetadataRequestTopic
+from kbroker.security.scram_credentials import SCRAM_SHA_512
 from kbroker.storage_format import format_storage
 from tests.raft.controller_cluster import free_port
 from tests.raft.test_controller_quorum_brokers import CLUSTER_ID, Controllers
@@ -171,6 +179,18 @@ def test_a_kbroker_broker_joins_three_kbroker_controllers_and_shuts_down_in_a_co
             membership_logger = logging.getLogger("kbroker.broker_membership")
             assert membership_logger.level == logging.DEBUG
             membership_logger.setLevel(logging.NOTSET)
+
+            # AlterUserScramCredentials is forwarded whole; the broker describes the credential from its image.
+            salted = SCRAM_SHA_512.salted_password(b"secret", b"salt", 4096)
+            scram = await channels.send(BROKER_ID, AlterUserScramCredentialsRequest(deletions=[], upsertions=[
+                ScramCredentialUpsertion(name="alice", mechanism=SCRAM_SHA_512.type, iterations=4096, salt=b"salt",
+                                         salted_password=salted)]))
+            assert [(r.user, r.error_code) for r in scram.results] == [("alice", E.NONE.code)]
+            await controllers.wait_for(lambda: "alice" in node.state.image.scram_credentials,
+                                       "the credential in the broker's image")
+            described = await channels.send(BROKER_ID, DescribeUserScramCredentialsRequest(users=None))
+            assert [(r.user, [(i.mechanism, i.iterations) for i in r.credential_infos]) for r in described.results] \
+                == [("alice", [(SCRAM_SHA_512.type, 4096)])]
 
             # Producer ids come from the active controller (AllocateProducerIds).
             initialized = await channels.send(BROKER_ID, InitProducerIdRequest(

@@ -160,10 +160,26 @@ def test_combined_nodes_run_in_a_static_quorum_of_several_voters():
     assert "--standalone / --initial-controllers" in unsupported_quorum(config, {1, 2, 3})
 
 
-def test_tls_and_sasl_listeners_are_named_as_not_served_yet():
-    config = BrokerConfig.from_properties({"listeners": "PLAINTEXT://127.0.0.1:0,SECURE://127.0.0.1:0",
-                                           "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,SECURE:SSL"})
-    assert "SECURE://127.0.0.1:0 uses the security protocol SSL" in unsupported_listener(config)
+def test_listeners_kbroker_cannot_secure_are_named():
+    base = {"listeners": "PLAINTEXT://127.0.0.1:0,SECURE://127.0.0.1:0"}
+    jks = BrokerConfig.from_properties({**base, "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,SECURE:SSL"})
+    assert "listener SECURE: ssl.keystore.type JKS is not supported" in unsupported_listener(jks)
+    gssapi = BrokerConfig.from_properties(
+        {**base, "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,SECURE:SASL_PLAINTEXT"})
+    assert "enables the SASL mechanism GSSAPI" in unsupported_listener(gssapi)
+    plain = BrokerConfig.from_properties(
+        {**base, "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,SECURE:SASL_PLAINTEXT",
+         "sasl.enabled.mechanisms": "PLAIN",
+         "listener.name.secure.plain.sasl.jaas.config":
+             'org.apache.kafka.common.security.plain.PlainLoginModule required user_alice="a";'})
+    assert unsupported_listener(plain) is None
+    broker_only = BrokerConfig.from_properties({
+        "process.roles": "broker", "node.id": "2", "controller.quorum.voters": "1@127.0.0.1:9093",
+        "controller.listener.names": "CONTROLLER", "listeners": "SECURE://127.0.0.1:9092",
+        "inter.broker.listener.name": "SECURE",
+        "listener.security.protocol.map": "SECURE:SASL_PLAINTEXT,CONTROLLER:PLAINTEXT",
+        "sasl.enabled.mechanisms": "SCRAM-SHA-512"})
+    assert "the inter-broker listener SECURE uses SASL_PLAINTEXT" in unsupported_listener(broker_only)
     assert unsupported_listener(BrokerConfig.from_properties({"listeners": "PLAINTEXT://127.0.0.1:0"})) is None
 
 

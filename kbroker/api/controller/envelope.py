@@ -124,7 +124,7 @@ def _failed(error: errors.KafkaError) -> EnvelopeResponse:
 
 async def handle(ctx: RequestContext, request) -> EnvelopeResponse:
     try:
-        parse_principal(request.request_principal)
+        principal = parse_principal(request.request_principal)
         client_host = _client_address(request.client_host_address)
         spec, header, forwarded = _forwarded(ctx, request.request_data)
     except _EnvelopeError as exc:
@@ -135,7 +135,7 @@ async def handle(ctx: RequestContext, request) -> EnvelopeResponse:
         api_key=header.request_api_key, api_version=header.request_api_version,
         correlation_id=header.correlation_id, client_id=header.client_id, header=header, peer=(client_host, 0),
         listener_name=ctx.listener_name, security_protocol=ctx.security_protocol, state=ctx.state,
-        registry=ctx.registry)
+        registry=ctx.registry, principal=(principal.type, principal.name))
     response = await spec.handle(inner, forwarded)
     if _redirects(inner.api_key, response):
         return _failed(errors.NOT_CONTROLLER)

@@ -1,0 +1,122 @@
+"""What one listener needs to secure its connections, built once when the listener starts.
+
+For an SSL or SASL_SSL listener, the TLS context (tls.py) and the principal mapper of its client certificates; for
+SASL_PLAINTEXT and SASL_SSL, the enabled mechanisms (PLAIN with JAAS users, SCRAM-SHA-256/512 with the
+credentials of the metadata image) (`sasl.enabled.mechanisms`, Kafka's default GSSAPI) with a
+factory of each one's server side, `sasl.server.max.receive.size` and the delay before a failed authentication is
+answered and closed (`connection.failed.authentication.delay.ms`). Configs are read per listener
+(listener_config.py). `unsupported(config)` names, in one line, what kbroker cannot serve (GSSAPI, OAUTHBEARER, JKS
+stores, a secured inter-broker or controller listener: kbroker's own connections to other nodes are PLAINTEXT),
+so `serve` refuses it at start instead of failing clients later.
+"""
+
+from __future__ import annotations
+
+import ssl
+from collections.abc import Callable
+
+import attrs
+
+from kbroker.security import scram_credentials
+from kbroker.security.listener_config import ListenerSecurityConfig
+from kbroker.security.principal import PrincipalMapper
+from kbroker.security.sasl import plain
+from kbroker.security.sasl.jaas import JaasError
+from kbroker.security.sasl.scram import CredentialLookup, ScramServer
+from kbroker.security.tls import TlsConfigError, server_context
+
+SUPPORTED_MECHANISMS = (plain.MECHANISM, *scram_credentials.BY_NAME)
+DEFAULT_SASL_MAX_RECEIVE = 524288
+DEFAULT_FAILED_AUTH_DELAY_MS = 100
+
+
+class SecurityConfigError(ValueError):
+    """A listener's security configs kbroker cannot serve; the message is one line."""
+
+
+@attrs.frozen
+class ListenerSecurity:
+    tls: ssl.SSLContext | None = None
+    principal_mapper: PrincipalMapper | None = None
+    mechanisms: dict[str, Callable[[], object]] | None = None  # None: no SASL on this listener
+    sasl_max_receive_size: int = DEFAULT_SASL_MAX_RECEIVE
+    failed_auth_delay_s: float = DEFAULT_FAILED_AUTH_DELAY_MS / 1000
+
+
+PLAINTEXT = ListenerSecurity()
+
+
+def _no_credentials(user: str, mechanism) -> None:
+    return None
+
+
+def _mechanisms(cfg: ListenerSecurityConfig, listener,
+                scram_lookup: CredentialLookup) -> dict[str, Callable[[], object]]:
+    enabled = cfg.get_list("sasl.enabled.mechanisms", "GSSAPI")
+    if not enabled:
+        raise SecurityConfigError(f"listener {listener.name}: sasl.enabled.mechanisms is empty")
+    factories: dict[str, Callable[[], object]] = {}
+    for mechanism in enabled:
+        if mechanism not in SUPPORTED_MECHANISMS:
+            raise SecurityConfigError(
+                f"listener {listener.name} enables the SASL mechanism {mechanism} (sasl.enabled.mechanisms); "
+                f"kbroker supports {', '.join(SUPPORTED_MECHANISMS)}")
+        if mechanism == plain.MECHANISM:
+            jaas = cfg.mechanism_jaas(mechanism)
+            if jaas is None:
+                raise SecurityConfigError(
+                    f"listener {listener.name} enables PLAIN but has no JAAS config "
+                    f"(listener.name.{listener.name.lower()}.plain.sasl.jaas.config)")
+            try:
+                users = plain.users_from_jaas(str(jaas))
+            except JaasError as e:
+                raise SecurityConfigError(f"listener {listener.name}: {e}") from None
+            factories[mechanism] = lambda users=users: plain.PlainServer(users)
+        else:
+            scram = scram_credentials.BY_NAME[mechanism]
+            factories[mechanism] = lambda scram=scram: ScramServer(scram, scram_lookup)
+    return factories
+
+
+def for_listener(config, listener, scram_lookup: CredentialLookup = _no_credentials) -> ListenerSecurity:
+    """The security of one listener (PLAINTEXT: nothing); SecurityConfigError when kbroker cannot serve it.
+    `scram_lookup(user, mechanism)` finds SCRAM credentials (in the node's metadata image)."""
+    protocol = listener.security_protocol.upper()
+    if protocol == "PLAINTEXT":
+        return PLAINTEXT
+    cfg = ListenerSecurityConfig(config, listener.name)
+    tls = mapper = None
+    if protocol in ("SSL", "SASL_SSL"):
+        try:
+            tls = server_context(cfg)
+            mapper = PrincipalMapper(cfg.get_str("ssl.principal.mapping.rules", "DEFAULT"))
+        except (TlsConfigError, ValueError) as e:
+            raise SecurityConfigError(f"listener {listener.name}: {e}") from None
+    mechanisms = _mechanisms(cfg, listener, scram_lookup) if protocol.startswith("SASL_") else None
+    return ListenerSecurity(
+        tls=tls, principal_mapper=mapper, mechanisms=mechanisms,
+        sasl_max_receive_size=cfg.get_int("sasl.server.max.receive.size", DEFAULT_SASL_MAX_RECEIVE),
+        failed_auth_delay_s=cfg.get_int("connection.failed.authentication.delay.ms",
+                                        DEFAULT_FAILED_AUTH_DELAY_MS) / 1000)
+
+
+def unsupported(config) -> str | None:
+    """The first listener kbroker cannot serve as configured, in one line; None when it can serve them all."""
+    from kbroker.quorum_config import inter_broker_listener_name, joins_a_cluster
+
+    controllers = set(config.controller_listener_names)
+    if joins_a_cluster(config):
+        name = inter_broker_listener_name(config)
+        protocol = config.security_protocol_map.get(name, "PLAINTEXT").upper()
+        if protocol != "PLAINTEXT":
+            return (f"the inter-broker listener {name} uses {protocol}; kbroker's connections to other nodes are "
+                    "PLAINTEXT only (inter.broker.listener.name)")
+    for listener in config.listeners:
+        if listener.name in controllers and listener.security_protocol.upper() != "PLAINTEXT":
+            return (f"the controller listener {listener} uses {listener.security_protocol}; kbroker's controller "
+                    "listeners are PLAINTEXT only")
+        try:
+            for_listener(config, listener)
+        except SecurityConfigError as e:
+            return str(e)
+    return None
