@@ -18,7 +18,8 @@ Configs use Kafka's names and are the same for both kinds: `CLUSTER_DEFAULTS` (R
 min.insync.replicas 2, no unclean election) and `TEST_TIMEOUTS` (fast fencing, elections and ISR shrinks).
 CLUSTER_KEEP_DIR=1 keeps the nodes' directories and logs after `close()`.
 `Cluster.start()` formats every node with one cluster id, starts them and waits until each lists all; per
-node: `kill`, `pause`, `resume`, `stop` (controlled shutdown), `restart` (same log dir) through `node(id)`.
+node: `kill`, `pause`, `resume`, `stop` (controlled shutdown), `restart` (same log dir) through `node(id)`;
+`kill(id)`, `pause(id)`, `resume(id)`, `restart(*ids)`, `cut(a, b)` and `heal()` on the cluster itself.
 """
 
 from __future__ import annotations
@@ -86,6 +87,7 @@ class Cluster:
         self.network = ProxyNetwork()
         client_ports = {node: free_port() for node in self.ids}
         controller_ports = {node: free_port() for node in self.ids}
+        self.controller_ports = controller_ports  # each node's real CONTROLLER port (no proxy)
         replication_ports = {(source, node): free_port() for node in self.ids for source in self.ids}
         for source in self.ids:
             for destination in self.ids:
@@ -147,6 +149,24 @@ class Cluster:
 
     def node(self, node_id: int) -> NodeProcess:
         return self.nodes[node_id]
+
+    # -- faults (the nodes' own methods, and the proxy's cut between two nodes) ---------------------------------
+
+    def kill(self, node_id: int) -> None:
+        self.nodes[node_id].kill()
+
+    def pause(self, node_id: int) -> None:
+        self.nodes[node_id].pause()
+
+    def resume(self, node_id: int) -> None:
+        self.nodes[node_id].resume()
+
+    def cut(self, a: int, b: int, how: str = "blackhole") -> None:
+        """Every inter-node path between `a` and `b`, both ways (KRaft and replication); clients still reach both."""
+        self.network.cut(a, b, how)
+
+    def heal(self) -> None:
+        self.network.heal_all()
 
     # -- lifecycle -----------------------------------------------------------------------------------------
 
