@@ -14,7 +14,8 @@ from confluent_kafka.admin import AdminClient, NewTopic
 
 from compat_tests.broker_fixtures import selected_broker_names
 from compat_tests.brokers import KBROKER
-from compat_tests.cluster.quorum_probe import quorum_leader_view, topics_known
+from compat_tests.cluster.failover import quorum_leader
+from compat_tests.cluster.quorum_probe import topics_known
 from compat_tests.kafka_dist import metadata_broker_ids
 
 pytestmark = [pytest.mark.cluster]
@@ -36,11 +37,8 @@ def wait_for(condition, what: str, cluster):
 
 
 def leader_among(cluster, nodes):
-    for node in nodes:
-        view = quorum_leader_view(cluster.controller_ports[node])
-        if view is not None and view.leader_id == node:
-            return view
-    return None
+    found = quorum_leader(cluster, nodes)
+    return found[1] if found is not None else None
 
 
 def create(cluster, name: str, through=None) -> None:

@@ -9,7 +9,7 @@ every acknowledged metadata change must be on every node.
 - `ControllerFailoverRun`: per round, finds the leader of the quorum (DescribeQuorum on each CONTROLLER port),
   kill -9s it, measures the time until a survivor answers DescribeQuorum as leader in a later epoch (the
   election time), restarts the killed node and waits until it serves and every voter caught up with the high
-  watermark. At the end, Metadata and DescribeConfigs to each node's own client port list what is missing.
+  watermark (`quorum_leader`, `wait_steady`). At the end, Metadata and DescribeConfigs to each node's own client port list what is missing.
 - `FailoverReport`: rounds, acknowledged changes, missing ones per node, election p50/p99/max in ms, the
   configured timeouts; saved as JSON.
 """
@@ -28,7 +28,12 @@ from confluent_kafka.admin import AlterConfigOpType, ConfigEntry, ConfigResource
 
 from compat_tests.cluster.faults import percentile
 from compat_tests.cluster.launcher import Cluster
-from compat_tests.cluster.quorum_probe import quorum_leader_view, topic_config_values, topics_known
+from compat_tests.cluster.quorum_probe import (
+    QuorumView,
+    quorum_leader_view,
+    topic_config_values,
+    topics_known,
+)
 
 log = logging.getLogger(__name__)
 
@@ -147,6 +152,31 @@ class FailoverReport(NamedTuple):
         return path
 
 
+def quorum_leader(cluster: Cluster, among: list[int]) -> tuple[int, QuorumView] | None:
+    """(node, QuorumView) of the node among `among` that answers DescribeQuorum as the leader, or None."""
+    for node in among:
+        view = quorum_leader_view(cluster.controller_ports[node])
+        if view is not None and view.leader_id == node:
+            return node, view
+    return None
+
+
+def wait_steady(cluster: Cluster, wait_s: float = 120.0) -> tuple[int, int]:
+    """Until one node leads and every voter's log reaches its high watermark: (leader, epoch)."""
+    deadline = time.monotonic() + wait_s
+    while time.monotonic() < deadline:
+        cluster.check_running()
+        found = quorum_leader(cluster, cluster.ids)
+        if found is not None:
+            node, view = found
+            if sorted(view.voter_log_end_offsets) == cluster.ids and all(
+                    offset >= view.high_watermark for offset in view.voter_log_end_offsets.values()):
+                return node, view.leader_epoch
+        time.sleep(0.1)
+    raise TimeoutError(f"no steady quorum after {wait_s} s\n" + "\n".join(
+        cluster.nodes[node].log_tail(15) for node in cluster.ids))
+
+
 class ControllerFailoverRun:
     """See the module docstring: `rounds` kill -9s of the active controller of a started `cluster`."""
 
@@ -171,28 +201,8 @@ class ControllerFailoverRun:
                               len(workload.acknowledged_configs), workload.attempts, len(workload.failed), missing,
                               {name: any_node[name] for name in REPORTED_TIMEOUTS if name in any_node})
 
-    def leader(self, among: list[int]):
-        """(node, QuorumView) of the node among `among` that answers as the leader, or None."""
-        for node in among:
-            view = quorum_leader_view(self.cluster.controller_ports[node])
-            if view is not None and view.leader_id == node:
-                return node, view
-        return None
-
     def wait_steady(self) -> tuple[int, int]:
-        """Until one node leads and every voter's log reaches its high watermark: (leader, epoch)."""
-        deadline = time.monotonic() + self.wait_s
-        while time.monotonic() < deadline:
-            self.cluster.check_running()
-            found = self.leader(self.cluster.ids)
-            if found is not None:
-                node, view = found
-                if sorted(view.voter_log_end_offsets) == self.cluster.ids and all(
-                        offset >= view.high_watermark for offset in view.voter_log_end_offsets.values()):
-                    return node, view.leader_epoch
-            time.sleep(0.1)
-        raise TimeoutError(f"no steady quorum after {self.wait_s} s\n" + "\n".join(
-            self.cluster.nodes[node].log_tail(15) for node in self.cluster.ids))
+        return wait_steady(self.cluster, self.wait_s)
 
     def _round(self, number: int) -> RoundRecord:
         killed, old_epoch = self.wait_steady()
@@ -201,7 +211,7 @@ class ControllerFailoverRun:
         started = time.monotonic()
         deadline = started + self.wait_s
         while True:
-            found = self.leader(survivors)
+            found = quorum_leader(self.cluster, survivors)
             if found is not None and found[1].leader_epoch > old_epoch:
                 elected = time.monotonic()
                 break
