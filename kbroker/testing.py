@@ -6,6 +6,13 @@
 - `run_broker_in_thread(config)`: the same as a context manager, for tests that need their own config.
 - `start_broker_process(...)`: `python -m kbroker serve` as a subprocess (for crash tests), returned once it
   printed its ready line.
+- `kafka_cluster` fixture: N combined kbroker nodes (`process.roles=broker,controller`, default 3) as real
+  processes on 127.0.0.1 ephemeral ports, every inter-node path through a fault proxy on loopback; yields the
+  harness's `Cluster` (compat_tests/cluster/launcher.py: .bootstrap, kill(n) (-9), pause(n) / resume(n)
+  (SIGSTOP / SIGCONT), restart(*n), cut(a, b) / heal(), node(n)) and stops every node afterwards; a node that
+  exited on its own fails the test at teardown. `@pytest.mark.kafka_cluster(size=5, overrides={...})` (Kafka
+  config names) changes the defaults. The launcher lives with the compatibility tests (it also starts Apache
+  Kafka nodes), so this fixture needs a source checkout, where `compat_tests` is importable.
 
 Only the standard library and pytest are imported at plugin load, so a broken kbroker module cannot break
 unrelated test runs.
@@ -134,6 +141,26 @@ def kafka_broker(tmp_path: Path) -> Iterator[RunningBroker]:
     """A broker on 127.0.0.1:<ephemeral> with a fresh log dir, stopped after the test."""
     with run_broker_in_thread(broker_config(tmp_path / "kafka-logs")) as broker:
         yield broker
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "kafka_cluster(size=3, overrides=None): the kafka_cluster fixture's "
+                                       "node count and Kafka config overrides")
+
+
+@pytest.fixture
+def kafka_cluster(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
+    """Combined kbroker nodes as processes (see the module docstring), all stopped after the test."""
+    try:
+        from compat_tests.cluster.launcher import Cluster
+    except ImportError as error:
+        pytest.fail(f"kafka_cluster needs the compat_tests package of a kbroker source checkout: {error}")
+    marker = request.node.get_closest_marker("kafka_cluster")
+    options = dict(marker.kwargs) if marker is not None else {}
+    cluster = Cluster("kbroker", options.get("size", 3), options.get("overrides"), work_dir=tmp_path / "cluster")
+    with cluster:
+        yield cluster
+        cluster.check_running()
 
 
 class BrokerProcess:

@@ -11,3 +11,10 @@ cluster-faults: install java
 	CLUSTER_ROUNDS=$(ROUNDS) CLUSTER_SEED=$(SEED) CLUSTER_REPORT_DIR=$(CLUSTER_REPORT_DIR) \
 	    $(BIN)/python -m pytest compat_tests/test_cluster_faults.py --broker=$(BROKER) -s \
 	    -o log_cli=true --log-cli-level=INFO $(PYTEST_ARGS)
+
+# `make cluster`: three combined kbroker nodes on 127.0.0.1, clients on 9092-9094 and controllers on
+# 19092-19094, data under ./data/cluster/N; prints the addresses and runs until Ctrl-C, which stops all three.
+.PHONY: cluster
+
+cluster: install
+	$(BIN)/python -m compat_tests.cluster.serve_local --base-dir data/cluster

@@ -18,13 +18,16 @@ Configs use Kafka's names and are the same for both kinds: `CLUSTER_DEFAULTS` (R
 min.insync.replicas 2, no unclean election) and `TEST_TIMEOUTS` (fast fencing, elections and ISR shrinks).
 CLUSTER_KEEP_DIR=1 keeps the nodes' directories and logs after `close()`.
 `Cluster.start()` formats every node with one cluster id, starts them and waits until each lists all; per
-node: `kill`, `pause`, `resume`, `stop` (controlled shutdown), `restart` (same log dir) through `node(id)`.
+node: `kill`, `pause`, `resume`, `stop` (controlled shutdown), `restart` (same log dir) through `node(id)`;
+`kill(id)`, `pause(id)`, `resume(id)`, `restart(*ids)`, `cut(a, b)` and `heal()` on the cluster itself.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import socket
 import tempfile
 import time
 from collections.abc import Callable, Mapping
@@ -36,7 +39,7 @@ from confluent_kafka.admin import AdminClient
 
 from compat_tests.cluster.nodes import NODE_KINDS, KafkaNode, NodeFailed, NodeProcess
 from compat_tests.cluster.proxy import ProxyNetwork
-from compat_tests.kafka_dist import free_port, random_cluster_id
+from compat_tests.kafka_dist import random_cluster_id
 
 CONTROLLER = "controller"
 REPLICATION = "replication"
@@ -68,6 +71,16 @@ KBROKER_NOT_READY = ("kbroker nodes form a cluster but do not replicate partitio
                      "replicated workloads need; set KBROKER_CLUSTER=1 to try the kbroker kind anyway")
 
 
+def free_ports(count: int) -> list[int]:
+    """`count` distinct free loopback ports: each socket stays bound until all are chosen (one at a time, the
+    kernel may hand out the same free port twice)."""
+    with contextlib.ExitStack() as stack:
+        sockets = [stack.enter_context(socket.socket(socket.AF_INET, socket.SOCK_STREAM)) for _ in range(count)]
+        for sock in sockets:
+            sock.bind(("127.0.0.1", 0))
+        return [sock.getsockname()[1] for sock in sockets]
+
+
 def replication_listener(source: int) -> str:
     return f"REPLICATION_FROM_{source}"
 
@@ -84,16 +97,18 @@ class Cluster:
         self.cluster_id = random_cluster_id()
         self.work_dir = work_dir or Path(tempfile.mkdtemp(prefix=f"cluster-{kind}-"))
         self.network = ProxyNetwork()
-        client_ports = {node: free_port() for node in self.ids}
-        controller_ports = {node: free_port() for node in self.ids}
-        replication_ports = {(source, node): free_port() for node in self.ids for source in self.ids}
+        ports = iter(free_ports(2 * size + size * size))
+        client_ports = {node: next(ports) for node in self.ids}
+        controller_ports = {node: next(ports) for node in self.ids}
+        self.controller_ports = controller_ports  # each node's real CONTROLLER port (no proxy)
+        replication_ports = {(source, node): next(ports) for node in self.ids for source in self.ids}
+        node_ports = {*client_ports.values(), *controller_ports.values(), *replication_ports.values()}
         for source in self.ids:
             for destination in self.ids:
                 if source != destination:
-                    self.network.add(source, destination, CONTROLLER,
-                                     ("127.0.0.1", controller_ports[destination]))
-                    self.network.add(source, destination, REPLICATION,
-                                     ("127.0.0.1", replication_ports[(source, destination)]))
+                    self._add_link(source, destination, CONTROLLER, controller_ports[destination], node_ports)
+                    self._add_link(source, destination, REPLICATION, replication_ports[(source, destination)],
+                                   node_ports)
         self.nodes: dict[int, NodeProcess] = {}
         extra = {name: str(value) for name, value in (overrides or {}).items()}
         for node in self.ids:
@@ -107,6 +122,15 @@ class Cluster:
                        else node_class(node, configs, node_dir))
             process.client_port = client_ports[node]
             self.nodes[node] = process
+
+    def _add_link(self, source: int, destination: int, channel: str, target_port: int, node_ports: set[int]) -> None:
+        """A proxy link whose own port is none of the ports the nodes will bind (those are free until the nodes
+        start, so the kernel may hand one of them to a link's listener)."""
+        refused = []
+        while (link := self.network.add(source, destination, channel, ("127.0.0.1", target_port))).port in node_ports:
+            refused.append(link)
+        for link in refused:
+            link.close()
 
     def _node_configs(self, node: int, client_ports: dict[int, int], controller_ports: dict[int, int],
                       replication_ports: dict[tuple[int, int], int]) -> dict[str, str]:
@@ -147,6 +171,24 @@ class Cluster:
 
     def node(self, node_id: int) -> NodeProcess:
         return self.nodes[node_id]
+
+    # -- faults (the nodes' own methods, and the proxy's cut between two nodes) ---------------------------------
+
+    def kill(self, node_id: int) -> None:
+        self.nodes[node_id].kill()
+
+    def pause(self, node_id: int) -> None:
+        self.nodes[node_id].pause()
+
+    def resume(self, node_id: int) -> None:
+        self.nodes[node_id].resume()
+
+    def cut(self, a: int, b: int, how: str = "blackhole") -> None:
+        """Every inter-node path between `a` and `b`, both ways (KRaft and replication); clients still reach both."""
+        self.network.cut(a, b, how)
+
+    def heal(self) -> None:
+        self.network.heal_all()
 
     # -- lifecycle -----------------------------------------------------------------------------------------
 

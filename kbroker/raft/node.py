@@ -672,10 +672,10 @@ class RaftNode:
     def _handle_describe_quorum(self, request: DescribeQuorumRequest, now: int) -> DescribeQuorumResponse:
         """The leader's view of every replica (what `kafka-metadata-quorum describe` prints)."""
         if M.single_partition(request) is None:
-            return M.describe_quorum_response(E.UNKNOWN_TOPIC_OR_PARTITION.code)
+            return M.describe_quorum_error(request, E.UNKNOWN_TOPIC_OR_PARTITION)
         state = self.state
         if not isinstance(state, Leader):
-            return M.describe_quorum_response(E.NOT_LEADER_OR_FOLLOWER.code)
+            return M.describe_quorum_error(request, E.NOT_LEADER_OR_FOLLOWER)
 
         def replica(replica_id: int) -> tuple[int, int, int, int]:
             if replica_id == self.node_id:

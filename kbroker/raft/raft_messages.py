@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import uuid
 
+from kbroker.protocol import errors
 from kbroker.protocol.messages import begin_quorum_epoch_request as bqe_req
 from kbroker.protocol.messages import begin_quorum_epoch_response as bqe_resp
 from kbroker.protocol.messages import describe_quorum_response as dq_resp
@@ -141,6 +142,16 @@ def fetch_snapshot_response(error: int, *, epoch: int, leader_id: int, snapshot:
         current_leader=fs_resp.LeaderIdAndEpoch(leader_id=leader_id, leader_epoch=epoch), size=size,
         position=position, unaligned_records=chunk if chunk is not None else b"")
     return fs_resp.FetchSnapshotResponse(topics=[fs_resp.TopicSnapshot(name=METADATA_TOPIC, partitions=[partition])])
+
+
+def describe_quorum_error(request, error: errors.KafkaError) -> dq_resp.DescribeQuorumResponse:
+    """`error` for every partition the request names, as Kafka's DescribeQuorumRequest
+    .getPartitionLevelErrorResponse answers: the request's topic names and partition indexes, the error's
+    default message, every other field at its default (leader id 0, no voters, no Nodes)."""
+    return dq_resp.DescribeQuorumResponse(topics=[dq_resp.TopicData(topic_name=topic.topic_name, partitions=[
+        dq_resp.PartitionData(partition_index=partition.partition_index, error_code=error.code,
+                              error_message=error.message) for partition in topic.partitions])
+        for topic in request.topics])
 
 
 def describe_quorum_response(error: int, *, leader_id: int = -1, epoch: int = 0, high_watermark: int = -1,
