@@ -299,7 +299,8 @@ class QuorumDriver:
                          records: list[MetadataRecord]) -> bool:
         return self.disk.snapshot_committed(end_offset, epoch, records, committed_offset=self.committed_offset,
                                             last_contained_log_timestamp=last_contained_log_timestamp,
-                                            now_ms=self.clock())
+                                            now_ms=self.clock(),
+                                            control=self.node.snapshot_control(end_offset, self.clock()))
 
     def _require_token(self) -> trio.lowlevel.TrioToken:
         if self._token is None:

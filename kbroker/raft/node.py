@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import random
+import uuid
 from typing import NamedTuple
 
 import attrs
@@ -60,6 +61,7 @@ from kbroker.raft.raft_log import (
 )
 from kbroker.raft.request_manager import RequestManager
 from kbroker.raft.snapshots import SnapshotId
+from kbroker.raft.voter_set import ZERO_DIRECTORY, VoterHistory, VoterSet, snapshot_control_records
 
 logger = logging.getLogger(__name__)
 
@@ -111,11 +113,16 @@ class _ParkedFetch:
 
 class RaftNode:
     def __init__(self, node_id: int, voters, log: RaftLog, store: ElectionStore, *, cluster_id: str,
-                 now: int, config: QuorumConfig | None = None, rng: random.Random | None = None):
+                 now: int, config: QuorumConfig | None = None, rng: random.Random | None = None,
+                 directory_id: uuid.UUID = ZERO_DIRECTORY, bootstrap_ids: tuple[int, ...] = ()):
         self.node_id = node_id
-        self.voters = frozenset(voters)
-        self.is_voter = node_id in self.voters
+        self.directory_id = directory_id
+        self.static_voters = frozenset(voters)  # controller.quorum.voters: the voters at kraft.version 0
+        self.bootstrap_ids = tuple(bootstrap_ids)  # controller.quorum.bootstrap.servers, as negative ids
+        self.history = VoterHistory()
+        self._voted_directory = ZERO_DIRECTORY
         self.log = log
+        self._load_voter_history()
         self.store = store
         self.cluster_id = cluster_id
         self.config = config or QuorumConfig()
@@ -128,6 +135,62 @@ class RaftNode:
         self.state: EpochState = self._initial_state(now)
         if self.is_voter and self.voters == {node_id}:
             self._become_candidate(now)
+
+    # --- the voter set ---------------------------------------------------------------------------------------
+    @property
+    def voter_set(self) -> VoterSet | None:
+        """The latest VotersRecord of the log or snapshot, committed or not (None at kraft.version 0)."""
+        latest = self.history.latest()
+        return latest[1] if latest is not None else None
+
+    @property
+    def voters(self) -> frozenset[int]:
+        voter_set = self.voter_set
+        return voter_set.ids if voter_set is not None else self.static_voters
+
+    @property
+    def is_voter(self) -> bool:
+        voter_set = self.voter_set
+        if voter_set is not None:
+            return voter_set.is_voter(self.node_id, self.directory_id)
+        return self.node_id in self.static_voters
+
+    @property
+    def kraft_version(self) -> int:
+        return self.history.kraft_version
+
+    def _load_voter_history(self) -> None:
+        """Read the control records of the latest snapshot and of the log after it."""
+        snapshot = self.log.latest_snapshot()
+        offset = self.log.log_start_offset
+        if snapshot is not None:
+            data = self.log.read_snapshot(snapshot)
+            if data is not None:
+                self.history.reset_to_snapshot(snapshot.end_offset, data)
+            offset = max(offset, snapshot.end_offset)
+        while offset < self.log.end_offset:
+            chunk = self.log.read(offset, 1 << 20)
+            last = None
+            for batch in R.iter_batches(memoryview(chunk)):
+                last = batch.last_offset
+            if last is None:
+                break
+            self.history.observe(chunk, from_offset=offset)
+            offset = last + 1
+
+    def _voters_changed(self, now: int) -> None:
+        """A VotersRecord was appended or truncated away: a leader counts the new voters from now on."""
+        state = self.state
+        if isinstance(state, Leader):
+            state.voters = self.voters
+            state.unacknowledged &= set(self.voters)
+            self._maybe_advance_leader_hw()
+        logger.info("node %d: voters are now %s", self.node_id, sorted(self.voters))
+
+    def snapshot_control(self, end_offset: int, now: int) -> list[tuple]:
+        """The control records a snapshot ending at `end_offset` carries (none at kraft.version 0)."""
+        return snapshot_control_records(self.history.kraft_version_at(end_offset - 1),
+                                        self.history.voters_at(end_offset - 1), now)
 
     # --- public surface --------------------------------------------------------------------------------------
     @property
@@ -212,13 +275,17 @@ class RaftNode:
                             set(self.voters - {self.node_id}), [], self.node_id)
         if stored.leader_id >= 0:
             return Follower(stored.leader_epoch, stored.leader_id, now + self.config.fetch_timeout_ms)
+        self._voted_directory = stored.voted_directory_id
         return Unattached(stored.leader_epoch, self._election_deadline(now), voted_id=stored.voted_id)
 
     def _election_state(self, state: EpochState) -> ElectionState:
         voted = state.voted_id if isinstance(state, Unattached) else -1
         if isinstance(state, Candidate):
             voted = self.node_id
-        return ElectionState(state.epoch, self._leader_of(state), voted, tuple(sorted(self.voters)))
+        voted_directory = self.directory_id if voted == self.node_id else self._voted_directory
+        return ElectionState(state.epoch, self._leader_of(state), voted, tuple(sorted(self.voters)),
+                             data_version=1 if self.kraft_version >= 1 else 0,
+                             voted_directory_id=voted_directory if voted >= 0 else ZERO_DIRECTORY)
 
     def _leader_of(self, state: EpochState) -> int:
         """The leader this state knows for its epoch; a prospective keeps the one it followed, as Kafka's does."""
@@ -419,9 +486,12 @@ class RaftNode:
 
     def _send_votes(self, state: Prospective | Candidate, *, pre_vote: bool, now: int) -> None:
         for voter in sorted(state.voters - state.granted - state.rejected):
+            voter_node = self.voter_set.get(voter) if self.voter_set is not None else None
             self._send_request(voter, M.vote_request(
                 self.cluster_id, epoch=state.epoch, candidate=self.node_id, voter=voter,
-                last_epoch=self.log.last_fetched_epoch, last_offset=self.log.end_offset, pre_vote=pre_vote), now)
+                last_epoch=self.log.last_fetched_epoch, last_offset=self.log.end_offset, pre_vote=pre_vote,
+                candidate_directory=self.directory_id,
+                voter_directory=voter_node.directory_id if voter_node is not None else ZERO_DIRECTORY), now)
 
     def _poll_follower(self, state: Follower, now: int) -> None:
         if now >= state.fetch_deadline:
@@ -532,6 +602,7 @@ class RaftNode:
         granted = self.state.can_grant_vote(candidate, up_to_date, pre_vote)
         state = self.state
         if granted and not pre_vote and isinstance(state, Unattached) and state.voted_id < 0:
+            self._voted_directory = partition.replica_directory_id
             self._transition(Unattached(state.epoch, self._election_deadline(now), voted_id=candidate))
         return self._vote_response(NONE, granted)
 
@@ -784,12 +855,17 @@ class RaftNode:
                 raise RaftInvariantError(f"node {self.node_id}: truncating to {offset}, below the high watermark "
                                          f"{self.high_watermark}")
             self.log.truncate_to(offset)
+            if self.history.truncate(offset):
+                self._voters_changed(now)
         elif snapshot.epoch >= 0 and snapshot.end_offset >= 0:
             state.snapshot_download = (SnapshotId(snapshot.end_offset, snapshot.epoch), bytearray(), -1)
         else:
             if partition.records:
+                start = self.log.end_offset
                 self.log.append_as_follower(partition.records)
                 self.log.flush()
+                if self.history.observe(partition.records, from_offset=start):
+                    self._voters_changed(now)
             self._follower_high_watermark(partition.high_watermark)
         return True
 
@@ -821,6 +897,8 @@ class RaftNode:
         received += partition.unaligned_records or b""
         if len(received) >= partition.size:
             self.log.install_snapshot(snapshot_id, bytes(received))
+            self.history.reset_to_snapshot(snapshot_id.end_offset, bytes(received))
+            self._voters_changed(now)
             state.snapshot_download = None
             self._follower_high_watermark(snapshot_id.end_offset)
         else:

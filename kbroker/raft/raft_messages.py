@@ -20,6 +20,7 @@ from kbroker.protocol.messages import fetch_snapshot_request as fs_req
 from kbroker.protocol.messages import fetch_snapshot_response as fs_resp
 from kbroker.protocol.messages import vote_request as vote_req
 from kbroker.protocol.messages import vote_response as vote_resp
+from kbroker.protocol.wire import ZERO_UUID
 
 METADATA_TOPIC = "__cluster_metadata"
 METADATA_TOPIC_ID = uuid.UUID(int=1)  # Kafka's Topic.CLUSTER_METADATA_TOPIC_ID
@@ -45,8 +46,10 @@ def single_partition(message):
 
 
 def vote_request(cluster_id: str, *, epoch: int, candidate: int, voter: int, last_epoch: int, last_offset: int,
-                 pre_vote: bool) -> vote_req.VoteRequest:
+                 pre_vote: bool, candidate_directory: uuid.UUID = ZERO_UUID,
+                 voter_directory: uuid.UUID = ZERO_UUID) -> vote_req.VoteRequest:
     partition = vote_req.PartitionData(partition_index=0, replica_epoch=epoch, replica_id=candidate,
+                                       replica_directory_id=candidate_directory, voter_directory_id=voter_directory,
                                        last_offset_epoch=last_epoch, last_offset=last_offset, pre_vote=pre_vote)
     return vote_req.VoteRequest(cluster_id=cluster_id, voter_id=voter,
                                 topics=[vote_req.TopicData(topic_name=METADATA_TOPIC, partitions=[partition])])
