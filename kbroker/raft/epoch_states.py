@@ -75,6 +75,8 @@ class Leader:
     replicas: dict[int, ReplicaProgress] = attrs.Factory(dict)  # voters and observers that fetched
     unacknowledged: set[int] = attrs.Factory(set)  # voters not yet told of this epoch
     fetched_voters: set[int] = attrs.Factory(set)  # voters heard from since the last quorum check
+    voter_change: object = None  # the AddRaftVoter / RemoveRaftVoter in progress (voter_changes.VoterChange)
+    resign_requested: bool = False  # a leader the committed voter set left out resigns
     name = "Leader"
 
     def can_grant_vote(self, candidate: int, log_up_to_date: bool, pre_vote: bool) -> bool:
@@ -84,6 +86,8 @@ class Leader:
         """The largest offset a majority of voters have reached (the leader counts what it flushed)."""
         offsets = sorted((local_end_offset if v == self.local_id else self.replicas.get(v, ReplicaProgress()).end_offset
                           for v in self.voters), reverse=True)
+        if not offsets:
+            return -1
         return offsets[len(offsets) // 2]
 
 

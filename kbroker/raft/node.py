@@ -23,6 +23,8 @@ import attrs
 
 from kbroker.protocol import errors as E
 from kbroker.protocol import records as R
+from kbroker.protocol.messages.add_raft_voter_request import AddRaftVoterRequest
+from kbroker.protocol.messages.api_versions_response import ApiVersionsResponse
 from kbroker.protocol.messages.begin_quorum_epoch_request import BeginQuorumEpochRequest
 from kbroker.protocol.messages.begin_quorum_epoch_response import BeginQuorumEpochResponse
 from kbroker.protocol.messages.describe_quorum_request import DescribeQuorumRequest
@@ -33,10 +35,12 @@ from kbroker.protocol.messages.fetch_request import FetchRequest
 from kbroker.protocol.messages.fetch_response import FetchResponse
 from kbroker.protocol.messages.fetch_snapshot_request import FetchSnapshotRequest
 from kbroker.protocol.messages.fetch_snapshot_response import FetchSnapshotResponse
+from kbroker.protocol.messages.remove_raft_voter_request import RemoveRaftVoterRequest
 from kbroker.protocol.messages.vote_request import VoteRequest
 from kbroker.protocol.messages.vote_response import VoteResponse
 from kbroker.raft import control_records as C
 from kbroker.raft import raft_messages as M
+from kbroker.raft import voter_changes
 from kbroker.raft.client import NotLeaderError, RaftError
 from kbroker.raft.epoch_states import (
     Candidate,
@@ -61,7 +65,13 @@ from kbroker.raft.raft_log import (
 )
 from kbroker.raft.request_manager import RequestManager
 from kbroker.raft.snapshots import SnapshotId
-from kbroker.raft.voter_set import ZERO_DIRECTORY, VoterHistory, VoterSet, snapshot_control_records
+from kbroker.raft.voter_set import (
+    ZERO_DIRECTORY,
+    VoterHistory,
+    VoterSet,
+    snapshot_control_records,
+    voters_batch,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -114,8 +124,10 @@ class _ParkedFetch:
 class RaftNode:
     def __init__(self, node_id: int, voters, log: RaftLog, store: ElectionStore, *, cluster_id: str,
                  now: int, config: QuorumConfig | None = None, rng: random.Random | None = None,
-                 directory_id: uuid.UUID = ZERO_DIRECTORY, bootstrap_ids: tuple[int, ...] = ()):
+                 directory_id: uuid.UUID = ZERO_DIRECTORY, bootstrap_ids: tuple[int, ...] = (),
+                 listener_name: str = "CONTROLLER"):
         self.node_id = node_id
+        self.listener_name = listener_name  # the first of controller.listener.names: voters' endpoint we use
         self.directory_id = directory_id
         self.static_voters = frozenset(voters)  # controller.quorum.voters: the voters at kraft.version 0
         self.bootstrap_ids = tuple(bootstrap_ids)  # controller.quorum.bootstrap.servers, as negative ids
@@ -187,6 +199,24 @@ class RaftNode:
             self._maybe_advance_leader_hw()
         logger.info("node %d: voters are now %s", self.node_id, sorted(self.voters))
 
+    def _append_voters(self, voters: VoterSet, now: int) -> int:
+        """Leader only: append a VotersRecord; the new voters count from now on. Its offset."""
+        offset = self.log.end_offset
+        batch = voters_batch(voters, base_offset=offset, epoch=self.state.epoch, timestamp=now)
+        self.log.append_as_leader(batch)
+        self.history.observe(bytes(batch))
+        self._voters_changed(now)
+        return offset
+
+    def address_of(self, node_id: int) -> tuple[str, int] | None:
+        """Where to reach `node_id` on this node's listener: a voter, or a voter being added."""
+        state = self.state
+        change = state.voter_change if isinstance(state, Leader) else None
+        if change is not None and change.voter is not None and change.voter.voter_id == node_id:
+            return change.voter.address(self.listener_name)
+        voter = self.voter_set.get(node_id) if self.voter_set is not None else None
+        return voter.address(self.listener_name) if voter is not None else None
+
     def snapshot_control(self, end_offset: int, now: int) -> list[tuple]:
         """The control records a snapshot ending at `end_offset` carries (none at kraft.version 0)."""
         return snapshot_control_records(self.history.kraft_version_at(end_offset - 1),
@@ -233,8 +263,12 @@ class RaftNode:
         state = self.state
         times = [self._requests.ready_at(d) for d in self._wanted_destinations(state)]
         if isinstance(state, Leader):
+            if state.resign_requested:
+                return now
             if len(self.voters) > 1:
                 times.append(state.check_quorum_deadline)
+            if state.voter_change is not None:
+                times.append(state.voter_change.deadline)
             hw = self._leader_hw()
             for parked in self._parked.values():
                 if self.log.end_offset > parked.fetch_offset or parked.high_watermark != hw:
@@ -244,7 +278,7 @@ class RaftNode:
             times.append(state.backoff_deadline if state.backoff_deadline is not None else state.election_deadline)
         elif isinstance(state, Follower):
             times.append(state.fetch_deadline)
-        elif self.is_voter:
+        elif self.is_voter or isinstance(state, Resigned):
             times.append(state.election_deadline)
         return max(now, min(times)) if times else now + self.config.request_timeout_ms
 
@@ -259,8 +293,12 @@ class RaftNode:
         if isinstance(state, Follower):
             return [state.leader_id]
         if not self.is_voter:
-            return sorted(self._requests.inflight) or sorted(self.voters)
+            return sorted(self._requests.inflight) or self._observer_targets()
         return []
+
+    def _observer_targets(self) -> list[int]:
+        """Where an observer looks for the leader: controller.quorum.bootstrap.servers, else the voters."""
+        return list(self.bootstrap_ids) or sorted(self.voters - {self.node_id})
 
     # --- initialization and transitions ----------------------------------------------------------------------
     def _initial_state(self, now: int) -> EpochState:
@@ -305,6 +343,7 @@ class RaftNode:
         self._requests.reset()
         if isinstance(previous, Leader) and not isinstance(state, Leader):
             self._release_parked_fetches()
+            voter_changes.abandon(self, previous)
         logger.debug("node %d: %s(epoch %d) -> %s(epoch %d)", self.node_id, previous.name, previous.epoch,
                      state.name, state.epoch)
 
@@ -413,6 +452,7 @@ class RaftNode:
         candidate = state.majority_end_offset(self.log.flushed_offset)
         if candidate > state.epoch_start_offset and (self.high_watermark is None or candidate > self.high_watermark):
             self._set_high_watermark(candidate)
+            voter_changes.high_watermark_moved(self, state)
 
     # --- poll ------------------------------------------------------------------------------------------------
     def poll(self, now: int) -> list[Outbound]:
@@ -444,7 +484,9 @@ class RaftNode:
             self._poll_unattached(state, now)
         elif isinstance(state, Resigned):
             if now >= state.election_deadline:
-                if self.voters == {self.node_id}:
+                if not self.is_voter:  # removed from the voters while leading: an observer from now on
+                    self._become_unattached(state.epoch, now)
+                elif self.voters == {self.node_id}:
                     self._become_candidate(now)
                 else:
                     self._become_prospective(now)
@@ -455,6 +497,12 @@ class RaftNode:
                         preferred_successors=state.preferred_successors), now)
 
     def _poll_leader(self, state: Leader, now: int) -> None:
+        voter_changes.expire(self, state, now)
+        if state.resign_requested:
+            logger.info("node %d: not a voter of the committed voter set %s; resigning epoch %d", self.node_id,
+                        sorted(self.voters), state.epoch)
+            self.resign(now)
+            return
         if len(self.voters) > 1 and now >= state.check_quorum_deadline:
             logger.info("node %d: no majority fetched within %d ms; resigning epoch %d", self.node_id,
                         self._check_quorum_timeout(), state.epoch)
@@ -514,7 +562,7 @@ class RaftNode:
                 self._become_prospective(now)
             return
         # An observer finds the leader by fetching from any voter (they answer with the leader they know).
-        ready = [v for v in sorted(self.voters) if self._requests.ready(v, now)]
+        ready = [v for v in self._observer_targets() if self._requests.ready(v, now)]
         if ready and not self._requests.inflight:
             self._send_fetch(self.random.choice(ready), state.epoch, now)
 
@@ -549,6 +597,10 @@ class RaftNode:
             response = self._handle_fetch_snapshot(body, now)
         elif isinstance(body, DescribeQuorumRequest):
             response = self._handle_describe_quorum(body, now)
+        elif isinstance(body, AddRaftVoterRequest):
+            response = voter_changes.handle_add(self, source, correlation_id, body, now)
+        elif isinstance(body, RemoveRaftVoterRequest):
+            response = voter_changes.handle_remove(self, source, correlation_id, body, now)
         else:
             raise TypeError(f"not a KRaft request: {type(body).__name__}")
         if response is not None:
@@ -695,7 +747,7 @@ class RaftNode:
     def _heard_from_voter(self, state: Leader, voter: int, now: int) -> None:
         state.unacknowledged.discard(voter)
         state.fetched_voters.add(voter)
-        if len(state.fetched_voters | {self.node_id}) >= majority(self.voters):
+        if len(state.fetched_voters | ({self.node_id} & self.voters)) >= majority(self.voters):
             state.fetched_voters.clear()
             state.check_quorum_deadline = now + self._check_quorum_timeout()
 
@@ -764,6 +816,10 @@ class RaftNode:
     def handle_response(self, source: int, correlation_id: int, body, now: int) -> None:
         """Handle the response to a request we sent; stale, duplicate or unexpected ones are ignored."""
         if not self._requests.expects(source, correlation_id):
+            return
+        if isinstance(body, ApiVersionsResponse):
+            voter_changes.handle_api_versions(self, source, body, now)
+            self._requests.completed(source, body.error_code == NONE, now)
             return
         if getattr(body, "error_code", NONE) != NONE:
             if body.error_code == E.INCONSISTENT_CLUSTER_ID.code:

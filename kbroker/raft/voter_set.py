@@ -96,6 +96,13 @@ def voters_batch(voters: VoterSet, *, base_offset: int, epoch: int, timestamp: i
                          base_offset=base_offset, control=True, partition_leader_epoch=epoch)
 
 
+def kraft_version_and_voters_batch(voters: VoterSet, *, base_offset: int, epoch: int,
+                                   timestamp: int) -> bytearray:
+    """A control batch setting kraft.version 1 and the voters (what a bootstrap checkpoint holds)."""
+    return R.build_batch(snapshot_control_records(1, voters, timestamp), base_offset=base_offset, control=True,
+                         partition_leader_epoch=epoch)
+
+
 def snapshot_control_records(kraft_version: int, voters: VoterSet | None, timestamp: int) -> list[tuple]:
     """The KRaftVersionRecord and VotersRecord a snapshot carries after its header under kraft.version 1."""
     if kraft_version == 0 or voters is None:
