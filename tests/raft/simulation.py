@@ -22,14 +22,14 @@ import uuid
 import attrs
 
 from kbroker.protocol import records as R
-from kbroker.raft.epoch_states import Follower, Leader
-from kbroker.raft.memory_log import MemoryElectionStore, MemoryRaftLog
 from kbroker.protocol.messages.add_raft_voter_request import AddRaftVoterRequest
 from kbroker.protocol.messages.add_raft_voter_request import Listener as AddListener
 from kbroker.protocol.messages.add_raft_voter_response import AddRaftVoterResponse
 from kbroker.protocol.messages.api_versions_request import ApiVersionsRequest
 from kbroker.protocol.messages.api_versions_response import ApiVersionsResponse, SupportedFeatureKey
 from kbroker.protocol.messages.remove_raft_voter_request import RemoveRaftVoterRequest
+from kbroker.raft.epoch_states import Follower, Leader
+from kbroker.raft.memory_log import MemoryElectionStore, MemoryRaftLog
 from kbroker.raft.node import Outbound, QuorumConfig, RaftNode
 from kbroker.raft.voter_set import VoterNode, VoterSet, kraft_version_and_voters_batch
 

@@ -11,11 +11,11 @@ import os
 
 import pytest
 
-from kbroker.raft.node import RaftNode
 from kbroker.protocol import errors as E
 from kbroker.protocol.messages.add_raft_voter_request import AddRaftVoterRequest
 from kbroker.protocol.messages.add_raft_voter_request import Listener as AddListener
 from kbroker.protocol.messages.remove_raft_voter_request import RemoveRaftVoterRequest
+from kbroker.raft.node import RaftNode
 from tests.raft.simulation import (
     ADMIN,
     CLUSTER_ID,
