@@ -29,6 +29,7 @@ from __future__ import annotations
 import logging
 import random
 import time
+import uuid
 from collections.abc import Callable, Iterable
 
 import attrs
@@ -36,14 +37,21 @@ import trio
 
 from kbroker.log.config import LogConfig
 from kbroker.metadata.serde import MetadataRecord, decode_record, encode_record
-from kbroker.network import ChannelManager, ClientSettings, NetworkError, NodeDirectory, RequestTimedOut
+from kbroker.network import (
+    Address,
+    ChannelManager,
+    ClientSettings,
+    NetworkError,
+    NodeDirectory,
+    RequestTimedOut,
+)
 from kbroker.network.connection import Connector, tcp_connect
 from kbroker.protocol import errors as E
 from kbroker.protocol import messages
 from kbroker.protocol import records as R
 from kbroker.raft import snapshots as S
 from kbroker.raft.client import CommittedBatch, NotLeaderError, RaftError, RaftListener
-from kbroker.raft.disk_log import DiskRaftLog, FileElectionStore
+from kbroker.raft.disk_log import DiskRaftLog, FileElectionStore, read_directory_id
 from kbroker.raft.node import Outbound, QuorumConfig, RaftNode
 
 log = logging.getLogger(__name__)
@@ -84,11 +92,20 @@ class QuorumDriver:
     def __init__(self, metadata_log_dir: str, node_id: int, voters: Iterable[int], directory: NodeDirectory, *,
                  cluster_id: str, config: QuorumConfig | None = None, settings: ClientSettings | None = None,
                  connect: Connector = tcp_connect, segment_bytes: int = DEFAULT_SEGMENT_BYTES,
-                 clock: Callable[[], int] = _wall_clock_ms, rng: random.Random | None = None):
+                 clock: Callable[[], int] = _wall_clock_ms, rng: random.Random | None = None,
+                 directory_id: uuid.UUID | None = None, listener_name: str = "CONTROLLER",
+                 bootstrap_servers: Iterable[tuple[str, int]] = ()):
         self.metadata_log_dir = metadata_log_dir
         self.node_id = node_id
-        self.voters = frozenset(voters)
+        self.voters = frozenset(voters)  # controller.quorum.voters (kraft.version 0)
         self.directory = directory
+        self.directory_id = directory_id  # None: the metadata log dir's directory.id
+        self.listener_name = listener_name
+        self.bootstrap_ids = []
+        for index, (host, port) in enumerate(bootstrap_servers):
+            # Kafka's RaftUtil.bootstrapServersToNodes: negative ids the voters never use
+            self.bootstrap_ids.append(-2 - index)
+            directory.set(-2 - index, Address(host, port))
         self.cluster_id = cluster_id
         self.config = config or QuorumConfig()
         self.settings = settings or ClientSettings(client_id=f"raft-client-{node_id}",
@@ -170,9 +187,12 @@ class QuorumDriver:
         disk = self._disk = DiskRaftLog.open(self.metadata_log_dir, self._log_config, self.clock)
         self._delivered = disk.log_start_offset
         self._load_latest_snapshot()
+        if self.directory_id is None:
+            self.directory_id = read_directory_id(self.metadata_log_dir)
         self._node = RaftNode(self.node_id, self.voters, disk, FileElectionStore(disk.directory),
                               cluster_id=self.cluster_id, now=self.clock(), config=self.config,
-                              rng=random.Random(self._rng.getrandbits(64)))
+                              rng=random.Random(self._rng.getrandbits(64)), directory_id=self.directory_id,
+                              bootstrap_ids=tuple(self.bootstrap_ids), listener_name=self.listener_name)
 
     def _load_latest_snapshot(self) -> None:
         disk = self.disk
@@ -225,6 +245,9 @@ class QuorumDriver:
                 if pending is not None:  # else its caller went away (connection closed, node stopping)
                     pending.finish(message.body)
             else:
+                address = self.node.address_of(message.destination)  # a voter of the log's voter set
+                if address is not None and self.directory.get(message.destination) != Address(*address):
+                    self.directory.set(message.destination, Address(*address))
                 self._channels.send_soon(message.destination, message.body, self._replies_in,
                                          timeout_ms=self.config.request_timeout_ms, tag=message.correlation_id)
 

@@ -33,6 +33,7 @@ from kbroker.protocol.messages.end_quorum_epoch_request import EndQuorumEpochReq
 from kbroker.protocol.messages.end_quorum_epoch_response import EndQuorumEpochResponse
 from kbroker.protocol.messages.fetch_request import FetchRequest
 from kbroker.protocol.messages.fetch_response import FetchResponse
+from kbroker.protocol.messages.fetch_response import NodeEndpoint as FetchNodeEndpoint
 from kbroker.protocol.messages.fetch_snapshot_request import FetchSnapshotRequest
 from kbroker.protocol.messages.fetch_snapshot_response import FetchSnapshotResponse
 from kbroker.protocol.messages.remove_raft_voter_request import RemoveRaftVoterRequest
@@ -133,6 +134,7 @@ class RaftNode:
         self.bootstrap_ids = tuple(bootstrap_ids)  # controller.quorum.bootstrap.servers, as negative ids
         self.history = VoterHistory()
         self._voted_directory = ZERO_DIRECTORY
+        self._learned_addresses: dict[int, tuple[str, int]] = {}  # leaders' NodeEndpoints in Fetch responses
         self.log = log
         self._load_voter_history()
         self.store = store
@@ -215,7 +217,8 @@ class RaftNode:
         if change is not None and change.voter is not None and change.voter.voter_id == node_id:
             return change.voter.address(self.listener_name)
         voter = self.voter_set.get(node_id) if self.voter_set is not None else None
-        return voter.address(self.listener_name) if voter is not None else None
+        address = voter.address(self.listener_name) if voter is not None else None
+        return address or self._learned_addresses.get(node_id)
 
     def snapshot_control(self, end_offset: int, now: int) -> list[tuple]:
         """The control records a snapshot ending at `end_offset` carries (none at kraft.version 0)."""
@@ -580,6 +583,11 @@ class RaftNode:
         self._outbox.append(Outbound(destination, self._next_correlation, body, False))
 
     def _respond(self, destination: int, correlation_id: int, body) -> None:
+        if isinstance(body, FetchResponse) and body.responses:
+            leader = self._leader_of(self.state)
+            address = self.address_of(leader) if leader >= 0 else None
+            if address is not None:  # as Kafka's, so an observer that knows no voter finds the leader
+                body.node_endpoints = [FetchNodeEndpoint(node_id=leader, host=address[0], port=address[1])]
         self._outbox.append(Outbound(destination, correlation_id, body, True))
 
     # --- inbound requests ------------------------------------------------------------------------------------
@@ -817,6 +825,9 @@ class RaftNode:
         """Handle the response to a request we sent; stale, duplicate or unexpected ones are ignored."""
         if not self._requests.expects(source, correlation_id):
             return
+        if isinstance(body, FetchResponse):
+            for endpoint in body.node_endpoints or ():
+                self._learned_addresses[endpoint.node_id] = (endpoint.host, endpoint.port)
         if isinstance(body, ApiVersionsResponse):
             voter_changes.handle_api_versions(self, source, body, now)
             self._requests.completed(source, body.error_code == NONE, now)
