@@ -1,5 +1,7 @@
-"""A controller-only node (`process.roles=controller`): a voter of a static KRaft quorum of several nodes
-(`controller.quorum.voters`), serving its CONTROLLER listener with the controller registry (kbroker/api/controller/).
+"""A controller-only node (`process.roles=controller`): a voter (or observer) of a KRaft quorum of several nodes,
+static (`controller.quorum.voters`) or dynamic (KIP-853: the voters of the log's VotersRecord, from a
+`--standalone` / `--initial-controllers` bootstrap checkpoint, grown and shrunk with AddRaftVoter /
+RemoveRaftVoter; `controller.quorum.bootstrap.servers` to find the leader), serving its CONTROLLER listener with the controller registry (kbroker/api/controller/).
 
 The composition root of that role, beside kbroker/node.py (the combined single-voter node): it binds the
 controller listeners, loads the formatted log dirs (a quorum's nodes must share one cluster id, so they are
@@ -35,6 +37,7 @@ from kbroker.metadata.controller import QuorumController, bootstrap_records
 from kbroker.metadata.loader import DEFAULT_SNAPSHOT_MAX_BYTES, MetadataLoader
 from kbroker.metadata.service import listener_endpoints
 from kbroker.network import ClientSettings, NodeDirectory, open_channel_manager, parse_quorum_voters
+from kbroker.quorum_config import parse_bootstrap_servers
 from kbroker.raft.client import RaftError
 from kbroker.raft.driver import DEFAULT_SEGMENT_BYTES, QuorumDriver
 from kbroker.raft.node import QuorumConfig
@@ -110,10 +113,16 @@ class ControllerNode:
         config = self.config
         storage = load_or_format(config)
         voters = parse_quorum_voters(",".join(config["controller.quorum.voters"]))
-        self.quorum_directory = NodeDirectory(voters)
-        quorum = QuorumDriver(storage.metadata_log_dir, config.node_id, voters, NodeDirectory(voters),
+        directory = NodeDirectory(voters)
+        # A dynamic quorum's addresses come from the log: the registration goes where the driver found them.
+        self.quorum_directory = NodeDirectory(voters) if voters else directory
+        quorum = QuorumDriver(storage.metadata_log_dir, config.node_id, voters, directory,
                               cluster_id=storage.cluster_id, config=quorum_config(config),
-                              segment_bytes=int(config.get("metadata.log.segment.bytes", DEFAULT_SEGMENT_BYTES)))
+                              segment_bytes=int(config.get("metadata.log.segment.bytes", DEFAULT_SEGMENT_BYTES)),
+                              directory_id=storage.directory_ids.get(storage.metadata_log_dir),
+                              listener_name=config.controller_listener_names[0].upper(),
+                              bootstrap_servers=parse_bootstrap_servers(
+                                  config["controller.quorum.bootstrap.servers"]))
         self.loader = MetadataLoader(snapshot_max_bytes=int(config.get(
             "metadata.log.max.record.bytes.between.snapshots", DEFAULT_SNAPSHOT_MAX_BYTES)))
         self.loader.bind(quorum)
@@ -128,7 +137,8 @@ class ControllerNode:
         quorum.on_leader_change(self._leader_changed)
         quorum.start()
         self.state.quorum = quorum
-        log.info("cluster %s, controller %d of the voters %s", storage.cluster_id, config.node_id, sorted(voters))
+        log.info("cluster %s, controller %d of the voters %s", storage.cluster_id, config.node_id,
+                 sorted(quorum.node.voters))
         return quorum
 
     # --- activation of a new leader ------------------------------------------------------------------------

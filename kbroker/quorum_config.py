@@ -7,9 +7,9 @@ of its quorum (`implicit_single_voter`); Kafka, which has no such default, would
 one of them is set, Kafka's rules apply in full (`validate_kraft`).
 
 `unsupported_quorum(config, bootstrap_voters)` and `unsupported_listener(config)` name what a valid config asks
-for that kbroker cannot do yet (a combined node in a quorum of more than itself, a broker-only process, a dynamic
-quorum of controllers, a TLS or SASL listener); `kbroker serve` refuses such a config. A controller-only node
-(`process.roles=controller`) runs in a static quorum of several voters.
+for that kbroker cannot do yet (a combined node in a quorum of more than itself, a broker-only process,
+a TLS or SASL listener); `kbroker serve` refuses such a config. A controller-only node
+(`process.roles=controller`) runs in a static quorum of several voters or a dynamic one (KIP-853).
 """
 
 from __future__ import annotations
@@ -226,20 +226,15 @@ def unsupported_quorum(config, bootstrap_voters: set[int] | None = None) -> str 
     wrote, when there is one.
 
     What runs: a combined broker,controller node that is the only voter of its quorum, and a controller-only
-    node (process.roles=controller) in a static quorum of any number of voters (controller.quorum.voters)."""
+    node (process.roles=controller) in a static quorum of any number of voters (controller.quorum.voters) or in a
+    dynamic one (formatted with --standalone / --initial-controllers, or with --no-initial-controllers to be
+    added later with AddRaftVoter)."""
     node_id = config.node_id
     roles = process_roles(config)
     voters = parse_voters(config["controller.quorum.voters"])
     bootstrap = parse_bootstrap_servers(config["controller.quorum.bootstrap.servers"])
     if roles == {CONTROLLER_ROLE}:
-        if not voters:
-            return ("process.roles=controller with controller.quorum.bootstrap.servers asks for a dynamic quorum "
-                    "(KIP-853); kbroker runs controller-only nodes in a static quorum (controller.quorum.voters)")
-        if bootstrap_voters is not None:
-            return (f"the metadata log dir was formatted with the voters {_java_set(bootstrap_voters)} "
-                    "(--standalone / --initial-controllers, a dynamic quorum); kbroker runs controller-only nodes "
-                    "in a static quorum (controller.quorum.voters)")
-        return None
+        return None  # a static quorum, or a dynamic one (KIP-853) from its bootstrap checkpoint or as an observer
     if roles != {BROKER_ROLE, CONTROLLER_ROLE}:
         return (f"process.roles={','.join(config['process.roles'])} asks for a broker-only process; kbroker runs "
                 "combined broker,controller nodes and controller-only quorums")

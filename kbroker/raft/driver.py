@@ -129,6 +129,7 @@ class QuorumDriver:
         self._leader_callbacks: list[Callable[[int, int], None]] = []
         self._woken = trio.Event()
         self._running = False
+        self._synced: tuple = (None, -1)  # (voter set, leader) the directory was last brought up to date with
 
     # --- state (any thread may read it) ----------------------------------------------------------------------
     @property
@@ -333,6 +334,7 @@ class QuorumDriver:
     # --- after every poll: leader changes, commits, appends that can no longer commit ------------------------
     def _after_change(self) -> None:
         node = self.node
+        self._sync_directory()
         leader = (node.leader_id, node.epoch)
         if leader != self._known_leader:
             self._known_leader = leader
@@ -362,6 +364,19 @@ class QuorumDriver:
             else:
                 waiting.append((epoch, pending))
         self._activations = waiting
+
+    def _sync_directory(self) -> None:
+        """Keep the address book at the voters' endpoints of the latest VotersRecord and the leader's (others
+        on this loop, such as ControllerRegistration, use it too)."""
+        node = self.node
+        marker = (node.voter_set, node.leader_id)
+        if marker == self._synced:
+            return
+        self._synced = marker
+        for node_id in {*node.voters, node.leader_id} - {-1}:
+            address = node.address_of(node_id)
+            if address is not None:
+                self.directory.set(node_id, Address(*address))
 
     def _deliver_committed(self) -> None:
         """Hand every batch below the high watermark the listeners have not seen, in order."""

@@ -61,6 +61,7 @@ class Candidate:
 @attrs.define
 class ReplicaProgress:
     end_offset: int = -1
+    directory_id: object = None  # the uuid.UUID the replica's Fetch names (KIP-853), None before
     last_fetch_ms: int = -1
     last_caught_up_ms: int = -1
 

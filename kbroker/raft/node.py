@@ -196,6 +196,9 @@ class RaftNode:
         """A VotersRecord was appended or truncated away: a leader counts the new voters from now on."""
         state = self.state
         if isinstance(state, Leader):
+            if len(state.voters) <= 1 < len(self.voters):  # a lone leader kept no check-quorum timer until now
+                state.fetched_voters.clear()
+                state.check_quorum_deadline = now + self._check_quorum_timeout()
             state.voters = self.voters
             state.unacknowledged &= set(self.voters)
             self._maybe_advance_leader_hw()
@@ -573,7 +576,7 @@ class RaftNode:
         self._send_request(destination, M.fetch_request(
             self.cluster_id, replica_id=self.node_id, epoch=epoch, fetch_offset=self.log.end_offset,
             last_fetched_epoch=self.log.last_fetched_epoch, max_wait_ms=self.config.fetch_max_wait_ms,
-            max_bytes=self.config.fetch_max_bytes), now)
+            max_bytes=self.config.fetch_max_bytes, directory_id=self.directory_id), now)
 
     def _send_request(self, destination: int, body, now: int) -> None:
         if not self._requests.ready(destination, now):
@@ -737,6 +740,7 @@ class RaftNode:
                                     log_start_offset=self.log.log_start_offset, snapshot=tuple(valid.at))
         if replica >= 0:
             progress = state.replicas.setdefault(replica, ReplicaProgress())
+            progress.directory_id = partition.replica_directory_id
             progress.end_offset = partition.fetch_offset  # as Kafka: the latest fetch, even if lower
             progress.last_fetch_ms = now
             if partition.fetch_offset >= self.log.end_offset:
@@ -808,11 +812,15 @@ class RaftNode:
         if not isinstance(state, Leader):
             return M.describe_quorum_response(E.NOT_LEADER_OR_FOLLOWER.code)
 
-        def replica(replica_id: int) -> tuple[int, int, int, int]:
+        voter_set = self.voter_set
+
+        def replica(replica_id: int) -> tuple:
+            voter = voter_set.get(replica_id) if voter_set is not None else None
             if replica_id == self.node_id:
-                return replica_id, self.log.end_offset, now, now
+                return replica_id, self.log.end_offset, now, now, self.directory_id
             progress = state.replicas.get(replica_id, ReplicaProgress())
-            return replica_id, progress.end_offset, progress.last_fetch_ms, progress.last_caught_up_ms
+            directory = voter.directory_id if voter is not None else progress.directory_id or ZERO_DIRECTORY
+            return replica_id, progress.end_offset, progress.last_fetch_ms, progress.last_caught_up_ms, directory
 
         observers = sorted(r for r in state.replicas if r not in self.voters)
         return M.describe_quorum_response(NONE, leader_id=self.node_id, epoch=state.epoch,

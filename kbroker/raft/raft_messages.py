@@ -100,9 +100,10 @@ def end_quorum_epoch_response(error: int, *, epoch: int = 0, leader_id: int = -1
 
 
 def fetch_request(cluster_id: str, *, replica_id: int, epoch: int, fetch_offset: int, last_fetched_epoch: int,
-                  max_wait_ms: int, max_bytes: int) -> fetch_req.FetchRequest:
+                  max_wait_ms: int, max_bytes: int, directory_id: uuid.UUID = ZERO_UUID) -> fetch_req.FetchRequest:
     partition = fetch_req.FetchPartition(partition=0, current_leader_epoch=epoch, fetch_offset=fetch_offset,
-                                         last_fetched_epoch=last_fetched_epoch, partition_max_bytes=max_bytes)
+                                         last_fetched_epoch=last_fetched_epoch, partition_max_bytes=max_bytes,
+                                         replica_directory_id=directory_id)
     return fetch_req.FetchRequest(
         cluster_id=cluster_id,  # the replica is named in ReplicaState since v15 (KIP-903)
         replica_state=fetch_req.ReplicaState(replica_id=replica_id, replica_epoch=-1),
@@ -147,16 +148,17 @@ def fetch_snapshot_response(error: int, *, epoch: int, leader_id: int, snapshot:
 
 
 def describe_quorum_response(error: int, *, leader_id: int = -1, epoch: int = 0, high_watermark: int = -1,
-                             voters: list[tuple[int, int, int, int]] = (),
-                             observers: list[tuple[int, int, int, int]] = (),
+                             voters: list[tuple] = (), observers: list[tuple] = (),
                              top_level_error: int = 0) -> dq_resp.DescribeQuorumResponse:
-    """Replicas as (id, log end offset, last fetch ms, last caught-up ms)."""
+    """Replicas as (id, log end offset, last fetch ms, last caught-up ms[, directory id])."""
     if top_level_error:
         return dq_resp.DescribeQuorumResponse(error_code=top_level_error)
 
     def states(replicas):
         return [dq_resp.ReplicaState(replica_id=r, log_end_offset=end, last_fetch_timestamp=fetched,
-                                     last_caught_up_timestamp=caught_up) for r, end, fetched, caught_up in replicas]
+                                     last_caught_up_timestamp=caught_up,
+                                     replica_directory_id=directory[0] if directory else ZERO_UUID)
+                for r, end, fetched, caught_up, *directory in replicas]
 
     partition = dq_resp.PartitionData(partition_index=0, error_code=error, leader_id=leader_id, leader_epoch=epoch,
                                       high_watermark=high_watermark, current_voters=states(voters),
