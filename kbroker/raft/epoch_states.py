@@ -78,6 +78,7 @@ class Leader:
     fetched_voters: set[int] = attrs.Factory(set)  # voters heard from since the last quorum check
     voter_change: object = None  # the AddRaftVoter / RemoveRaftVoter in progress (voter_changes.VoterChange)
     resign_requested: bool = False  # a leader the committed voter set left out resigns
+    volatile_voters: object = None  # kraft.version 0: the voters as UpdateRaftVoter told them (a VoterSet)
     name = "Leader"
 
     def can_grant_vote(self, candidate: int, log_up_to_date: bool, pre_vote: bool) -> bool:

@@ -37,6 +37,7 @@ from kbroker.protocol.messages.fetch_response import NodeEndpoint as FetchNodeEn
 from kbroker.protocol.messages.fetch_snapshot_request import FetchSnapshotRequest
 from kbroker.protocol.messages.fetch_snapshot_response import FetchSnapshotResponse
 from kbroker.protocol.messages.remove_raft_voter_request import RemoveRaftVoterRequest
+from kbroker.protocol.messages.update_raft_voter_request import UpdateRaftVoterRequest
 from kbroker.protocol.messages.vote_request import VoteRequest
 from kbroker.protocol.messages.vote_response import VoteResponse
 from kbroker.raft import control_records as C
@@ -612,6 +613,8 @@ class RaftNode:
             response = voter_changes.handle_add(self, source, correlation_id, body, now)
         elif isinstance(body, RemoveRaftVoterRequest):
             response = voter_changes.handle_remove(self, source, correlation_id, body, now)
+        elif isinstance(body, UpdateRaftVoterRequest):
+            response = voter_changes.handle_update(self, body, now)
         else:
             raise TypeError(f"not a KRaft request: {type(body).__name__}")
         if response is not None:

@@ -1,4 +1,5 @@
-"""AddRaftVoter and RemoveRaftVoter on the leader (KIP-853; Kafka's AddVoterHandler and RemoveVoterHandler).
+"""AddRaftVoter, RemoveRaftVoter and UpdateRaftVoter on the leader (KIP-853; Kafka's AddVoterHandler,
+RemoveVoterHandler and UpdateVoterHandler).
 
 One change at a time, on a leader that has committed an offset of its epoch, under kraft.version 1, once the
 previous VotersRecord is committed. Adding asks the new voter for its ApiVersions (the kraft.version range it
@@ -7,7 +8,10 @@ appends a VotersRecord with it. Removing appends a VotersRecord without the vote
 match). The response waits until the record is committed (an AddRaftVoter with AckWhenCommitted false is answered
 once appended); a change not finished within the request timeout answers REQUEST_TIMED_OUT and one cut short by
 the end of the leader's epoch NOT_LEADER_OR_FOLLOWER. After a removal commits, a leader that is no longer a voter
-resigns. The node (node.py) owns the state; this module decides, and the node sends what it returns.
+resigns. UpdateRaftVoter (a voter telling the leader its endpoints and kraft.version range) appends a VotersRecord
+with the voter's new entry under kraft.version 1 and is answered at once; under kraft.version 0 the leader keeps
+the update in memory only, as Kafka 4.3.1's does for a later kraft.version upgrade. The node (node.py) owns the
+state; this module decides, and the node sends what it returns.
 """
 
 from __future__ import annotations
@@ -20,8 +24,10 @@ from kbroker.protocol.messages.add_raft_voter_response import AddRaftVoterRespon
 from kbroker.protocol.messages.api_versions_request import ApiVersionsRequest
 from kbroker.protocol.messages.remove_raft_voter_request import RemoveRaftVoterRequest
 from kbroker.protocol.messages.remove_raft_voter_response import RemoveRaftVoterResponse
+from kbroker.protocol.messages.update_raft_voter_request import UpdateRaftVoterRequest
+from kbroker.protocol.messages.update_raft_voter_response import CurrentLeader, UpdateRaftVoterResponse
 from kbroker.raft.epoch_states import Leader
-from kbroker.raft.voter_set import ZERO_DIRECTORY, VoterNode
+from kbroker.raft.voter_set import ZERO_DIRECTORY, VoterNode, VoterSet
 
 KRAFT_VERSION_FEATURE = "kraft.version"
 CAUGHT_UP_WITHIN_MS = 60 * 60 * 1000  # Kafka's isReplicaCaughtUp: fetched within the last hour
@@ -184,3 +190,52 @@ def finish(node, state: Leader, error: int, message: str | None) -> None:
 def abandon(node, state: Leader) -> None:
     """The leader's epoch ended with a change in progress."""
     finish(node, state, E.NOT_LEADER_OR_FOLLOWER.code, None)
+
+
+def handle_update(node, request: UpdateRaftVoterRequest, now: int) -> UpdateRaftVoterResponse:
+    """Always answered at once (Kafka does not wait for the VotersRecord to commit)."""
+    def answer(error) -> UpdateRaftVoterResponse:
+        leader = node.leader_id
+        address = node.address_of(leader) if leader >= 0 else None
+        host, port = address if address is not None else ("", 0)
+        return UpdateRaftVoterResponse(error_code=error.code, current_leader=CurrentLeader(
+            leader_id=leader, leader_epoch=node.epoch, host=host, port=port))
+
+    if not node._valid_cluster_id(request.cluster_id):
+        return answer(E.INCONSISTENT_CLUSTER_ID)
+    error = node._validate_leader_only(request.current_leader_epoch)
+    if error != E.NONE.code:
+        return answer(E.for_code(error))
+    voter = VoterNode(request.voter_id, request.voter_directory_id,
+                      tuple((listener.name, listener.host, listener.port) for listener in request.listeners),
+                      request.k_raft_version_feature.min_supported_version,
+                      request.k_raft_version_feature.max_supported_version)
+    if request.voter_id < 0 or request.voter_directory_id == ZERO_DIRECTORY \
+            or voter.address(node.listener_name) is None \
+            or voter.min_kraft_version < 0 or voter.max_kraft_version < voter.min_kraft_version:
+        return answer(E.INVALID_REQUEST)
+    state = node.state
+    expire(node, state, now)
+    hw = node._leader_hw()
+    if state.voter_change is not None or hw is None:
+        return answer(E.REQUEST_TIMED_OUT)
+    kraft_version = node.kraft_version
+    if kraft_version >= 1:
+        latest = node.history.latest()
+        if latest is None or latest[0] >= hw:
+            return answer(E.REQUEST_TIMED_OUT)
+        voters = latest[1]
+    else:
+        voters = state.volatile_voters or VoterSet({v: VoterNode(v, ZERO_DIRECTORY) for v in node.static_voters})
+    if not voter.min_kraft_version <= kraft_version <= voter.max_kraft_version:
+        return answer(E.INVALID_REQUEST)
+    current = voters.get(voter.voter_id)
+    if current is None or current.directory_id not in (ZERO_DIRECTORY, voter.directory_id):
+        return answer(E.VOTER_NOT_FOUND)
+    updated = VoterSet({**voters.voters, voter.voter_id: voter})
+    if kraft_version >= 1:
+        if updated != voters:
+            node._append_voters(updated, now)
+    else:
+        state.volatile_voters = updated
+    return answer(E.NONE)

@@ -1,11 +1,14 @@
 """A dynamic KRaft quorum (KIP-853) over real sockets (tests/raft/quorum_cluster.py with `dynamic`): node 1 is
 formatted as `--standalone`, nodes 2 and 3 know only controller.quorum.bootstrap.servers and find the leader as
-observers. AddRaftVoter makes them voters one at a time, RemoveRaftVoter of the leader makes it resign and the
+observers. AddRaftVoter makes them voters one at a time, UpdateRaftVoter changes a voter's endpoint,
+RemoveRaftVoter of the leader makes it resign and the
 remaining voters elect a new leader, with Kafka's errors for a duplicate voter, an unknown one, a change while
 another is pending and a request sent to a node that does not lead. No timed assertions: each wait has a
 generous overall timeout and names what it waited for."""
 
 from __future__ import annotations
+
+import attrs
 
 from kbroker.network import Address, NodeDirectory, open_channel_manager
 from kbroker.network.settings import ClientSettings
@@ -15,6 +18,8 @@ from kbroker.protocol.messages.describe_quorum_request import DescribeQuorumRequ
 from kbroker.protocol.messages.describe_quorum_request import PartitionData as DescribeQuorumPartition
 from kbroker.protocol.messages.describe_quorum_request import TopicData as DescribeQuorumTopic
 from kbroker.protocol.messages.remove_raft_voter_request import RemoveRaftVoterRequest
+from kbroker.protocol.messages.update_raft_voter_request import KRaftVersionFeature, UpdateRaftVoterRequest
+from kbroker.protocol.messages.update_raft_voter_request import Listener as UpdateListener
 from kbroker.raft import raft_messages as M
 from tests.raft.quorum_cluster import CLUSTER_ID, Member, QuorumCluster
 from tests.raft.test_quorum_network import append_values, run_cluster
@@ -73,6 +78,21 @@ def test_observers_are_added_as_voters_and_the_leader_removes_itself(tmp_path):
                 [(m.node_id, [("CONTROLLER", m.port)]) for m in (first, second, third)]
 
             epoch = first.driver.leader_epoch
+            update = UpdateRaftVoterRequest(
+                cluster_id=CLUSTER_ID, current_leader_epoch=epoch, voter_id=2, voter_directory_id=second.directory_id,
+                listeners=[UpdateListener(name="CONTROLLER", host="localhost", port=second.port)],
+                k_raft_version_feature=KRaftVersionFeature(min_supported_version=0, max_supported_version=1))
+            answer = await channels.send(1, update)
+            assert (answer.error_code, answer.current_leader.leader_id, answer.current_leader.leader_epoch,
+                    answer.current_leader.port) == (E.NONE.code, 1, epoch, first.port)
+            await cluster.wait_for(lambda: all(m.driver.node.voter_set.get(2).endpoints ==
+                                               (("CONTROLLER", "localhost", second.port),) for m in cluster.running()),
+                                   "node 2's new endpoint on every node")
+            stale = attrs.evolve(update, current_leader_epoch=epoch - 1)
+            assert (await channels.send(1, stale)).error_code == E.FENCED_LEADER_EPOCH.code
+            unknown = attrs.evolve(update, voter_id=4)
+            assert (await channels.send(1, unknown)).error_code == E.VOTER_NOT_FOUND.code
+
             answer = await channels.send(1, remove_request(first))
             assert answer.error_code == E.NONE.code
             leader = await cluster.wait_for_leader(after_epoch=epoch, excluding=1)
