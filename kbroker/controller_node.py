@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 from functools import partial
 
 import trio
@@ -37,7 +38,7 @@ from kbroker.metadata.controller import QuorumController, bootstrap_records
 from kbroker.metadata.loader import DEFAULT_SNAPSHOT_MAX_BYTES, MetadataLoader
 from kbroker.metadata.service import listener_endpoints
 from kbroker.network import ClientSettings, NodeDirectory, open_channel_manager, parse_quorum_voters
-from kbroker.quorum_config import parse_bootstrap_servers
+from kbroker.quorum_config import effective_advertised_controller_listeners, parse_bootstrap_servers
 from kbroker.raft.client import RaftError
 from kbroker.raft.driver import DEFAULT_SEGMENT_BYTES, QuorumDriver
 from kbroker.raft.node import QuorumConfig
@@ -79,7 +80,7 @@ class ControllerNode:
             os.makedirs(log_dir, exist_ok=True)
         opened = [await server.open_listener(listener, config["socket.receive.buffer.bytes"])
                   for listener in config.listeners]
-        quorum = self.quorum = self._build_quorum()
+        quorum = self.quorum = self._build_quorum(self._served_endpoints([bound for _, bound in opened]))
         try:
             async with trio.open_nursery() as nursery:
                 self._nursery = nursery
@@ -109,7 +110,14 @@ class ControllerNode:
         async with open_channel_manager(self.quorum_directory, settings) as channels:
             await registrar.run(channels)
 
-    def _build_quorum(self) -> QuorumDriver:
+    def _served_endpoints(self, bound: list) -> tuple:
+        """(name, host, port) of each advertised controller listener, at its bound port when it asked for any:
+        what this voter tells the leader about itself (UpdateRaftVoter)."""
+        ports = {b.listener.name: b.port for b in bound}
+        return tuple((listener.name, listener.host or socket.getfqdn(), listener.port or ports.get(listener.name, 0))
+                     for listener in effective_advertised_controller_listeners(self.config))
+
+    def _build_quorum(self, local_endpoints: tuple) -> QuorumDriver:
         config = self.config
         storage = load_or_format(config)
         voters = parse_quorum_voters(",".join(config["controller.quorum.voters"]))
@@ -122,7 +130,8 @@ class ControllerNode:
                               directory_id=storage.directory_ids.get(storage.metadata_log_dir),
                               listener_name=config.controller_listener_names[0].upper(),
                               bootstrap_servers=parse_bootstrap_servers(
-                                  config["controller.quorum.bootstrap.servers"]))
+                                  config["controller.quorum.bootstrap.servers"]),
+                              local_endpoints=local_endpoints)
         self.loader = MetadataLoader(snapshot_max_bytes=int(config.get(
             "metadata.log.max.record.bytes.between.snapshots", DEFAULT_SNAPSHOT_MAX_BYTES)))
         self.loader.bind(quorum)

@@ -94,13 +94,14 @@ class QuorumDriver:
                  connect: Connector = tcp_connect, segment_bytes: int = DEFAULT_SEGMENT_BYTES,
                  clock: Callable[[], int] = _wall_clock_ms, rng: random.Random | None = None,
                  directory_id: uuid.UUID | None = None, listener_name: str = "CONTROLLER",
-                 bootstrap_servers: Iterable[tuple[str, int]] = ()):
+                 bootstrap_servers: Iterable[tuple[str, int]] = (), local_endpoints: tuple | None = None):
         self.metadata_log_dir = metadata_log_dir
         self.node_id = node_id
         self.voters = frozenset(voters)  # controller.quorum.voters (kraft.version 0)
         self.directory = directory
         self.directory_id = directory_id  # None: the metadata log dir's directory.id
         self.listener_name = listener_name
+        self.local_endpoints = local_endpoints  # ((name, host, port), ...): told to the leader (UpdateRaftVoter)
         self.bootstrap_ids = []
         for index, (host, port) in enumerate(bootstrap_servers):
             # Kafka's RaftUtil.bootstrapServersToNodes: negative ids the voters never use
@@ -193,7 +194,8 @@ class QuorumDriver:
         self._node = RaftNode(self.node_id, self.voters, disk, FileElectionStore(disk.directory),
                               cluster_id=self.cluster_id, now=self.clock(), config=self.config,
                               rng=random.Random(self._rng.getrandbits(64)), directory_id=self.directory_id,
-                              bootstrap_ids=tuple(self.bootstrap_ids), listener_name=self.listener_name)
+                              bootstrap_ids=tuple(self.bootstrap_ids), listener_name=self.listener_name,
+                              local_endpoints=self.local_endpoints)
 
     def _load_latest_snapshot(self) -> None:
         disk = self.disk

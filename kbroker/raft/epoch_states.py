@@ -99,6 +99,7 @@ class Follower:
     leader_id: int
     fetch_deadline: int
     has_fetched: bool = False
+    updated_leader: bool = False  # this voter's UpdateRaftVoter was accepted in this epoch
     snapshot_download: tuple | None = None  # (SnapshotId, bytearray received so far, total size)
     name = "Follower"
 

@@ -38,6 +38,7 @@ from kbroker.protocol.messages.fetch_snapshot_request import FetchSnapshotReques
 from kbroker.protocol.messages.fetch_snapshot_response import FetchSnapshotResponse
 from kbroker.protocol.messages.remove_raft_voter_request import RemoveRaftVoterRequest
 from kbroker.protocol.messages.update_raft_voter_request import UpdateRaftVoterRequest
+from kbroker.protocol.messages.update_raft_voter_response import UpdateRaftVoterResponse
 from kbroker.protocol.messages.vote_request import VoteRequest
 from kbroker.protocol.messages.vote_response import VoteResponse
 from kbroker.raft import control_records as C
@@ -127,9 +128,10 @@ class RaftNode:
     def __init__(self, node_id: int, voters, log: RaftLog, store: ElectionStore, *, cluster_id: str,
                  now: int, config: QuorumConfig | None = None, rng: random.Random | None = None,
                  directory_id: uuid.UUID = ZERO_DIRECTORY, bootstrap_ids: tuple[int, ...] = (),
-                 listener_name: str = "CONTROLLER"):
+                 listener_name: str = "CONTROLLER", local_endpoints: tuple | None = None):
         self.node_id = node_id
         self.listener_name = listener_name  # the first of controller.listener.names: voters' endpoint we use
+        self.local_endpoints = local_endpoints  # ((name, host, port), ...) this node serves, when it knows them
         self.directory_id = directory_id
         self.static_voters = frozenset(voters)  # controller.quorum.voters: the voters at kraft.version 0
         self.bootstrap_ids = tuple(bootstrap_ids)  # controller.quorum.bootstrap.servers, as negative ids
@@ -388,8 +390,16 @@ class RaftNode:
         leader = Leader(epoch, start, self.voters, self.node_id,
                         check_quorum_deadline=now + self._check_quorum_timeout(), unacknowledged=others)
         self._transition(leader)
-        self.log.append_as_leader(C.leader_change_batch(self.node_id, sorted(self.voters), base_offset=start,
-                                                        epoch=epoch, timestamp=now))
+        # Voters that only a bootstrap checkpoint holds go into the log too, so observers that fetch it from
+        # offset 0 learn them and kraft.version (as Kafka's start-of-epoch batch does).
+        latest = self.history.latest()
+        control = snapshot_control_records(self.kraft_version, latest[1], now) \
+            if latest is not None and latest[0] < 0 else []
+        batch = C.leader_change_batch(self.node_id, sorted(self.voters), base_offset=start, epoch=epoch,
+                                      timestamp=now, control=control)
+        self.log.append_as_leader(batch)
+        if control:
+            self.history.observe(bytes(batch))
         logger.info("node %d: leader of epoch %d from offset %d", self.node_id, epoch, start)
 
     def _become_resigned(self, successors: list[int], now: int) -> None:
@@ -560,8 +570,20 @@ class RaftNode:
             self._send_request(state.leader_id, M.fetch_snapshot_request(
                 self.cluster_id, replica_id=self.node_id, epoch=state.epoch, snapshot=tuple(snapshot_id),
                 position=len(received), max_bytes=self.config.fetch_snapshot_max_bytes), now)
+        elif self._endpoints_outdated(state):
+            self._send_request(state.leader_id, voter_changes.update_request(self, state.epoch), now)
         else:
             self._send_fetch(state.leader_id, state.epoch, now)
+
+    def _endpoints_outdated(self, state: Follower) -> bool:
+        """A voter whose entry in the latest voter set is not what it serves tells the leader once per epoch
+        (UpdateRaftVoter), after its first fetch from it, as Kafka's voters do."""
+        if not state.has_fetched or state.updated_leader or self.local_endpoints is None \
+                or self.kraft_version < 1 or not self.is_voter:
+            return False
+        entry = self.voter_set.get(self.node_id)
+        return (entry.endpoints, entry.min_kraft_version, entry.max_kraft_version) != \
+            (self.local_endpoints, 0, voter_changes.MAX_KRAFT_VERSION)
 
     def _poll_unattached(self, state: Unattached, now: int) -> None:
         if self.is_voter:
@@ -841,6 +863,12 @@ class RaftNode:
                 self._learned_addresses[endpoint.node_id] = (endpoint.host, endpoint.port)
         if isinstance(body, ApiVersionsResponse):
             voter_changes.handle_api_versions(self, source, body, now)
+            self._requests.completed(source, body.error_code == NONE, now)
+            return
+        if isinstance(body, UpdateRaftVoterResponse):
+            state = self.state
+            if body.error_code == NONE and isinstance(state, Follower) and state.leader_id == source:
+                state.updated_leader = True
             self._requests.completed(source, body.error_code == NONE, now)
             return
         if getattr(body, "error_code", NONE) != NONE:

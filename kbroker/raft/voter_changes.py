@@ -24,12 +24,14 @@ from kbroker.protocol.messages.add_raft_voter_response import AddRaftVoterRespon
 from kbroker.protocol.messages.api_versions_request import ApiVersionsRequest
 from kbroker.protocol.messages.remove_raft_voter_request import RemoveRaftVoterRequest
 from kbroker.protocol.messages.remove_raft_voter_response import RemoveRaftVoterResponse
-from kbroker.protocol.messages.update_raft_voter_request import UpdateRaftVoterRequest
+from kbroker.protocol.messages.update_raft_voter_request import KRaftVersionFeature, UpdateRaftVoterRequest
+from kbroker.protocol.messages.update_raft_voter_request import Listener as UpdateListener
 from kbroker.protocol.messages.update_raft_voter_response import CurrentLeader, UpdateRaftVoterResponse
 from kbroker.raft.epoch_states import Leader
 from kbroker.raft.voter_set import ZERO_DIRECTORY, VoterNode, VoterSet
 
 KRAFT_VERSION_FEATURE = "kraft.version"
+MAX_KRAFT_VERSION = 1  # the kraft.version range this software supports is 0-1
 CAUGHT_UP_WITHIN_MS = 60 * 60 * 1000  # Kafka's isReplicaCaughtUp: fetched within the last hour
 
 
@@ -239,3 +241,12 @@ def handle_update(node, request: UpdateRaftVoterRequest, now: int) -> UpdateRaft
     else:
         state.volatile_voters = updated
     return answer(E.NONE)
+
+
+def update_request(node, epoch: int) -> UpdateRaftVoterRequest:
+    """What a voter sends its leader about itself: its endpoints and supported kraft.version range."""
+    return UpdateRaftVoterRequest(
+        cluster_id=node.cluster_id, current_leader_epoch=epoch, voter_id=node.node_id,
+        voter_directory_id=node.directory_id,
+        listeners=[UpdateListener(name=name, host=host, port=port) for name, host, port in node.local_endpoints],
+        k_raft_version_feature=KRaftVersionFeature(min_supported_version=0, max_supported_version=MAX_KRAFT_VERSION))

@@ -140,6 +140,9 @@ class VoterHistory:
     def kraft_version(self) -> int:
         return self._versions[-1][1] if self._versions else 0
 
+    def entries(self) -> list[tuple[int, VoterSet]]:
+        return list(self._voters)
+
     def latest(self) -> tuple[int, VoterSet] | None:
         return self._voters[-1] if self._voters else None
 

@@ -134,7 +134,8 @@ class QuorumCluster:
             driver = QuorumDriver(member.log_dir, member.node_id, (), NodeDirectory(), cluster_id=CLUSTER_ID,
                                   config=self.config, connect=partial(self._connect, member.node_id),
                                   segment_bytes=self.segment_bytes, directory_id=member.directory_id,
-                                  bootstrap_servers=[("127.0.0.1", m.port) for m in self.members.values()])
+                                  bootstrap_servers=[("127.0.0.1", m.port) for m in self.members.values()],
+                                  local_endpoints=(("CONTROLLER", "127.0.0.1", member.port),))
         else:
             driver = QuorumDriver(member.log_dir, member.node_id, self.members, self.directory,
                                   cluster_id=CLUSTER_ID, config=self.config,

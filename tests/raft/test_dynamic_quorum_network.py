@@ -1,7 +1,7 @@
 """A dynamic KRaft quorum (KIP-853) over real sockets (tests/raft/quorum_cluster.py with `dynamic`): node 1 is
 formatted as `--standalone`, nodes 2 and 3 know only controller.quorum.bootstrap.servers and find the leader as
-observers. AddRaftVoter makes them voters one at a time, UpdateRaftVoter changes a voter's endpoint,
-RemoveRaftVoter of the leader makes it resign and the
+observers. AddRaftVoter makes them voters one at a time, an UpdateRaftVoter naming a wrong endpoint is corrected
+by the voter's own UpdateRaftVoter, RemoveRaftVoter of the leader makes it resign and the
 remaining voters elect a new leader, with Kafka's errors for a duplicate voter, an unknown one, a change while
 another is pending and a request sent to a node that does not lead. No timed assertions: each wait has a
 generous overall timeout and names what it waited for."""
@@ -85,9 +85,13 @@ def test_observers_are_added_as_voters_and_the_leader_removes_itself(tmp_path):
             answer = await channels.send(1, update)
             assert (answer.error_code, answer.current_leader.leader_id, answer.current_leader.leader_epoch,
                     answer.current_leader.port) == (E.NONE.code, 1, epoch, first.port)
-            await cluster.wait_for(lambda: all(m.driver.node.voter_set.get(2).endpoints ==
-                                               (("CONTROLLER", "localhost", second.port),) for m in cluster.running()),
-                                   "node 2's new endpoint on every node")
+
+            def told_back():  # node 2, a voter, tells the leader the endpoint it really serves (UpdateRaftVoter)
+                entries = [voters.get(2).endpoints for _, voters in first.driver.node.history.entries()
+                           if voters.get(2) is not None]
+                return (("CONTROLLER", "localhost", second.port),) in entries \
+                    and entries[-1] == (("CONTROLLER", "127.0.0.1", second.port),)
+            await cluster.wait_for(told_back, "node 2 correcting the endpoint the admin set")
             stale = attrs.evolve(update, current_leader_epoch=epoch - 1)
             assert (await channels.send(1, stale)).error_code == E.FENCED_LEADER_EPOCH.code
             unknown = attrs.evolve(update, voter_id=4)
