@@ -3,7 +3,8 @@
 `Registry.discover("kbroker.api.controller")` finds the modules here, so ApiVersions on the controller
 listener advertises exactly these APIs and no client API: ApiVersions, and the KRaft RPCs that the quorum
 (ctx.state.quorum, a kbroker.raft.driver.QuorumDriver) answers: Vote, BeginQuorumEpoch, EndQuorumEpoch, Fetch
-and FetchSnapshot of `__cluster_metadata`, DescribeQuorum; and DescribeCluster for the controllers registered in
+and FetchSnapshot of `__cluster_metadata`, DescribeQuorum, and KIP-853's AddRaftVoter, RemoveRaftVoter and
+UpdateRaftVoter; and DescribeCluster for the controllers registered in
 this node's image (what the admin client's `bootstrap.controllers` mode asks first). The version ranges are
 Kafka 4.3.1's for these APIs on its controller listener. The node decides every error code
 (INCONSISTENT_CLUSTER_ID, FENCED_LEADER_EPOCH, UNKNOWN_LEADER_EPOCH, NOT_LEADER_OR_FOLLOWER, INVALID_REQUEST for
@@ -17,7 +18,7 @@ are answered by the active controller (ctx.state.active_controller, kbroker/meta
 every other node answers NOT_CONTROLLER. Envelope carries what a broker forwards: the embedded request runs
 through this registry (envelope.py). Any node answers DescribeConfigs from its own image. Not served yet (so
 not advertised): AlterPartition, UpdateFeatures, the ACL, quota, SCRAM, delegation-token and reassignment APIs,
-ElectLeaders, AddRaftVoter / RemoveRaftVoter / UpdateRaftVoter.
+ElectLeaders.
 """
 
 from __future__ import annotations
