@@ -2,7 +2,8 @@
 `kafka-metadata-quorum --bootstrap-controller`: node 1 formatted with `--standalone` leads alone, node 2 formatted
 with `--no-initial-controllers` follows it as an observer; `add-controller` (with node 2's config) makes it a voter,
 `describe --status / --replication` show the two voters, then `remove-controller` takes node 2 out again and it is
-an observer once more."""
+an observer once more. The same steps run with a kbroker node joining an Apache Kafka node's quorum and the other
+way round."""
 
 from __future__ import annotations
 
@@ -11,6 +12,10 @@ import json
 import time
 from pathlib import Path
 
+import pytest
+
+from compat_tests.broker_fixtures import require_kafka_dist
+from compat_tests.brokers import KAFKA, KBROKER
 from compat_tests.cluster.nodes import NODE_KINDS
 from compat_tests.kafka_dist import free_port, random_cluster_id, run_kafka_tool
 from compat_tests.test_controller_quorum import (
@@ -39,10 +44,11 @@ def dynamic_controller_configs(node_id: int, ports: dict[int, int], work_dir: Pa
 
 
 @contextlib.contextmanager
-def standalone_and_observer(kind: str, tmp_path: Path):
+def standalone_and_observer(kinds: tuple[str, str], tmp_path: Path):
+    """Node 1 (`--standalone`) and node 2 (`--no-initial-controllers`) of the given kinds."""
     ports = {1: free_port(), 2: free_port()}
     configs = {n: dynamic_controller_configs(n, ports, tmp_path / f"node-{n}") for n in ports}
-    nodes = {n: NODE_KINDS[kind](n, configs[n], tmp_path / f"node-{n}") for n in ports}
+    nodes = {n: NODE_KINDS[kinds[n - 1]](n, configs[n], tmp_path / f"node-{n}") for n in ports}
     cluster_id = random_cluster_id()
     for node, flag in ((nodes[1], "--standalone"), (nodes[2], "--no-initial-controllers")):
         formatting = node.start_format(cluster_id, flag)
@@ -78,7 +84,19 @@ def until_succeeds(nodes, run, what: str):
 
 
 def test_add_controller_and_remove_controller(broker_kind, tmp_path):
-    with standalone_and_observer(broker_kind, tmp_path) as (ports, nodes, configs):
+    grow_and_shrink((broker_kind, broker_kind), tmp_path)
+
+
+@pytest.mark.parametrize("kinds", [(KAFKA, KBROKER), (KBROKER, KAFKA)], ids=["kafka-leader", "kbroker-leader"])
+def test_a_mixed_dynamic_quorum(kinds, tmp_path):
+    """A kbroker controller added to (and removed from) an Apache Kafka one's quorum, and the other way round."""
+    require_kafka_dist()
+    grow_and_shrink(kinds, tmp_path)
+
+
+def grow_and_shrink(kinds: tuple[str, str], tmp_path: Path) -> None:
+    """The steps of the module docstring."""
+    with standalone_and_observer(kinds, tmp_path) as (ports, nodes, configs):
         through = [ports[1]]
         fields = wait_for_status(nodes, through, lambda f: f["LeaderId"] == "1" and int(f["HighWatermark"]) > 0
                                  and json.loads(f["CurrentObservers"]) != [], "node 1 leading, node 2 observing")
