@@ -16,13 +16,14 @@ import pytest
 
 from compat_tests.broker_fixtures import require_kafka_dist
 from compat_tests.brokers import KAFKA, KBROKER
-from compat_tests.cluster.nodes import NODE_KINDS
-from compat_tests.kafka_dist import free_port, random_cluster_id, run_kafka_tool
+from compat_tests.kafka_dist import run_kafka_tool
 from compat_tests.test_controller_quorum import (
     METADATA_QUORUM_TOOL,
     WAIT_S,
+    controller_configs,
     describe,
     replication_rows,
+    running_controllers,
     wait_for_status,
 )
 from kbroker.kafka_uuid import kafka_uuid_string
@@ -30,39 +31,21 @@ from kbroker.storage_format import read_meta_properties
 
 
 def dynamic_controller_configs(node_id: int, ports: dict[int, int], work_dir: Path) -> dict[str, str]:
-    return {
-        "process.roles": "controller",
-        "node.id": str(node_id),
-        "controller.quorum.bootstrap.servers": ",".join(f"127.0.0.1:{p}" for p in ports.values()),
-        "listeners": f"CONTROLLER://127.0.0.1:{ports[node_id]}",
-        "controller.listener.names": "CONTROLLER",
-        "listener.security.protocol.map": "CONTROLLER:PLAINTEXT",
-        "log.dirs": str(work_dir / "data"),
-        "controller.quorum.election.timeout.ms": "500",
-        "controller.quorum.fetch.timeout.ms": "1500",
-    }
+    """controller_configs without controller.quorum.voters: the controllers are found through the bootstrap
+    servers and the voters live in the log."""
+    configs = controller_configs(node_id, ports, work_dir)
+    del configs["controller.quorum.voters"]
+    configs["controller.quorum.bootstrap.servers"] = ",".join(f"127.0.0.1:{p}" for p in ports.values())
+    return configs
 
 
 @contextlib.contextmanager
 def standalone_and_observer(kinds: tuple[str, str], tmp_path: Path):
     """Node 1 (`--standalone`) and node 2 (`--no-initial-controllers`) of the given kinds."""
-    ports = {1: free_port(), 2: free_port()}
-    configs = {n: dynamic_controller_configs(n, ports, tmp_path / f"node-{n}") for n in ports}
-    nodes = {n: NODE_KINDS[kinds[n - 1]](n, configs[n], tmp_path / f"node-{n}") for n in ports}
-    cluster_id = random_cluster_id()
-    for node, flag in ((nodes[1], "--standalone"), (nodes[2], "--no-initial-controllers")):
-        formatting = node.start_format(cluster_id, flag)
-        output, _ = formatting.communicate(timeout=WAIT_S)
-        assert formatting.returncode == 0, output
-    try:
-        for node in nodes.values():
-            node.launch()
-        yield ports, nodes, configs
-    finally:
-        for node in nodes.values():
-            node.request_stop()
-        for node in nodes.values():
-            node.stop()
+    with running_controllers({1: kinds[0], 2: kinds[1]}, tmp_path, configs=dynamic_controller_configs,
+                             format_flags={1: ("--standalone",), 2: ("--no-initial-controllers",)}) as running:
+        _, ports, nodes = running
+        yield ports, nodes, {n: node.configs for n, node in nodes.items()}
 
 
 def quorum_tool(ports: list[int], *args: str):

@@ -74,17 +74,26 @@ def _precondition_error(node, state: Leader, now: int, verb: str) -> tuple[int, 
     return None
 
 
-def handle_add(node, source: int, correlation_id: int, request: AddRaftVoterRequest, now: int):
-    """The response now, or None when the change started (the node answers later)."""
+def _request_error(node, request, response_class, verb: str):
+    """KafkaRaftClient's checks of an AddRaftVoter / RemoveRaftVoter before its handler: the error response, or
+    None."""
     if not node._valid_cluster_id(request.cluster_id):
-        return AddRaftVoterResponse(error_code=E.INCONSISTENT_CLUSTER_ID.code, error_message=(
+        return response_class(error_code=E.INCONSISTENT_CLUSTER_ID.code, error_message=(
             f'The given id "{request.cluster_id}" doesn\'t match the cluster id "{node.cluster_id}"'))
     error = node._validate_leader_only(node.epoch)
     if error != E.NONE.code:
-        return AddRaftVoterResponse(error_code=error, error_message=None)
+        return response_class(error_code=error, error_message=None)
     if request.voter_id < 0 or request.voter_directory_id == ZERO_DIRECTORY:
-        return AddRaftVoterResponse(error_code=E.INVALID_REQUEST.code,
-                                    error_message="Add voter request didn't include a valid voter")
+        return response_class(error_code=E.INVALID_REQUEST.code,
+                              error_message=f"{verb} voter request didn't include a valid voter")
+    return None
+
+
+def handle_add(node, source: int, correlation_id: int, request: AddRaftVoterRequest, now: int):
+    """The response now, or None when the change started (the node answers later)."""
+    refused = _request_error(node, request, AddRaftVoterResponse, "Add")
+    if refused is not None:
+        return refused
     voter = VoterNode(request.voter_id, request.voter_directory_id,
                       tuple((listener.name, listener.host, listener.port) for listener in request.listeners))
     if voter.address(node.listener_name) is None:
@@ -141,15 +150,9 @@ def handle_api_versions(node, source: int, response, now: int) -> None:
 
 
 def handle_remove(node, source: int, correlation_id: int, request: RemoveRaftVoterRequest, now: int):
-    if not node._valid_cluster_id(request.cluster_id):
-        return RemoveRaftVoterResponse(error_code=E.INCONSISTENT_CLUSTER_ID.code, error_message=(
-            f'The given id "{request.cluster_id}" doesn\'t match the cluster id "{node.cluster_id}"'))
-    error = node._validate_leader_only(node.epoch)
-    if error != E.NONE.code:
-        return RemoveRaftVoterResponse(error_code=error, error_message=None)
-    if request.voter_id < 0 or request.voter_directory_id == ZERO_DIRECTORY:
-        return RemoveRaftVoterResponse(error_code=E.INVALID_REQUEST.code,
-                                       error_message="Remove voter request didn't include a valid voter")
+    refused = _request_error(node, request, RemoveRaftVoterResponse, "Remove")
+    if refused is not None:
+        return refused
     state = node.state
     refused = _precondition_error(node, state, now, "removing")
     if refused is not None:
