@@ -2,11 +2,14 @@
 formatted as `--standalone`, nodes 2 and 3 know only controller.quorum.bootstrap.servers and find the leader as
 observers. AddRaftVoter makes them voters one at a time, an UpdateRaftVoter naming a wrong endpoint is corrected
 by the voter's own UpdateRaftVoter, RemoveRaftVoter of the leader makes it resign and the
-remaining voters elect a new leader, with Kafka's errors for a duplicate voter, an unknown one, a change while
+remaining voters elect a new leader, a restarted voter reads its voters from its log, with Kafka's errors for a duplicate voter, an unknown one, a change while
 another is pending and a request sent to a node that does not lead. No timed assertions: each wait has a
 generous overall timeout and names what it waited for."""
 
 from __future__ import annotations
+
+import json
+import os
 
 import attrs
 
@@ -109,5 +112,15 @@ def test_observers_are_added_as_voters_and_the_leader_removes_itself(tmp_path):
             assert [o.replica_id for o in described.observers] == [1]
         await append_values(cluster, ["after"])
         await cluster.wait_for_values(["before", "three voters", "after"])
+
+        # A voter restarted over its log dir takes its voter set from the log again.
+        follower = next(m for m in (second, third) if not m.driver.is_leader)
+        await cluster.stop(follower.node_id)
+        await cluster.start(follower.node_id)
+        assert follower.driver.node.voters == {2, 3} and follower.driver.node.is_voter
+        with open(os.path.join(follower.log_dir, "__cluster_metadata-0", "quorum-state")) as f:
+            assert json.load(f)["data_version"] == 1
+        await append_values(cluster, ["restarted"])
+        await cluster.wait_for_values(["before", "three voters", "after", "restarted"])
 
     run_cluster(tmp_path, 3, scenario, dynamic=True)
