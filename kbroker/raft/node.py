@@ -10,6 +10,11 @@ States: Unattached -> Prospective (pre-vote, same epoch) -> Candidate (epoch + 1
 Follower of a known leader; Resigned after a graceful resignation or a failed check-quorum. Every change of
 epoch, vote or leader is written to the ElectionStore before the node answers anyone. Observers (node ids
 that are not voters) follow: they fetch and never stand for election.
+
+The voters are `controller.quorum.voters` at kraft.version 0; under kraft.version 1 (KIP-853) they are the latest
+VotersRecord of the log or snapshot, committed or not (voter_set.py), which the leader changes one at a time with
+AddRaftVoter / RemoveRaftVoter / UpdateRaftVoter (voter_changes.py). An observer that knows no voter looks for the
+leader through `controller.quorum.bootstrap.servers` and learns its address from Fetch responses.
 """
 
 from __future__ import annotations

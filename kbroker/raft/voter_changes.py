@@ -97,7 +97,8 @@ def handle_add(node, source: int, correlation_id: int, request: AddRaftVoterRequ
     voter = VoterNode(request.voter_id, request.voter_directory_id,
                       tuple((listener.name, listener.host, listener.port) for listener in request.listeners))
     if voter.address(node.listener_name) is None:
-        endpoints = ", ".join(f"{name}={host}:{port}" for name, host, port in voter.endpoints)
+        # Kafka's Endpoints.toString of the request's (unresolved) addresses
+        endpoints = ", ".join(f"ListenerName({name})={host}/<unresolved>:{port}" for name, host, port in voter.endpoints)
         return AddRaftVoterResponse(error_code=E.INVALID_REQUEST.code, error_message=(
             f"Add voter request didn't include the endpoint (Endpoints(endpoints={{{endpoints}}})) for the default "
             f"listener {node.listener_name}"))

@@ -41,7 +41,8 @@ class VoterNode:
 
     def key_string(self) -> str:
         """Kafka's ReplicaKey.toString, as its error messages print voters."""
-        return f"ReplicaKey(id={self.voter_id}, directoryId=Optional[{kafka_uuid_string(self.directory_id)}])"
+        directory = "<undefined>" if self.directory_id == ZERO_DIRECTORY else kafka_uuid_string(self.directory_id)
+        return f"ReplicaKey(id={self.voter_id}, directoryId={directory})"
 
 
 @attrs.frozen

@@ -13,6 +13,7 @@ import os
 
 import attrs
 
+from kbroker.kafka_uuid import kafka_uuid_string
 from kbroker.network import Address, NodeDirectory, open_channel_manager
 from kbroker.network.settings import ClientSettings
 from kbroker.protocol import errors as E
@@ -61,7 +62,10 @@ def test_observers_are_added_as_voters_and_the_leader_removes_itself(tmp_path):
 
             answer = await channels.send(1, add_request(second))
             assert answer.error_code == E.DUPLICATE_VOTER.code
-            assert answer.error_message.startswith("The voter id for ReplicaKey(id=2, directoryId=Optional[")
+            assert answer.error_message == (
+                f"The voter id for ReplicaKey(id=2, directoryId={kafka_uuid_string(second.directory_id)}) is already "
+                f"part of the set of voters [ReplicaKey(id=1, directoryId={kafka_uuid_string(first.directory_id)}), "
+                f"ReplicaKey(id=2, directoryId={kafka_uuid_string(second.directory_id)})].")
             answer = await channels.send(2, add_request(third))
             assert answer.error_code == E.NOT_LEADER_OR_FOLLOWER.code
             answer = await channels.send(1, RemoveRaftVoterRequest(cluster_id=CLUSTER_ID, voter_id=3,
