@@ -158,6 +158,11 @@ class QuorumDriver:
         return self.node.is_leader
 
     @property
+    def kraft_version(self) -> int:
+        """1 once the log or a snapshot holds a KRaftVersionRecord of 1 (a dynamic quorum, KIP-853), else 0."""
+        return self._node.kraft_version if self._node is not None else 0
+
+    @property
     def committed_offset(self) -> int:
         """The high watermark: every offset below it is committed (0 while this node does not know it)."""
         return self.node.high_watermark or 0

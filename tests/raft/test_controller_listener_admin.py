@@ -283,6 +283,8 @@ def test_controllers_register_themselves_and_describe_cluster_lists_them(tmp_pat
                 for node in controllers.nodes.values())
 
         await controllers.wait_for(registered_everywhere, "every controller registered on every controller")
+        registration = next(iter(controllers.nodes.values())).loader.image.controllers[VOTERS[0]]
+        assert ("kraft.version", 0, 1) in registration.supported_features  # dynamic voters supported, as Kafka's
         leader = (await controllers.wait_for(controllers.active, "an active controller")).config.node_id
         standby = next(n for n in VOTERS if n != leader)
         described = await channels.send(standby, DescribeClusterRequest(endpoint_type=2), version_cap=2)
