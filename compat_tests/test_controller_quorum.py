@@ -39,16 +39,18 @@ def controller_configs(node_id: int, ports: dict[int, int], work_dir: Path) -> d
 
 
 @contextlib.contextmanager
-def running_controllers(kinds: dict[int, str], tmp_path: Path, extra_configs: dict[str, str] | None = None):
+def running_controllers(kinds: dict[int, str], tmp_path: Path, extra_configs: dict[str, str] | None = None, *,
+                        configs=controller_configs, format_flags: dict[int, tuple[str, ...]] | None = None):
     """Controller-only nodes of the given kinds (node id -> "kbroker" or "kafka"), formatted with one cluster id
-    and started (with `extra_configs` on top of controller_configs); all stopped afterwards."""
+    (and each node's `format_flags`) and started (with `extra_configs` on top of `configs(node id, ports, work
+    dir)`); all stopped afterwards."""
     ports = {n: free_port() for n in kinds}
-    nodes = {n: NODE_KINDS[kind](n, {**controller_configs(n, ports, tmp_path / f"node-{n}"), **(extra_configs or {})},
+    nodes = {n: NODE_KINDS[kind](n, {**configs(n, ports, tmp_path / f"node-{n}"), **(extra_configs or {})},
                                  tmp_path / f"node-{n}")
              for n, kind in kinds.items()}
     cluster_id = random_cluster_id()
-    for node in nodes.values():
-        formatting = node.start_format(cluster_id)
+    for node_id, node in nodes.items():
+        formatting = node.start_format(cluster_id, *(format_flags or {}).get(node_id, ()))
         output, _ = formatting.communicate(timeout=WAIT_S)
         assert formatting.returncode == 0, output
     try:

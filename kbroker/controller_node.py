@@ -1,5 +1,7 @@
-"""A controller-only node (`process.roles=controller`): a voter of a static KRaft quorum of several nodes
-(`controller.quorum.voters`), serving its CONTROLLER listener with the controller registry (kbroker/api/controller/).
+"""A controller-only node (`process.roles=controller`): a voter (or observer) of a KRaft quorum of several nodes,
+static (`controller.quorum.voters`) or dynamic (KIP-853: the voters of the log's VotersRecord, from a
+`--standalone` / `--initial-controllers` bootstrap checkpoint, grown and shrunk with AddRaftVoter /
+RemoveRaftVoter; `controller.quorum.bootstrap.servers` to find the leader), serving its CONTROLLER listener with the controller registry (kbroker/api/controller/).
 
 The composition root of that role, beside kbroker/node.py (the combined single-voter node): it binds the
 controller listeners, loads the formatted log dirs (a quorum's nodes must share one cluster id, so they are
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 from functools import partial
 
 import trio
@@ -38,6 +41,7 @@ from kbroker.metadata.controller import QuorumController, bootstrap_records
 from kbroker.metadata.loader import DEFAULT_SNAPSHOT_MAX_BYTES, MetadataLoader
 from kbroker.metadata.service import listener_endpoints
 from kbroker.network import ClientSettings, NodeDirectory, open_channel_manager, parse_quorum_voters
+from kbroker.quorum_config import effective_advertised_controller_listeners, parse_bootstrap_servers
 from kbroker.raft.client import RaftError
 from kbroker.raft.driver import DEFAULT_SEGMENT_BYTES, QuorumDriver
 from kbroker.raft.node import QuorumConfig
@@ -90,7 +94,7 @@ class ControllerNode:
         controllers = set(config.controller_listener_names)
         opened = [await server.open_listener(listener, config["socket.receive.buffer.bytes"])
                   for listener in config.listeners if listener.name in controllers]
-        quorum = self.quorum = self._build_quorum()
+        quorum = self.quorum = self._build_quorum(self._served_endpoints([bound for _, bound in opened]))
         try:
             async with trio.open_nursery() as nursery:
                 self._nursery = nursery
@@ -120,14 +124,28 @@ class ControllerNode:
         async with open_channel_manager(self.quorum_directory, settings) as channels:
             await registrar.run(channels)
 
-    def _build_quorum(self) -> QuorumDriver:
+    def _served_endpoints(self, bound: list) -> tuple:
+        """(name, host, port) of each advertised controller listener, at its bound port when it asked for any:
+        what this voter tells the leader about itself (UpdateRaftVoter)."""
+        ports = {b.listener.name: b.port for b in bound}
+        return tuple((listener.name, listener.host or socket.getfqdn(), listener.port or ports.get(listener.name, 0))
+                     for listener in effective_advertised_controller_listeners(self.config))
+
+    def _build_quorum(self, local_endpoints: tuple) -> QuorumDriver:
         config = self.config
         storage = load_or_format(config)
         voters = parse_quorum_voters(",".join(config["controller.quorum.voters"]))
-        self.quorum_directory = NodeDirectory(voters)
-        quorum = QuorumDriver(storage.metadata_log_dir, config.node_id, voters, NodeDirectory(voters),
+        directory = NodeDirectory(voters)
+        # A dynamic quorum's addresses come from the log: the registration goes where the driver found them.
+        self.quorum_directory = NodeDirectory(voters) if voters else directory
+        quorum = QuorumDriver(storage.metadata_log_dir, config.node_id, voters, directory,
                               cluster_id=storage.cluster_id, config=quorum_config(config),
-                              segment_bytes=int(config.get("metadata.log.segment.bytes", DEFAULT_SEGMENT_BYTES)))
+                              segment_bytes=int(config.get("metadata.log.segment.bytes", DEFAULT_SEGMENT_BYTES)),
+                              directory_id=storage.directory_ids.get(storage.metadata_log_dir),
+                              listener_name=config.controller_listener_names[0].upper(),
+                              bootstrap_servers=parse_bootstrap_servers(
+                                  config["controller.quorum.bootstrap.servers"]),
+                              local_endpoints=local_endpoints)
         self.loader = MetadataLoader(snapshot_max_bytes=int(config.get(
             "metadata.log.max.record.bytes.between.snapshots", DEFAULT_SNAPSHOT_MAX_BYTES)))
         self.loader.bind(quorum)
@@ -142,7 +160,8 @@ class ControllerNode:
         quorum.on_leader_change(self._leader_changed)
         quorum.start()
         self.state.quorum = quorum
-        log.info("cluster %s, controller %d of the voters %s", storage.cluster_id, config.node_id, sorted(voters))
+        log.info("cluster %s, controller %d of the voters %s", storage.cluster_id, config.node_id,
+                 sorted(quorum.node.voters))
         return quorum
 
     # --- activation of a new leader ------------------------------------------------------------------------

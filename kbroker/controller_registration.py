@@ -20,7 +20,7 @@ import trio
 from kbroker.kafka_uuid import random_kafka_uuid
 from kbroker.metadata import record_versions as V
 from kbroker.metadata.controller import SUPPORTED_FEATURES
-from kbroker.metadata.image import MetadataImage
+from kbroker.metadata.image import KRAFT_VERSION, MetadataImage
 from kbroker.network import NetworkError
 from kbroker.protocol import errors
 from kbroker.protocol.messages.controller_registration_request import (
@@ -30,6 +30,10 @@ from kbroker.protocol.messages.controller_registration_request import (
 )
 
 log = logging.getLogger(__name__)
+
+# A controller runs KRaft with dynamic voters too (KIP-853): kraft.version 0-1, as Kafka's controllers register.
+CONTROLLER_FEATURES = tuple((name, 0, 1) if name == KRAFT_VERSION else (name, low, high)
+                            for name, low, high in SUPPORTED_FEATURES)
 
 
 class ControllerRegistrar:
@@ -60,7 +64,7 @@ class ControllerRegistrar:
             controller_id=self.node_id, incarnation_id=self.incarnation_id, zk_migration_ready=False,
             listeners=[Listener(name=n, host=h, port=p, security_protocol=sp) for n, h, p, sp in self.endpoints],
             features=[Feature(name=n, min_supported_version=lo, max_supported_version=hi)
-                      for n, lo, hi in SUPPORTED_FEATURES])
+                      for n, lo, hi in CONTROLLER_FEATURES])
 
     async def run(self, channels) -> None:
         """Keep this controller registered, sending through `channels` (a kbroker.network ChannelManager whose

@@ -7,10 +7,11 @@ of its quorum (`implicit_single_voter`); Kafka, which has no such default, would
 one of them is set, Kafka's rules apply in full (`validate_kraft`).
 
 `unsupported_quorum(config, bootstrap_voters)` and `unsupported_listener(config)` name what a valid config asks
-for that kbroker cannot do yet (a dynamic quorum of controllers, a listener secured in a way kbroker does not serve,
-e.g. GSSAPI or a JKS keystore); `kbroker serve` refuses
-such a config. Controller-only (`process.roles=controller`) and combined nodes run in a static quorum of several
-voters, and a broker-only node (`process.roles=broker`) as its observer.
+for that kbroker cannot do yet (a dynamic quorum of combined or broker-only nodes, a listener secured in a way
+kbroker does not serve, e.g. GSSAPI or a JKS keystore); `kbroker serve` refuses such a config. Controller-only
+(`process.roles=controller`) nodes run in a static quorum of several voters or a dynamic one (KIP-853), combined
+nodes in a static quorum of several voters, and a broker-only node (`process.roles=broker`) as the observer of a
+static quorum.
 """
 
 from __future__ import annotations
@@ -227,21 +228,16 @@ def unsupported_quorum(config, bootstrap_voters: set[int] | None = None) -> str 
     wrote, when there is one.
 
     What runs: a combined broker,controller node that is the only voter of its quorum, controller-only
-    (process.roles=controller) and combined nodes in a static quorum of any number of voters
-    (controller.quorum.voters), and a broker-only node (process.roles=broker) of such a quorum."""
+    (process.roles=controller) nodes in a static quorum of any number of voters (controller.quorum.voters) or in a
+    dynamic one (formatted with --standalone / --initial-controllers, or with --no-initial-controllers to be
+    added later with AddRaftVoter), combined nodes in a static quorum of several voters, and a broker-only node
+    (process.roles=broker) of a static quorum."""
     node_id = config.node_id
     roles = process_roles(config)
     voters = parse_voters(config["controller.quorum.voters"])
     bootstrap = parse_bootstrap_servers(config["controller.quorum.bootstrap.servers"])
     if roles == {CONTROLLER_ROLE}:
-        if not voters:
-            return ("process.roles=controller with controller.quorum.bootstrap.servers asks for a dynamic quorum "
-                    "(KIP-853); kbroker runs controller-only nodes in a static quorum (controller.quorum.voters)")
-        if bootstrap_voters is not None:
-            return (f"the metadata log dir was formatted with the voters {_java_set(bootstrap_voters)} "
-                    "(--standalone / --initial-controllers, a dynamic quorum); kbroker runs controller-only nodes "
-                    "in a static quorum (controller.quorum.voters)")
-        return None
+        return None  # a static quorum, or a dynamic one (KIP-853) from its bootstrap checkpoint or as an observer
     if roles == {BROKER_ROLE}:
         if not voters:
             return ("process.roles=broker with controller.quorum.bootstrap.servers asks for a dynamic quorum "

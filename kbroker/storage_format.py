@@ -205,11 +205,14 @@ def _format(config, dirs: Iterable[str], cluster_id: str, dynamic: DynamicQuorum
             directory_ids[meta_dir] = mine[0].directory_id
     for directory, directory_id in directory_ids.items():
         write_meta_properties(directory, MetaProperties(cluster_id, config.node_id, directory_id))
+    voter_ids = {config.node_id}
     if dynamic is not None:
-        write_bootstrap_checkpoint(os.path.join(meta_dir, METADATA_PARTITION_DIR),
-                                   _bootstrap_voters(config, dynamic, directory_ids[meta_dir]),
-                                   int(time.time() * 1000))
-    if not joins_a_cluster(config):  # a cluster's bootstrap records are written by its quorum's first leader
+        voters = _bootstrap_voters(config, dynamic, directory_ids[meta_dir])
+        voter_ids = {voter.voter_id for voter in voters}
+        write_bootstrap_checkpoint(os.path.join(meta_dir, METADATA_PARTITION_DIR), voters, int(time.time() * 1000))
+    # A cluster's bootstrap records are written by its quorum's first leader; so are those of a combined node
+    # formatted with other voters (serve refuses it: quorum_config.unsupported_quorum).
+    if not joins_a_cluster(config) and voter_ids == {config.node_id}:
         raft = SingleVoterRaft(meta_dir, config.node_id)
         raft.start()
         try:

@@ -81,9 +81,10 @@ class NodeProcess:
     def is_running(self) -> bool:
         return self._process is not None and self._process.poll() is None
 
-    def start_format(self, cluster_id: str) -> subprocess.Popen[str]:
-        """Starts formatting the log dir; the caller waits (nodes format in parallel)."""
-        return subprocess.Popen(self.format_command(cluster_id), stdin=subprocess.DEVNULL,
+    def start_format(self, cluster_id: str, *flags: str) -> subprocess.Popen[str]:
+        """Starts formatting the log dir (with the format tool's `flags`, e.g. --standalone); the caller waits
+        (nodes format in parallel)."""
+        return subprocess.Popen([*self.format_command(cluster_id), *flags], stdin=subprocess.DEVNULL,
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
     def launch(self) -> None:

@@ -257,7 +257,8 @@ class QuorumController:
         """A BrokerRegistrationRequest at `api_version`, received at `now` (trio time, seconds)."""
         with self._lock:
             outcome = self._cluster().register_broker(self.image, request, next_offset=self.raft.log_end_offset,
-                                                      api_version=api_version, now=now)
+                                                      api_version=api_version, now=now,
+                                                      kraft_version=self.raft.kraft_version)
             self._commit(outcome.records)
             return outcome.response
 

@@ -35,16 +35,20 @@ def _control_batch(kind: int, value: bytes, *, base_offset: int, epoch: int, tim
 
 
 def leader_change_batch(leader_id: int, voters: list[int], *, base_offset: int, epoch: int,
-                        timestamp: int) -> bytearray:
+                        timestamp: int, control: list[tuple] = ()) -> bytearray:
+    """A new leader's first batch: the LeaderChangeMessage, then `control` records ((timestamp, key, value))."""
     message = LeaderChangeMessage(version=0, leader_id=leader_id, voters=[Voter(voter_id=v) for v in voters],
                                   granting_voters=[Voter(voter_id=v) for v in voters])
-    return _control_batch(LEADER_CHANGE, message.encode(0), base_offset=base_offset, epoch=epoch,
-                          timestamp=timestamp)
+    return R.build_batch([(timestamp, _KEY.pack(0, LEADER_CHANGE), message.encode(0)), *control],
+                         base_offset=base_offset, control=True, partition_leader_epoch=epoch)
 
 
-def snapshot_header_batch(last_contained_log_timestamp: int, *, epoch: int, timestamp: int) -> bytearray:
+def snapshot_header_batch(last_contained_log_timestamp: int, *, epoch: int, timestamp: int,
+                          control: list[tuple] = ()) -> bytearray:
+    """The first batch of a snapshot: its header, then `control` records ((timestamp, key, value))."""
     message = SnapshotHeaderRecord(version=0, last_contained_log_timestamp=last_contained_log_timestamp)
-    return _control_batch(SNAPSHOT_HEADER, message.encode(0), base_offset=0, epoch=epoch, timestamp=timestamp)
+    return R.build_batch([(timestamp, _KEY.pack(0, SNAPSHOT_HEADER), message.encode(0)), *control], base_offset=0,
+                         control=True, partition_leader_epoch=epoch)
 
 
 def snapshot_footer_batch(*, base_offset: int, epoch: int, timestamp: int) -> bytearray:

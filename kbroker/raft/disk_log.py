@@ -14,6 +14,8 @@ import os
 import uuid
 from collections.abc import Callable, Iterable
 
+from kbroker.config import parse_properties
+from kbroker.kafka_uuid import parse_kafka_uuid
 from kbroker.log.checkpoints import fsync_directory, write_atomically
 from kbroker.log.config import LogConfig
 from kbroker.log.log import Log
@@ -23,10 +25,23 @@ from kbroker.raft import snapshots as S
 from kbroker.raft.client import RaftError
 from kbroker.raft.quorum_state import ElectionState, read_quorum_state, write_quorum_state
 from kbroker.raft.raft_log import OffsetAndEpoch
+from kbroker.raft.voter_set import ZERO_DIRECTORY
 
 METADATA_TOPIC = "__cluster_metadata"
 METADATA_PARTITION_DIR = f"{METADATA_TOPIC}-0"
 METADATA_TOPIC_ID = uuid.UUID(int=1)  # Kafka's Topic.CLUSTER_METADATA_TOPIC_ID: AAAAAAAAAAAAAAAAAAAAAQ
+
+
+def read_directory_id(metadata_log_dir: str) -> uuid.UUID:
+    """The directory.id of the metadata log dir's meta.properties: this node's voter directory id (zero when
+    the dir has none, as a dir formatted before KIP-858)."""
+    try:
+        with open(os.path.join(metadata_log_dir, "meta.properties"), encoding="utf-8") as f:
+            text = f.read()
+    except FileNotFoundError:
+        return ZERO_DIRECTORY
+    value = parse_properties(text).get("directory.id")
+    return parse_kafka_uuid(value) if value else ZERO_DIRECTORY
 
 
 class FileElectionStore:
@@ -147,17 +162,19 @@ class DiskRaftLog:
         self._forget_snapshots_before(snapshot_id)
 
     def create_snapshot(self, snapshot_id: S.SnapshotId, records: Iterable[MetadataRecord], *,
-                        last_contained_log_timestamp: int, now_ms: int) -> None:
-        """Write the metadata image as the snapshot `snapshot_id`; older snapshots and the segments it covers go."""
+                        last_contained_log_timestamp: int, now_ms: int, control: list[tuple] = ()) -> None:
+        """Write the metadata image as the snapshot `snapshot_id` (after `control`, the KRaftVersionRecord and
+        VotersRecord of a dynamic quorum); older snapshots and the segments it covers go."""
         S.write_snapshot(self.directory, snapshot_id, records,
-                         last_contained_log_timestamp=last_contained_log_timestamp, now_ms=now_ms)
+                         last_contained_log_timestamp=last_contained_log_timestamp, now_ms=now_ms, control=control)
         self._forget_snapshots_before(snapshot_id)
         covered = [s for s in self.log.segments if s.next_offset() <= snapshot_id.end_offset]
         if covered:
             self.log.delete_segments(covered)
 
     def snapshot_committed(self, end_offset: int, epoch: int, records: Iterable[MetadataRecord], *,
-                           committed_offset: int, last_contained_log_timestamp: int, now_ms: int) -> bool:
+                           committed_offset: int, last_contained_log_timestamp: int, now_ms: int,
+                           control: list[tuple] = ()) -> bool:
         """`create_snapshot` at a committed offset: RaftError past `committed_offset`, False (nothing written)
         when the latest snapshot already reaches `end_offset`."""
         if end_offset > committed_offset:
@@ -166,7 +183,8 @@ class DiskRaftLog:
         if latest is not None and latest.end_offset >= end_offset:
             return False
         self.create_snapshot(S.SnapshotId(end_offset, epoch), records,
-                             last_contained_log_timestamp=last_contained_log_timestamp, now_ms=now_ms)
+                             last_contained_log_timestamp=last_contained_log_timestamp, now_ms=now_ms,
+                             control=control)
         return True
 
     def _forget_snapshots_before(self, snapshot_id: S.SnapshotId) -> None:

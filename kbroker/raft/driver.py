@@ -29,6 +29,7 @@ from __future__ import annotations
 import logging
 import random
 import time
+import uuid
 from collections.abc import Callable, Iterable
 
 import attrs
@@ -36,14 +37,21 @@ import trio
 
 from kbroker.log.config import LogConfig
 from kbroker.metadata.serde import MetadataRecord, decode_record, encode_record
-from kbroker.network import ChannelManager, ClientSettings, NetworkError, NodeDirectory, RequestTimedOut
+from kbroker.network import (
+    Address,
+    ChannelManager,
+    ClientSettings,
+    NetworkError,
+    NodeDirectory,
+    RequestTimedOut,
+)
 from kbroker.network.connection import Connector, tcp_connect
 from kbroker.protocol import errors as E
 from kbroker.protocol import messages
 from kbroker.protocol import records as R
 from kbroker.raft import snapshots as S
 from kbroker.raft.client import CommittedBatch, NotLeaderError, RaftError, RaftListener
-from kbroker.raft.disk_log import DiskRaftLog, FileElectionStore
+from kbroker.raft.disk_log import DiskRaftLog, FileElectionStore, read_directory_id
 from kbroker.raft.node import Outbound, QuorumConfig, RaftNode
 
 log = logging.getLogger(__name__)
@@ -84,11 +92,21 @@ class QuorumDriver:
     def __init__(self, metadata_log_dir: str, node_id: int, voters: Iterable[int], directory: NodeDirectory, *,
                  cluster_id: str, config: QuorumConfig | None = None, settings: ClientSettings | None = None,
                  connect: Connector = tcp_connect, segment_bytes: int = DEFAULT_SEGMENT_BYTES,
-                 clock: Callable[[], int] = _wall_clock_ms, rng: random.Random | None = None):
+                 clock: Callable[[], int] = _wall_clock_ms, rng: random.Random | None = None,
+                 directory_id: uuid.UUID | None = None, listener_name: str = "CONTROLLER",
+                 bootstrap_servers: Iterable[tuple[str, int]] = (), local_endpoints: tuple | None = None):
         self.metadata_log_dir = metadata_log_dir
         self.node_id = node_id
-        self.voters = frozenset(voters)
+        self.voters = frozenset(voters)  # controller.quorum.voters (kraft.version 0)
         self.directory = directory
+        self.directory_id = directory_id  # None: the metadata log dir's directory.id
+        self.listener_name = listener_name
+        self.local_endpoints = local_endpoints  # ((name, host, port), ...): told to the leader (UpdateRaftVoter)
+        self.bootstrap_ids = []
+        for index, (host, port) in enumerate(bootstrap_servers):
+            # Kafka's RaftUtil.bootstrapServersToNodes: negative ids the voters never use
+            self.bootstrap_ids.append(-2 - index)
+            directory.set(-2 - index, Address(host, port))
         self.cluster_id = cluster_id
         self.config = config or QuorumConfig()
         self.settings = settings or ClientSettings(client_id=f"raft-client-{node_id}",
@@ -112,6 +130,7 @@ class QuorumDriver:
         self._leader_callbacks: list[Callable[[int, int], None]] = []
         self._woken = trio.Event()
         self._running = False
+        self._synced: tuple = (None, -1)  # (voter set, leader) the directory was last brought up to date with
 
     # --- state (any thread may read it) ----------------------------------------------------------------------
     @property
@@ -137,6 +156,11 @@ class QuorumDriver:
     @property
     def is_leader(self) -> bool:
         return self.node.is_leader
+
+    @property
+    def kraft_version(self) -> int:
+        """1 once the log or a snapshot holds a KRaftVersionRecord of 1 (a dynamic quorum, KIP-853), else 0."""
+        return self._node.kraft_version if self._node is not None else 0
 
     @property
     def committed_offset(self) -> int:
@@ -170,9 +194,13 @@ class QuorumDriver:
         disk = self._disk = DiskRaftLog.open(self.metadata_log_dir, self._log_config, self.clock)
         self._delivered = disk.log_start_offset
         self._load_latest_snapshot()
+        if self.directory_id is None:
+            self.directory_id = read_directory_id(self.metadata_log_dir)
         self._node = RaftNode(self.node_id, self.voters, disk, FileElectionStore(disk.directory),
                               cluster_id=self.cluster_id, now=self.clock(), config=self.config,
-                              rng=random.Random(self._rng.getrandbits(64)))
+                              rng=random.Random(self._rng.getrandbits(64)), directory_id=self.directory_id,
+                              bootstrap_ids=tuple(self.bootstrap_ids), listener_name=self.listener_name,
+                              local_endpoints=self.local_endpoints)
 
     def _load_latest_snapshot(self) -> None:
         disk = self.disk
@@ -225,6 +253,9 @@ class QuorumDriver:
                 if pending is not None:  # else its caller went away (connection closed, node stopping)
                     pending.finish(message.body)
             else:
+                address = self.node.address_of(message.destination)  # a voter of the log's voter set
+                if address is not None and self.directory.get(message.destination) != Address(*address):
+                    self.directory.set(message.destination, Address(*address))
                 self._channels.send_soon(message.destination, message.body, self._replies_in,
                                          timeout_ms=self.config.request_timeout_ms, tag=message.correlation_id)
 
@@ -299,7 +330,8 @@ class QuorumDriver:
                          records: list[MetadataRecord]) -> bool:
         return self.disk.snapshot_committed(end_offset, epoch, records, committed_offset=self.committed_offset,
                                             last_contained_log_timestamp=last_contained_log_timestamp,
-                                            now_ms=self.clock())
+                                            now_ms=self.clock(),
+                                            control=self.node.snapshot_control(end_offset, self.clock()))
 
     def _require_token(self) -> trio.lowlevel.TrioToken:
         if self._token is None:
@@ -309,6 +341,7 @@ class QuorumDriver:
     # --- after every poll: leader changes, commits, appends that can no longer commit ------------------------
     def _after_change(self) -> None:
         node = self.node
+        self._sync_directory()
         leader = (node.leader_id, node.epoch)
         if leader != self._known_leader:
             self._known_leader = leader
@@ -338,6 +371,19 @@ class QuorumDriver:
             else:
                 waiting.append((epoch, pending))
         self._activations = waiting
+
+    def _sync_directory(self) -> None:
+        """Keep the address book at the voters' endpoints of the latest VotersRecord and the leader's (others
+        on this loop, such as ControllerRegistration, use it too)."""
+        node = self.node
+        marker = (node.voter_set, node.leader_id)
+        if marker == self._synced:
+            return
+        self._synced = marker
+        for node_id in {*node.voters, node.leader_id} - {-1}:
+            address = node.address_of(node_id)
+            if address is not None:
+                self.directory.set(node_id, Address(*address))
 
     def _deliver_committed(self) -> None:
         """Hand every batch below the high watermark the listeners have not seen, in order."""

@@ -61,6 +61,7 @@ class Candidate:
 @attrs.define
 class ReplicaProgress:
     end_offset: int = -1
+    directory_id: object = None  # the uuid.UUID the replica's Fetch names (KIP-853), None before
     last_fetch_ms: int = -1
     last_caught_up_ms: int = -1
 
@@ -75,6 +76,9 @@ class Leader:
     replicas: dict[int, ReplicaProgress] = attrs.Factory(dict)  # voters and observers that fetched
     unacknowledged: set[int] = attrs.Factory(set)  # voters not yet told of this epoch
     fetched_voters: set[int] = attrs.Factory(set)  # voters heard from since the last quorum check
+    voter_change: object = None  # the AddRaftVoter / RemoveRaftVoter in progress (voter_changes.VoterChange)
+    resign_requested: bool = False  # a leader the committed voter set left out resigns
+    volatile_voters: object = None  # kraft.version 0: the voters as UpdateRaftVoter told them (a VoterSet)
     name = "Leader"
 
     def can_grant_vote(self, candidate: int, log_up_to_date: bool, pre_vote: bool) -> bool:
@@ -84,6 +88,8 @@ class Leader:
         """The largest offset a majority of voters have reached (the leader counts what it flushed)."""
         offsets = sorted((local_end_offset if v == self.local_id else self.replicas.get(v, ReplicaProgress()).end_offset
                           for v in self.voters), reverse=True)
+        if not offsets:
+            return -1
         return offsets[len(offsets) // 2]
 
 
@@ -93,6 +99,7 @@ class Follower:
     leader_id: int
     fetch_deadline: int
     has_fetched: bool = False
+    updated_leader: bool = False  # this voter's UpdateRaftVoter was accepted in this epoch
     snapshot_download: tuple | None = None  # (SnapshotId, bytearray received so far, total size)
     name = "Follower"
 

@@ -10,18 +10,26 @@ States: Unattached -> Prospective (pre-vote, same epoch) -> Candidate (epoch + 1
 Follower of a known leader; Resigned after a graceful resignation or a failed check-quorum. Every change of
 epoch, vote or leader is written to the ElectionStore before the node answers anyone. Observers (node ids
 that are not voters) follow: they fetch and never stand for election.
+
+The voters are `controller.quorum.voters` at kraft.version 0; under kraft.version 1 (KIP-853) they are the latest
+VotersRecord of the log or snapshot, committed or not (voter_set.py), which the leader changes one at a time with
+AddRaftVoter / RemoveRaftVoter / UpdateRaftVoter (voter_changes.py). An observer that knows no voter looks for the
+leader through `controller.quorum.bootstrap.servers` and learns its address from Fetch responses.
 """
 
 from __future__ import annotations
 
 import logging
 import random
+import uuid
 from typing import NamedTuple
 
 import attrs
 
 from kbroker.protocol import errors as E
 from kbroker.protocol import records as R
+from kbroker.protocol.messages.add_raft_voter_request import AddRaftVoterRequest
+from kbroker.protocol.messages.api_versions_response import ApiVersionsResponse
 from kbroker.protocol.messages.begin_quorum_epoch_request import BeginQuorumEpochRequest
 from kbroker.protocol.messages.begin_quorum_epoch_response import BeginQuorumEpochResponse
 from kbroker.protocol.messages.describe_quorum_request import DescribeQuorumRequest
@@ -30,12 +38,17 @@ from kbroker.protocol.messages.end_quorum_epoch_request import EndQuorumEpochReq
 from kbroker.protocol.messages.end_quorum_epoch_response import EndQuorumEpochResponse
 from kbroker.protocol.messages.fetch_request import FetchRequest
 from kbroker.protocol.messages.fetch_response import FetchResponse
+from kbroker.protocol.messages.fetch_response import NodeEndpoint as FetchNodeEndpoint
 from kbroker.protocol.messages.fetch_snapshot_request import FetchSnapshotRequest
 from kbroker.protocol.messages.fetch_snapshot_response import FetchSnapshotResponse
+from kbroker.protocol.messages.remove_raft_voter_request import RemoveRaftVoterRequest
+from kbroker.protocol.messages.update_raft_voter_request import UpdateRaftVoterRequest
+from kbroker.protocol.messages.update_raft_voter_response import UpdateRaftVoterResponse
 from kbroker.protocol.messages.vote_request import VoteRequest
 from kbroker.protocol.messages.vote_response import VoteResponse
 from kbroker.raft import control_records as C
 from kbroker.raft import raft_messages as M
+from kbroker.raft import voter_changes
 from kbroker.raft.client import NotLeaderError, RaftError
 from kbroker.raft.epoch_states import (
     Candidate,
@@ -60,6 +73,13 @@ from kbroker.raft.raft_log import (
 )
 from kbroker.raft.request_manager import RequestManager
 from kbroker.raft.snapshots import SnapshotId
+from kbroker.raft.voter_set import (
+    ZERO_DIRECTORY,
+    VoterHistory,
+    VoterSet,
+    snapshot_control_records,
+    voters_batch,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -111,11 +131,20 @@ class _ParkedFetch:
 
 class RaftNode:
     def __init__(self, node_id: int, voters, log: RaftLog, store: ElectionStore, *, cluster_id: str,
-                 now: int, config: QuorumConfig | None = None, rng: random.Random | None = None):
+                 now: int, config: QuorumConfig | None = None, rng: random.Random | None = None,
+                 directory_id: uuid.UUID = ZERO_DIRECTORY, bootstrap_ids: tuple[int, ...] = (),
+                 listener_name: str = "CONTROLLER", local_endpoints: tuple | None = None):
         self.node_id = node_id
-        self.voters = frozenset(voters)
-        self.is_voter = node_id in self.voters
+        self.listener_name = listener_name  # the first of controller.listener.names: voters' endpoint we use
+        self.local_endpoints = local_endpoints  # ((name, host, port), ...) this node serves, when it knows them
+        self.directory_id = directory_id
+        self.static_voters = frozenset(voters)  # controller.quorum.voters: the voters at kraft.version 0
+        self.bootstrap_ids = tuple(bootstrap_ids)  # controller.quorum.bootstrap.servers, as negative ids
+        self.history = VoterHistory()
+        self._voted_directory = ZERO_DIRECTORY
+        self._learned_addresses: dict[int, tuple[str, int]] = {}  # leaders' NodeEndpoints in Fetch responses
         self.log = log
+        self._load_voter_history()
         self.store = store
         self.cluster_id = cluster_id
         self.config = config or QuorumConfig()
@@ -128,6 +157,84 @@ class RaftNode:
         self.state: EpochState = self._initial_state(now)
         if self.is_voter and self.voters == {node_id}:
             self._become_candidate(now)
+
+    # --- the voter set ---------------------------------------------------------------------------------------
+    @property
+    def voter_set(self) -> VoterSet | None:
+        """The latest VotersRecord of the log or snapshot, committed or not (None at kraft.version 0)."""
+        latest = self.history.latest()
+        return latest[1] if latest is not None else None
+
+    @property
+    def voters(self) -> frozenset[int]:
+        voter_set = self.voter_set
+        return voter_set.ids if voter_set is not None else self.static_voters
+
+    @property
+    def is_voter(self) -> bool:
+        voter_set = self.voter_set
+        if voter_set is not None:
+            return voter_set.is_voter(self.node_id, self.directory_id)
+        return self.node_id in self.static_voters
+
+    @property
+    def kraft_version(self) -> int:
+        return self.history.kraft_version
+
+    def _load_voter_history(self) -> None:
+        """Read the control records of the latest snapshot and of the log after it."""
+        snapshot = self.log.latest_snapshot()
+        offset = self.log.log_start_offset
+        if snapshot is not None:
+            data = self.log.read_snapshot(snapshot)
+            if data is not None:
+                self.history.reset_to_snapshot(snapshot.end_offset, data)
+            offset = max(offset, snapshot.end_offset)
+        while offset < self.log.end_offset:
+            chunk = self.log.read(offset, 1 << 20)
+            last = None
+            for batch in R.iter_batches(memoryview(chunk)):
+                last = batch.last_offset
+            if last is None:
+                break
+            self.history.observe(chunk, from_offset=offset)
+            offset = last + 1
+
+    def _voters_changed(self, now: int) -> None:
+        """A VotersRecord was appended or truncated away: a leader counts the new voters from now on."""
+        state = self.state
+        if isinstance(state, Leader):
+            if len(state.voters) <= 1 < len(self.voters):  # a lone leader kept no check-quorum timer until now
+                state.fetched_voters.clear()
+                state.check_quorum_deadline = now + self._check_quorum_timeout()
+            state.voters = self.voters
+            state.unacknowledged &= set(self.voters)
+            self._maybe_advance_leader_hw()
+        logger.info("node %d: voters are now %s", self.node_id, sorted(self.voters))
+
+    def _append_voters(self, voters: VoterSet, now: int) -> int:
+        """Leader only: append a VotersRecord; the new voters count from now on. Its offset."""
+        offset = self.log.end_offset
+        batch = voters_batch(voters, base_offset=offset, epoch=self.state.epoch, timestamp=now)
+        self.log.append_as_leader(batch)
+        self.history.observe(bytes(batch))
+        self._voters_changed(now)
+        return offset
+
+    def address_of(self, node_id: int) -> tuple[str, int] | None:
+        """Where to reach `node_id` on this node's listener: a voter, or a voter being added."""
+        state = self.state
+        change = state.voter_change if isinstance(state, Leader) else None
+        if change is not None and change.voter is not None and change.voter.voter_id == node_id:
+            return change.voter.address(self.listener_name)
+        voter = self.voter_set.get(node_id) if self.voter_set is not None else None
+        address = voter.address(self.listener_name) if voter is not None else None
+        return address or self._learned_addresses.get(node_id)
+
+    def snapshot_control(self, end_offset: int, now: int) -> list[tuple]:
+        """The control records a snapshot ending at `end_offset` carries (none at kraft.version 0)."""
+        return snapshot_control_records(self.history.kraft_version_at(end_offset - 1),
+                                        self.history.voters_at(end_offset - 1), now)
 
     # --- public surface --------------------------------------------------------------------------------------
     @property
@@ -170,8 +277,12 @@ class RaftNode:
         state = self.state
         times = [self._requests.ready_at(d) for d in self._wanted_destinations(state)]
         if isinstance(state, Leader):
+            if state.resign_requested:
+                return now
             if len(self.voters) > 1:
                 times.append(state.check_quorum_deadline)
+            if state.voter_change is not None:
+                times.append(state.voter_change.deadline)
             hw = self._leader_hw()
             for parked in self._parked.values():
                 if self.log.end_offset > parked.fetch_offset or parked.high_watermark != hw:
@@ -181,7 +292,7 @@ class RaftNode:
             times.append(state.backoff_deadline if state.backoff_deadline is not None else state.election_deadline)
         elif isinstance(state, Follower):
             times.append(state.fetch_deadline)
-        elif self.is_voter:
+        elif self.is_voter or isinstance(state, Resigned):
             times.append(state.election_deadline)
         return max(now, min(times)) if times else now + self.config.request_timeout_ms
 
@@ -196,8 +307,12 @@ class RaftNode:
         if isinstance(state, Follower):
             return [state.leader_id]
         if not self.is_voter:
-            return sorted(self._requests.inflight) or sorted(self.voters)
+            return sorted(self._requests.inflight) or self._observer_targets()
         return []
+
+    def _observer_targets(self) -> list[int]:
+        """Where an observer looks for the leader: controller.quorum.bootstrap.servers, else the voters."""
+        return list(self.bootstrap_ids) or sorted(self.voters - {self.node_id})
 
     # --- initialization and transitions ----------------------------------------------------------------------
     def _initial_state(self, now: int) -> EpochState:
@@ -212,13 +327,17 @@ class RaftNode:
                             set(self.voters - {self.node_id}), [], self.node_id)
         if stored.leader_id >= 0:
             return Follower(stored.leader_epoch, stored.leader_id, now + self.config.fetch_timeout_ms)
+        self._voted_directory = stored.voted_directory_id
         return Unattached(stored.leader_epoch, self._election_deadline(now), voted_id=stored.voted_id)
 
     def _election_state(self, state: EpochState) -> ElectionState:
         voted = state.voted_id if isinstance(state, Unattached) else -1
         if isinstance(state, Candidate):
             voted = self.node_id
-        return ElectionState(state.epoch, self._leader_of(state), voted, tuple(sorted(self.voters)))
+        voted_directory = self.directory_id if voted == self.node_id else self._voted_directory
+        return ElectionState(state.epoch, self._leader_of(state), voted, tuple(sorted(self.voters)),
+                             data_version=1 if self.kraft_version >= 1 else 0,
+                             voted_directory_id=voted_directory if voted >= 0 else ZERO_DIRECTORY)
 
     def _leader_of(self, state: EpochState) -> int:
         """The leader this state knows for its epoch; a prospective keeps the one it followed, as Kafka's does."""
@@ -238,6 +357,7 @@ class RaftNode:
         self._requests.reset()
         if isinstance(previous, Leader) and not isinstance(state, Leader):
             self._release_parked_fetches()
+            voter_changes.abandon(self, previous)
         logger.debug("node %d: %s(epoch %d) -> %s(epoch %d)", self.node_id, previous.name, previous.epoch,
                      state.name, state.epoch)
 
@@ -275,8 +395,16 @@ class RaftNode:
         leader = Leader(epoch, start, self.voters, self.node_id,
                         check_quorum_deadline=now + self._check_quorum_timeout(), unacknowledged=others)
         self._transition(leader)
-        self.log.append_as_leader(C.leader_change_batch(self.node_id, sorted(self.voters), base_offset=start,
-                                                        epoch=epoch, timestamp=now))
+        # Voters that only a bootstrap checkpoint holds go into the log too, so observers that fetch it from
+        # offset 0 learn them and kraft.version (as Kafka's start-of-epoch batch does).
+        latest = self.history.latest()
+        control = snapshot_control_records(self.kraft_version, latest[1], now) \
+            if latest is not None and latest[0] < 0 else []
+        batch = C.leader_change_batch(self.node_id, sorted(self.voters), base_offset=start, epoch=epoch,
+                                      timestamp=now, control=control)
+        self.log.append_as_leader(batch)
+        if control:
+            self.history.observe(bytes(batch))
         logger.info("node %d: leader of epoch %d from offset %d", self.node_id, epoch, start)
 
     def _become_resigned(self, successors: list[int], now: int) -> None:
@@ -346,6 +474,7 @@ class RaftNode:
         candidate = state.majority_end_offset(self.log.flushed_offset)
         if candidate > state.epoch_start_offset and (self.high_watermark is None or candidate > self.high_watermark):
             self._set_high_watermark(candidate)
+            voter_changes.high_watermark_moved(self, state)
 
     # --- poll ------------------------------------------------------------------------------------------------
     def poll(self, now: int) -> list[Outbound]:
@@ -377,7 +506,9 @@ class RaftNode:
             self._poll_unattached(state, now)
         elif isinstance(state, Resigned):
             if now >= state.election_deadline:
-                if self.voters == {self.node_id}:
+                if not self.is_voter:  # removed from the voters while leading: an observer from now on
+                    self._become_unattached(state.epoch, now)
+                elif self.voters == {self.node_id}:
                     self._become_candidate(now)
                 else:
                     self._become_prospective(now)
@@ -388,6 +519,12 @@ class RaftNode:
                         preferred_successors=state.preferred_successors), now)
 
     def _poll_leader(self, state: Leader, now: int) -> None:
+        voter_changes.expire(self, state, now)
+        if state.resign_requested:
+            logger.info("node %d: not a voter of the committed voter set %s; resigning epoch %d", self.node_id,
+                        sorted(self.voters), state.epoch)
+            self.resign(now)
+            return
         if len(self.voters) > 1 and now >= state.check_quorum_deadline:
             logger.info("node %d: no majority fetched within %d ms; resigning epoch %d", self.node_id,
                         self._check_quorum_timeout(), state.epoch)
@@ -419,9 +556,12 @@ class RaftNode:
 
     def _send_votes(self, state: Prospective | Candidate, *, pre_vote: bool, now: int) -> None:
         for voter in sorted(state.voters - state.granted - state.rejected):
+            voter_node = self.voter_set.get(voter) if self.voter_set is not None else None
             self._send_request(voter, M.vote_request(
                 self.cluster_id, epoch=state.epoch, candidate=self.node_id, voter=voter,
-                last_epoch=self.log.last_fetched_epoch, last_offset=self.log.end_offset, pre_vote=pre_vote), now)
+                last_epoch=self.log.last_fetched_epoch, last_offset=self.log.end_offset, pre_vote=pre_vote,
+                candidate_directory=self.directory_id,
+                voter_directory=voter_node.directory_id if voter_node is not None else ZERO_DIRECTORY), now)
 
     def _poll_follower(self, state: Follower, now: int) -> None:
         if now >= state.fetch_deadline:
@@ -435,8 +575,20 @@ class RaftNode:
             self._send_request(state.leader_id, M.fetch_snapshot_request(
                 self.cluster_id, replica_id=self.node_id, epoch=state.epoch, snapshot=tuple(snapshot_id),
                 position=len(received), max_bytes=self.config.fetch_snapshot_max_bytes), now)
+        elif self._endpoints_outdated(state):
+            self._send_request(state.leader_id, voter_changes.update_request(self, state.epoch), now)
         else:
             self._send_fetch(state.leader_id, state.epoch, now)
+
+    def _endpoints_outdated(self, state: Follower) -> bool:
+        """A voter whose entry in the latest voter set is not what it serves tells the leader once per epoch
+        (UpdateRaftVoter), after its first fetch from it, as Kafka's voters do."""
+        if not state.has_fetched or state.updated_leader or self.local_endpoints is None \
+                or self.kraft_version < 1 or not self.is_voter:
+            return False
+        entry = self.voter_set.get(self.node_id)
+        return (entry.endpoints, entry.min_kraft_version, entry.max_kraft_version) != \
+            (self.local_endpoints, 0, voter_changes.MAX_KRAFT_VERSION)
 
     def _poll_unattached(self, state: Unattached, now: int) -> None:
         if self.is_voter:
@@ -444,7 +596,7 @@ class RaftNode:
                 self._become_prospective(now)
             return
         # An observer finds the leader by fetching from any voter (they answer with the leader they know).
-        ready = [v for v in sorted(self.voters) if self._requests.ready(v, now)]
+        ready = [v for v in self._observer_targets() if self._requests.ready(v, now)]
         if ready and not self._requests.inflight:
             self._send_fetch(self.random.choice(ready), state.epoch, now)
 
@@ -452,7 +604,7 @@ class RaftNode:
         self._send_request(destination, M.fetch_request(
             self.cluster_id, replica_id=self.node_id, epoch=epoch, fetch_offset=self.log.end_offset,
             last_fetched_epoch=self.log.last_fetched_epoch, max_wait_ms=self.config.fetch_max_wait_ms,
-            max_bytes=self.config.fetch_max_bytes), now)
+            max_bytes=self.config.fetch_max_bytes, directory_id=self.directory_id), now)
 
     def _send_request(self, destination: int, body, now: int) -> None:
         if not self._requests.ready(destination, now):
@@ -462,6 +614,11 @@ class RaftNode:
         self._outbox.append(Outbound(destination, self._next_correlation, body, False))
 
     def _respond(self, destination: int, correlation_id: int, body) -> None:
+        if isinstance(body, FetchResponse) and body.responses:
+            leader = self._leader_of(self.state)
+            address = self.address_of(leader) if leader >= 0 else None
+            if address is not None:  # as Kafka's, so an observer that knows no voter finds the leader
+                body.node_endpoints = [FetchNodeEndpoint(node_id=leader, host=address[0], port=address[1])]
         self._outbox.append(Outbound(destination, correlation_id, body, True))
 
     # --- inbound requests ------------------------------------------------------------------------------------
@@ -479,6 +636,12 @@ class RaftNode:
             response = self._handle_fetch_snapshot(body, now)
         elif isinstance(body, DescribeQuorumRequest):
             response = self._handle_describe_quorum(body, now)
+        elif isinstance(body, AddRaftVoterRequest):
+            response = voter_changes.handle_add(self, source, correlation_id, body, now)
+        elif isinstance(body, RemoveRaftVoterRequest):
+            response = voter_changes.handle_remove(self, source, correlation_id, body, now)
+        elif isinstance(body, UpdateRaftVoterRequest):
+            response = voter_changes.handle_update(self, body, now)
         else:
             raise TypeError(f"not a KRaft request: {type(body).__name__}")
         if response is not None:
@@ -532,6 +695,7 @@ class RaftNode:
         granted = self.state.can_grant_vote(candidate, up_to_date, pre_vote)
         state = self.state
         if granted and not pre_vote and isinstance(state, Unattached) and state.voted_id < 0:
+            self._voted_directory = partition.replica_directory_id
             self._transition(Unattached(state.epoch, self._election_deadline(now), voted_id=candidate))
         return self._vote_response(NONE, granted)
 
@@ -606,6 +770,7 @@ class RaftNode:
                                     log_start_offset=self.log.log_start_offset, snapshot=tuple(valid.at))
         if replica >= 0:
             progress = state.replicas.setdefault(replica, ReplicaProgress())
+            progress.directory_id = partition.replica_directory_id
             progress.end_offset = partition.fetch_offset  # as Kafka: the latest fetch, even if lower
             progress.last_fetch_ms = now
             if partition.fetch_offset >= self.log.end_offset:
@@ -624,7 +789,7 @@ class RaftNode:
     def _heard_from_voter(self, state: Leader, voter: int, now: int) -> None:
         state.unacknowledged.discard(voter)
         state.fetched_voters.add(voter)
-        if len(state.fetched_voters | {self.node_id}) >= majority(self.voters):
+        if len(state.fetched_voters | ({self.node_id} & self.voters)) >= majority(self.voters):
             state.fetched_voters.clear()
             state.check_quorum_deadline = now + self._check_quorum_timeout()
 
@@ -677,11 +842,15 @@ class RaftNode:
         if not isinstance(state, Leader):
             return M.describe_quorum_error(request, E.NOT_LEADER_OR_FOLLOWER)
 
-        def replica(replica_id: int) -> tuple[int, int, int, int]:
+        voter_set = self.voter_set
+
+        def replica(replica_id: int) -> tuple:
+            voter = voter_set.get(replica_id) if voter_set is not None else None
             if replica_id == self.node_id:
-                return replica_id, self.log.end_offset, now, now
+                return replica_id, self.log.end_offset, now, now, self.directory_id
             progress = state.replicas.get(replica_id, ReplicaProgress())
-            return replica_id, progress.end_offset, progress.last_fetch_ms, progress.last_caught_up_ms
+            directory = voter.directory_id if voter is not None else progress.directory_id or ZERO_DIRECTORY
+            return replica_id, progress.end_offset, progress.last_fetch_ms, progress.last_caught_up_ms, directory
 
         observers = sorted(r for r in state.replicas if r not in self.voters)
         return M.describe_quorum_response(NONE, leader_id=self.node_id, epoch=state.epoch,
@@ -693,6 +862,19 @@ class RaftNode:
     def handle_response(self, source: int, correlation_id: int, body, now: int) -> None:
         """Handle the response to a request we sent; stale, duplicate or unexpected ones are ignored."""
         if not self._requests.expects(source, correlation_id):
+            return
+        if isinstance(body, FetchResponse):
+            for endpoint in body.node_endpoints or ():
+                self._learned_addresses[endpoint.node_id] = (endpoint.host, endpoint.port)
+        if isinstance(body, ApiVersionsResponse):
+            voter_changes.handle_api_versions(self, source, body, now)
+            self._requests.completed(source, body.error_code == NONE, now)
+            return
+        if isinstance(body, UpdateRaftVoterResponse):
+            state = self.state
+            if body.error_code == NONE and isinstance(state, Follower) and state.leader_id == source:
+                state.updated_leader = True
+            self._requests.completed(source, body.error_code == NONE, now)
             return
         if getattr(body, "error_code", NONE) != NONE:
             if body.error_code == E.INCONSISTENT_CLUSTER_ID.code:
@@ -784,12 +966,17 @@ class RaftNode:
                 raise RaftInvariantError(f"node {self.node_id}: truncating to {offset}, below the high watermark "
                                          f"{self.high_watermark}")
             self.log.truncate_to(offset)
+            if self.history.truncate(offset):
+                self._voters_changed(now)
         elif snapshot.epoch >= 0 and snapshot.end_offset >= 0:
             state.snapshot_download = (SnapshotId(snapshot.end_offset, snapshot.epoch), bytearray(), -1)
         else:
             if partition.records:
+                start = self.log.end_offset
                 self.log.append_as_follower(partition.records)
                 self.log.flush()
+                if self.history.observe(partition.records, from_offset=start):
+                    self._voters_changed(now)
             self._follower_high_watermark(partition.high_watermark)
         return True
 
@@ -821,6 +1008,8 @@ class RaftNode:
         received += partition.unaligned_records or b""
         if len(received) >= partition.size:
             self.log.install_snapshot(snapshot_id, bytes(received))
+            self.history.reset_to_snapshot(snapshot_id.end_offset, bytes(received))
+            self._voters_changed(now)
             state.snapshot_download = None
             self._follower_high_watermark(snapshot_id.end_offset)
         else:

@@ -1,18 +1,21 @@
 """The `quorum-state` file of the metadata partition directory (Kafka's FileQuorumStateStore).
 
 Kafka writes QuorumStateData as JSON plus a `data_version` field, atomically (temp file, fsync, rename).
-With kraft.version 0 (a static voter set, what kbroker finalizes) the data version is 0 and the file holds
-clusterId (always ""), leaderId, leaderEpoch, votedId, appliedOffset (always 0) and currentVoters.
-Reading accepts data versions 0 and 1 (1 is what a kraft.version 1 quorum writes).
+With kraft.version 0 (a static voter set) the data version is 0 and the file holds clusterId (always ""),
+leaderId, leaderEpoch, votedId, appliedOffset (always 0) and currentVoters. With kraft.version 1 (a dynamic
+quorum, KIP-853) the data version is 1: leaderId, leaderEpoch, votedId and votedDirectoryId, no voters (they
+live in the log). Reading accepts both.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import uuid
 
 import attrs
 
+from kbroker.kafka_uuid import kafka_uuid_string, parse_kafka_uuid
 from kbroker.log.checkpoints import read_text, write_atomically
 
 QUORUM_STATE_FILE = "quorum-state"
@@ -28,6 +31,8 @@ class ElectionState:
     leader_id: int = -1
     voted_id: int = -1
     voters: tuple[int, ...] = ()
+    data_version: int = 0
+    voted_directory_id: uuid.UUID = uuid.UUID(int=0)
 
 
 def read_quorum_state(partition_dir: str) -> ElectionState | None:
@@ -41,13 +46,20 @@ def read_quorum_state(partition_dir: str) -> ElectionState | None:
         if version not in (0, 1):
             raise QuorumStateError(f"{path}: unsupported quorum state data version {version}")
         voters = tuple(v["voterId"] for v in data.get("currentVoters") or ())
+        voted_directory = data.get("votedDirectoryId")
         return ElectionState(int(data.get("leaderEpoch", -1)), int(data.get("leaderId", -1)),
-                             int(data.get("votedId", -1)), voters)
+                             int(data.get("votedId", -1)), voters, version,
+                             parse_kafka_uuid(voted_directory) if voted_directory else uuid.UUID(int=0))
     except (ValueError, KeyError, TypeError) as exc:
         raise QuorumStateError(f"Error while reading the quorum state from {path}: {exc}") from exc
 
 
 def write_quorum_state(partition_dir: str, state: ElectionState) -> None:
+    if state.data_version == 1:
+        data = {"leaderId": state.leader_id, "leaderEpoch": state.leader_epoch, "votedId": state.voted_id,
+                "votedDirectoryId": kafka_uuid_string(state.voted_directory_id), "data_version": 1}
+        write_atomically(os.path.join(partition_dir, QUORUM_STATE_FILE), json.dumps(data, separators=(",", ":")))
+        return
     data = {
         "clusterId": "",
         "leaderId": state.leader_id,

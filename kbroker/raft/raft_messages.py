@@ -21,6 +21,7 @@ from kbroker.protocol.messages import fetch_snapshot_request as fs_req
 from kbroker.protocol.messages import fetch_snapshot_response as fs_resp
 from kbroker.protocol.messages import vote_request as vote_req
 from kbroker.protocol.messages import vote_response as vote_resp
+from kbroker.protocol.wire import ZERO_UUID
 
 METADATA_TOPIC = "__cluster_metadata"
 METADATA_TOPIC_ID = uuid.UUID(int=1)  # Kafka's Topic.CLUSTER_METADATA_TOPIC_ID
@@ -46,8 +47,10 @@ def single_partition(message):
 
 
 def vote_request(cluster_id: str, *, epoch: int, candidate: int, voter: int, last_epoch: int, last_offset: int,
-                 pre_vote: bool) -> vote_req.VoteRequest:
+                 pre_vote: bool, candidate_directory: uuid.UUID = ZERO_UUID,
+                 voter_directory: uuid.UUID = ZERO_UUID) -> vote_req.VoteRequest:
     partition = vote_req.PartitionData(partition_index=0, replica_epoch=epoch, replica_id=candidate,
+                                       replica_directory_id=candidate_directory, voter_directory_id=voter_directory,
                                        last_offset_epoch=last_epoch, last_offset=last_offset, pre_vote=pre_vote)
     return vote_req.VoteRequest(cluster_id=cluster_id, voter_id=voter,
                                 topics=[vote_req.TopicData(topic_name=METADATA_TOPIC, partitions=[partition])])
@@ -98,9 +101,10 @@ def end_quorum_epoch_response(error: int, *, epoch: int = 0, leader_id: int = -1
 
 
 def fetch_request(cluster_id: str, *, replica_id: int, epoch: int, fetch_offset: int, last_fetched_epoch: int,
-                  max_wait_ms: int, max_bytes: int) -> fetch_req.FetchRequest:
+                  max_wait_ms: int, max_bytes: int, directory_id: uuid.UUID = ZERO_UUID) -> fetch_req.FetchRequest:
     partition = fetch_req.FetchPartition(partition=0, current_leader_epoch=epoch, fetch_offset=fetch_offset,
-                                         last_fetched_epoch=last_fetched_epoch, partition_max_bytes=max_bytes)
+                                         last_fetched_epoch=last_fetched_epoch, partition_max_bytes=max_bytes,
+                                         replica_directory_id=directory_id)
     return fetch_req.FetchRequest(
         cluster_id=cluster_id,  # the replica is named in ReplicaState since v15 (KIP-903)
         replica_state=fetch_req.ReplicaState(replica_id=replica_id, replica_epoch=-1),
@@ -155,16 +159,17 @@ def describe_quorum_error(request, error: errors.KafkaError) -> dq_resp.Describe
 
 
 def describe_quorum_response(error: int, *, leader_id: int = -1, epoch: int = 0, high_watermark: int = -1,
-                             voters: list[tuple[int, int, int, int]] = (),
-                             observers: list[tuple[int, int, int, int]] = (),
+                             voters: list[tuple] = (), observers: list[tuple] = (),
                              top_level_error: int = 0) -> dq_resp.DescribeQuorumResponse:
-    """Replicas as (id, log end offset, last fetch ms, last caught-up ms)."""
+    """Replicas as (id, log end offset, last fetch ms, last caught-up ms[, directory id])."""
     if top_level_error:
         return dq_resp.DescribeQuorumResponse(error_code=top_level_error)
 
     def states(replicas):
         return [dq_resp.ReplicaState(replica_id=r, log_end_offset=end, last_fetch_timestamp=fetched,
-                                     last_caught_up_timestamp=caught_up) for r, end, fetched, caught_up in replicas]
+                                     last_caught_up_timestamp=caught_up,
+                                     replica_directory_id=directory[0] if directory else ZERO_UUID)
+                for r, end, fetched, caught_up, *directory in replicas]
 
     partition = dq_resp.PartitionData(partition_index=0, error_code=error, leader_id=leader_id, leader_epoch=epoch,
                                       high_watermark=high_watermark, current_voters=states(voters),

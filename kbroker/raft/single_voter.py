@@ -28,6 +28,7 @@ from kbroker.raft.disk_log import (
     METADATA_TOPIC_ID,
     DiskRaftLog,
     FileElectionStore,
+    read_directory_id,
 )
 from kbroker.raft.node import RaftNode
 
@@ -59,6 +60,11 @@ class SingleVoterRaft:
     @property
     def leader_epoch(self) -> int:
         return self._require_node().epoch
+
+    @property
+    def kraft_version(self) -> int:
+        """1 once the log or a snapshot holds a KRaftVersionRecord of 1 (a dynamic quorum, KIP-853), else 0."""
+        return self._node.kraft_version if self._node is not None else 0
 
     @property
     def committed_offset(self) -> int:
@@ -113,7 +119,8 @@ class SingleVoterRaft:
                 self._delivered = latest.end_offset
             now = self.clock()
             node = self._node = RaftNode(self.node_id, [self.node_id], disk, FileElectionStore(disk.directory),
-                                         cluster_id=CLUSTER_ID_UNCHECKED, now=now)
+                                         cluster_id=CLUSTER_ID_UNCHECKED, now=now,
+                                         directory_id=read_directory_id(self.metadata_log_dir))
             node.poll(now)
             if not node.is_leader or node.high_watermark != disk.end_offset:
                 raise RaftError(f"The only voter {self.node_id} did not commit its own leader epoch")
@@ -165,7 +172,8 @@ class SingleVoterRaft:
         with self._lock:
             return self._require_disk().snapshot_committed(
                 end_offset, epoch, records, committed_offset=self.committed_offset,
-                last_contained_log_timestamp=last_contained_log_timestamp, now_ms=self.clock())
+                last_contained_log_timestamp=last_contained_log_timestamp, now_ms=self.clock(),
+                control=self._require_node().snapshot_control(end_offset, self.clock()))
 
     # --- lifecycle -------------------------------------------------------------------------------------------
     def close(self) -> None:

@@ -1,7 +1,9 @@
 """Metadata snapshots: `<end offset, 20 digits>-<epoch, 10 digits>.checkpoint` files in the metadata partition
 directory (Kafka's Snapshots / FileRawSnapshotWriter / RecordsSnapshotWriter).
 
-A snapshot holds, from offset 0: a control batch with the SnapshotHeaderRecord, batches of framed metadata
+A snapshot holds, from offset 0: a control batch with the SnapshotHeaderRecord (followed, under kraft.version
+1, by the KRaftVersionRecord and VotersRecord in force at its end offset, as Kafka's RecordsSnapshotWriter
+writes them), batches of framed metadata
 records (the image as of end offset - 1), and a control batch with the SnapshotFooterRecord; every batch
 carries the snapshot epoch as its partition leader epoch. It is written to `<name>.checkpoint.part`,
 fsynced, then renamed into place, so a `.checkpoint` file is always complete; leftover `.part` files are
@@ -59,7 +61,9 @@ def list_snapshots(partition_dir: str) -> list[SnapshotId]:
 
 
 def write_snapshot(partition_dir: str, snapshot_id: SnapshotId, records: Iterable[MetadataRecord], *,
-                   last_contained_log_timestamp: int, now_ms: int) -> str:
+                   last_contained_log_timestamp: int, now_ms: int, control: list[tuple] = ()) -> str:
+    """`control`: (timestamp, key, value) control records written after the header in its batch (the
+    KRaftVersionRecord and VotersRecord of a dynamic quorum, voter_set.snapshot_control_records)."""
     epoch = snapshot_id.epoch
     path = os.path.join(partition_dir, snapshot_id.file_name)
     partial = path[:-len(SUFFIX)] + PARTIAL_SUFFIX
@@ -70,8 +74,9 @@ def write_snapshot(partition_dir: str, snapshot_id: SnapshotId, records: Iterabl
             while view:
                 view = view[os.write(fd, view):]
 
-        write(C.snapshot_header_batch(last_contained_log_timestamp, epoch=epoch, timestamp=now_ms))
-        offset = 1
+        write(C.snapshot_header_batch(last_contained_log_timestamp, epoch=epoch, timestamp=now_ms,
+                                      control=list(control)))
+        offset = 1 + len(control)
         chunk: list[bytes] = []
         for record in records:
             chunk.append(encode_record(record.message, record.version))

@@ -2,7 +2,11 @@
 listener on 127.0.0.1 served with the controller registry (kbroker/api/controller/), talking over real sockets.
 
 Each member's listener records every committed batch (and any snapshot it loaded), so tests can check that
-committed data reached every node in order. Members can be stopped (their listener and connections close,
+committed data reached every node in order. With `dynamic` (KIP-853) node 1 is formatted as `--standalone` (a bootstrap checkpoint naming itself on its
+listener) and the others as `--no-initial-controllers`: they know only controller.quorum.bootstrap.servers (every
+member), each has its own address book, and they find the leader as observers until a voter change adds them.
+
+Members can be stopped (their listener and connections close,
 as a killed process's would), restarted over the same log dir and port, and cut off: every connection to or
 from a cut member is closed and new ones are refused until it is healed.
 """
@@ -10,6 +14,7 @@ from a cut member is closed and new ones are refused until it is healed.
 from __future__ import annotations
 
 import os
+import uuid
 from collections.abc import Callable
 from functools import partial
 
@@ -19,6 +24,7 @@ import trio
 from kbroker import server
 from kbroker.api.registry import Registry
 from kbroker.api.state import BrokerState
+from kbroker.bootstrap_checkpoint import BootstrapVoter, write_bootstrap_checkpoint
 from kbroker.config import BrokerConfig, Listener
 from kbroker.metadata import record_versions as V
 from kbroker.metadata.serde import MetadataRecord
@@ -70,6 +76,7 @@ class Member:
     listener: RecordingListener | None = None
     scope: trio.CancelScope | None = None
     stopped: trio.Event | None = None
+    directory_id: uuid.UUID = attrs.field(factory=uuid.uuid4)
 
     @property
     def running(self) -> bool:
@@ -78,8 +85,9 @@ class Member:
 
 class QuorumCluster:
     def __init__(self, nursery: trio.Nursery, base_dir: str, voters: int, *, config: QuorumConfig = FAST,
-                 segment_bytes: int = 1024 * 1024) -> None:
+                 segment_bytes: int = 1024 * 1024, dynamic: bool = False) -> None:
         self.nursery = nursery
+        self.dynamic = dynamic
         self.config = config
         self.segment_bytes = segment_bytes
         self.members = {n: Member(n, os.path.join(base_dir, f"node-{n}")) for n in range(1, voters + 1)}
@@ -121,9 +129,17 @@ class QuorumCluster:
     async def _run(self, member: Member, sockets, bound, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         config = BrokerConfig.from_properties({})
         state = BrokerState(config)
-        driver = QuorumDriver(member.log_dir, member.node_id, self.members, self.directory, cluster_id=CLUSTER_ID,
-                              config=self.config, connect=partial(self._connect, member.node_id),
-                              segment_bytes=self.segment_bytes)
+        if self.dynamic:
+            self._format_dynamic(member)
+            driver = QuorumDriver(member.log_dir, member.node_id, (), NodeDirectory(), cluster_id=CLUSTER_ID,
+                                  config=self.config, connect=partial(self._connect, member.node_id),
+                                  segment_bytes=self.segment_bytes, directory_id=member.directory_id,
+                                  bootstrap_servers=[("127.0.0.1", m.port) for m in self.members.values()],
+                                  local_endpoints=(("CONTROLLER", "127.0.0.1", member.port),))
+        else:
+            driver = QuorumDriver(member.log_dir, member.node_id, self.members, self.directory,
+                                  cluster_id=CLUSTER_ID, config=self.config,
+                                  connect=partial(self._connect, member.node_id), segment_bytes=self.segment_bytes)
         recording = RecordingListener()
         driver.register(recording)
         driver.start()
@@ -143,6 +159,13 @@ class QuorumCluster:
                 await sock.aclose()
             driver.close()
             member.stopped.set()
+
+    def _format_dynamic(self, member: Member) -> None:
+        partition_dir = os.path.join(member.log_dir, "__cluster_metadata-0")
+        if member.node_id != 1 or os.path.exists(partition_dir):
+            return
+        write_bootstrap_checkpoint(partition_dir, [BootstrapVoter(1, member.directory_id, "CONTROLLER", "127.0.0.1",
+                                                                  member.port)], now_ms=0)
 
     # --- network cuts ----------------------------------------------------------------------------------------
     async def _connect(self, source: int, address: Address) -> trio.SocketStream:

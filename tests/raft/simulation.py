@@ -4,6 +4,9 @@ N voters and some observers run `kbroker.raft.node.RaftNode` over in-memory logs
 drives everything: a virtual clock advanced event by event, a network that drops, delays, duplicates and
 reorders messages and cuts the nodes into partitions, crashes that lose what a node had not flushed, restarts,
 graceful resignations, snapshots, and clients appending at the leader. The same seed replays the same run.
+With `dynamic` (KIP-853) the voters live in the log: every node starts from the same VotersRecord, and an
+admin adds observers as voters and removes voters (AddRaftVoter / RemoveRaftVoter at the leader, one change at
+a time) among the faults; the simulation answers the leader's ApiVersions as a node's controller listener does.
 
 After every step the invariants are checked: at most one leader per epoch, a node's epoch never goes back,
 its high watermark never goes back (across restarts too), and committed data never changes. After the faults
@@ -14,13 +17,21 @@ from __future__ import annotations
 
 import heapq
 import random
+import uuid
 
 import attrs
 
 from kbroker.protocol import records as R
+from kbroker.protocol.messages.add_raft_voter_request import AddRaftVoterRequest
+from kbroker.protocol.messages.add_raft_voter_request import Listener as AddListener
+from kbroker.protocol.messages.add_raft_voter_response import AddRaftVoterResponse
+from kbroker.protocol.messages.api_versions_request import ApiVersionsRequest
+from kbroker.protocol.messages.api_versions_response import ApiVersionsResponse, SupportedFeatureKey
+from kbroker.protocol.messages.remove_raft_voter_request import RemoveRaftVoterRequest
 from kbroker.raft.epoch_states import Follower, Leader
 from kbroker.raft.memory_log import MemoryElectionStore, MemoryRaftLog
-from kbroker.raft.node import QuorumConfig, RaftNode
+from kbroker.raft.node import Outbound, QuorumConfig, RaftNode
+from kbroker.raft.voter_set import VoterNode, VoterSet, kraft_version_and_voters_batch
 
 CLUSTER_ID = "sim-cluster-id-0000000"
 
@@ -42,6 +53,10 @@ class SimulationConfig:
     mean_fault_gap_ms: int = 800
     mean_append_gap_ms: int = 120
     quorum: QuorumConfig = QuorumConfig(fetch_max_bytes=600, fetch_snapshot_max_bytes=700, retry_backoff_ms=50)
+    dynamic: bool = False
+
+
+ADMIN = 0  # the source of AddRaftVoter / RemoveRaftVoter requests; its responses are recorded, not delivered
 
 
 @attrs.define
@@ -87,6 +102,15 @@ class Simulation:
         self.committed: dict[int, bytes] = {}  # batch base offset -> raw batch, as first seen committed
         self.committed_end = 0
         self.checked_up_to = {n: 0 for n in self.node_ids}
+        self.directories = {n: uuid.UUID(int=self.random.getrandbits(128)) for n in self.node_ids}
+        self.voter_changes: list[tuple[str, int, int]] = []  # (add/remove, voter, error code) answered
+        self._change_correlation = 0
+        if config.dynamic:
+            initial = VoterSet({v: VoterNode(v, self.directories[v], (("CONTROLLER", f"node{v}", 9093),))
+                                for v in self.voter_ids})
+            for log in self.logs.values():
+                log.append_as_follower(bytes(kraft_version_and_voters_batch(initial, base_offset=0, epoch=0, timestamp=0)))
+                log.flush()
         for node_id in self.node_ids:
             self._start(node_id)
 
@@ -94,7 +118,8 @@ class Simulation:
     def _start(self, node_id: int) -> None:
         rng = random.Random(self.random.getrandbits(64))
         self.nodes[node_id] = RaftNode(node_id, self.voter_ids, self.logs[node_id], self.stores[node_id],
-                                       cluster_id=CLUSTER_ID, now=self.now, config=self.config.quorum, rng=rng)
+                                       cluster_id=CLUSTER_ID, now=self.now, config=self.config.quorum, rng=rng,
+                                       directory_id=self.directories[node_id])
         self.incarnation[node_id] += 1
         self.checked_up_to[node_id] = 0
         self._note(f"start {node_id}")
@@ -116,6 +141,11 @@ class Simulation:
 
     # --- network ---------------------------------------------------------------------------------------------
     def _send(self, source: int, outbound) -> None:
+        if outbound.destination == ADMIN:
+            kind = "add" if isinstance(outbound.body, AddRaftVoterResponse) else "remove"
+            self.voter_changes.append((kind, outbound.correlation_id, outbound.body.error_code))
+            self._note(f"{kind} voter answered {outbound.body.error_code} (request {outbound.correlation_id})")
+            return
         copies = 1
         if self.lossy:
             if self.random.random() < self.config.drop_rate:
@@ -144,6 +174,9 @@ class Simulation:
             return
         if message.is_response:
             node.handle_response(message.source, message.correlation_id, message.body, self.now)
+        elif isinstance(message.body, ApiVersionsRequest):  # what the node's controller listener answers
+            self._send(message.destination, Outbound(message.source, message.correlation_id, ApiVersionsResponse(
+                supported_features=[SupportedFeatureKey(name="kraft.version", min_version=0, max_version=1)]), True))
         else:
             node.handle_request(message.source, message.correlation_id, message.body, self.now)
 
@@ -166,8 +199,30 @@ class Simulation:
             if leader is not None:
                 self._note(f"resign {leader.node_id} epoch {leader.epoch}")
                 leader.resign(self.now)
+        elif kind < 0.9 and self.config.dynamic:
+            self._change_voters(leader)
         else:
             self._snapshot()
+
+    def _change_voters(self, leader: RaftNode | None) -> None:
+        """An admin adds a node that is not a voter, or removes a voter, at the leader."""
+        if leader is None or leader.voter_set is None:
+            return
+        self._change_correlation += 1
+        voters = leader.voter_set
+        outsiders = [n for n in self.node_ids if n not in voters.ids]
+        if outsiders and (len(voters.ids) <= 2 or self.random.random() < 0.5):
+            added = self.random.choice(outsiders)
+            request = AddRaftVoterRequest(cluster_id=CLUSTER_ID, timeout_ms=30_000, voter_id=added,
+                                          voter_directory_id=self.directories[added],
+                                          listeners=[AddListener(name="CONTROLLER", host=f"node{added}", port=9093)])
+            self._note(f"add voter {added} at {leader.node_id} (request {self._change_correlation})")
+        else:
+            removed = self.random.choice(sorted(voters.ids))
+            request = RemoveRaftVoterRequest(cluster_id=CLUSTER_ID, voter_id=removed,
+                                             voter_directory_id=self.directories[removed])
+            self._note(f"remove voter {removed} at {leader.node_id} (request {self._change_correlation})")
+        leader.handle_request(ADMIN, self._change_correlation, over_the_wire(request), self.now)
 
     def _snapshot(self) -> None:
         running = sorted(self.nodes)
@@ -355,8 +410,8 @@ class Simulation:
             self._check_committed(node_id, hw)
 
 
-def run_seed(seed: int, voters: int = 3, observers: int = 1) -> Simulation:
-    simulation = Simulation(seed, SimulationConfig(voters=voters, observers=observers))
+def run_seed(seed: int, voters: int = 3, observers: int = 1, dynamic: bool = False) -> Simulation:
+    simulation = Simulation(seed, SimulationConfig(voters=voters, observers=observers, dynamic=dynamic))
     simulation.run()
     return simulation
 

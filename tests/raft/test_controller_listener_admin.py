@@ -34,11 +34,13 @@ from kbroker.protocol.messages.incremental_alter_configs_request import (
     IncrementalAlterConfigsRequest,
 )
 from kbroker.protocol.messages.metadata_request import MetadataRequest
+from kbroker.protocol.messages.remove_raft_voter_request import RemoveRaftVoterRequest
 from kbroker.protocol.messages.response_header import ResponseHeader
 from kbroker.protocol.messages.update_features_request import FeatureUpdateKey, UpdateFeaturesRequest
 from kbroker.raft import raft_messages as M
 from tests.raft.test_controller_quorum_brokers import (
     BROKER_ID,
+    CLUSTER_ID,
     VOTERS,
     Broker,
     Controllers,
@@ -217,6 +219,18 @@ def test_malformed_envelopes_get_kafkas_errors(tmp_path):
             assert (reply.error_code, reply.response_data) == (error.code, None), request
         assert all(node.loader.image.topic("t") is None for node in controllers.nodes.values())
 
+        # KIP-853's voter changes are forwarded too; this quorum is static (kraft.version 0).
+        remove = RemoveRaftVoterRequest(cluster_id=CLUSTER_ID, voter_id=leader,
+                                        voter_directory_id=uuid.uuid4())
+        reply = await channels.send(leader, envelope(remove, 0))
+        _, removed = unwrapped(reply.response_data, 81, 0)
+        assert (reply.error_code, removed.error_code, removed.error_message) == (
+            E.NONE.code, E.UNSUPPORTED_VERSION.code,
+            "Cluster doesn't support removing voter because the kraft.version feature is 0")
+        standby = next(n for n in controllers.nodes if n != leader)
+        _, removed = unwrapped((await channels.send(standby, envelope(remove, 0))).response_data, 81, 0)
+        assert removed.error_code == E.NOT_LEADER_OR_FOLLOWER.code
+
     run_with_controllers(tmp_path, scenario)
 
 
@@ -270,6 +284,8 @@ def test_controllers_register_themselves_and_describe_cluster_lists_them(tmp_pat
                 for node in controllers.nodes.values())
 
         await controllers.wait_for(registered_everywhere, "every controller registered on every controller")
+        registration = next(iter(controllers.nodes.values())).loader.image.controllers[VOTERS[0]]
+        assert ("kraft.version", 0, 1) in registration.supported_features  # dynamic voters supported, as Kafka's
         leader = (await controllers.wait_for(controllers.active, "an active controller")).config.node_id
         standby = next(n for n in VOTERS if n != leader)
         described = await channels.send(standby, DescribeClusterRequest(endpoint_type=2), version_cap=2)

@@ -7,6 +7,9 @@ wait has a generous overall timeout and names what it waited for."""
 
 from __future__ import annotations
 
+import uuid
+
+import attrs
 import pytest
 import trio
 
@@ -16,6 +19,8 @@ from kbroker.protocol import errors as E
 from kbroker.protocol.messages.describe_quorum_request import DescribeQuorumRequest
 from kbroker.protocol.messages.describe_quorum_request import PartitionData as DescribeQuorumPartition
 from kbroker.protocol.messages.describe_quorum_request import TopicData as DescribeQuorumTopic
+from kbroker.protocol.messages.update_raft_voter_request import KRaftVersionFeature, UpdateRaftVoterRequest
+from kbroker.protocol.messages.update_raft_voter_request import Listener as UpdateListener
 from kbroker.raft import raft_messages as M
 from kbroker.raft.client import NotLeaderError
 from tests.raft.quorum_cluster import CLUSTER_ID, QuorumCluster, value_record
@@ -158,8 +163,8 @@ def test_controller_listener_answers_with_kafka_error_codes(tmp_path):
         directory = NodeDirectory({m.node_id: Address("127.0.0.1", m.port) for m in cluster.running()})
         async with open_channel_manager(directory, ClientSettings(client_id="test-admin")) as channels:
             versions = await channels.node(leader.node_id).peer_versions()
-            assert sorted(versions.ranges) == [1, 18, 19, 20, 32, 33, 37, 44, 52, 53, 54, 55, 56, 58, 59, 60, 62, 63,
-                                               64, 67, 70]
+            assert sorted(versions.ranges) == [1, 18, 19, 20, 32, 33, 37, 44, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60,
+                                               62, 63, 64, 67, 70, 80, 81, 82]
             assert versions.ranges[56] == (2, 3)
 
             describe = DescribeQuorumRequest(topics=[DescribeQuorumTopic(
@@ -186,6 +191,19 @@ def test_controller_listener_answers_with_kafka_error_codes(tmp_path):
             answer = M.single_partition(await channels.send(follower.node_id, fetch))
             assert answer.error_code == E.NOT_LEADER_OR_FOLLOWER.code
             assert (answer.current_leader.leader_id, answer.current_leader.leader_epoch) == (leader.node_id, epoch)
+
+            # UpdateRaftVoter under kraft.version 0: kept in the leader's memory, as Kafka 4.3.1 does
+            update = UpdateRaftVoterRequest(
+                cluster_id=CLUSTER_ID, current_leader_epoch=epoch, voter_id=follower.node_id,
+                voter_directory_id=uuid.uuid4(),
+                listeners=[UpdateListener(name="CONTROLLER", host="127.0.0.1", port=follower.port)],
+                k_raft_version_feature=KRaftVersionFeature(min_supported_version=0, max_supported_version=1))
+            assert (await channels.send(leader.node_id, update)).error_code == E.NONE.code
+            assert leader.driver.node.state.volatile_voters.get(follower.node_id).directory_id == \
+                update.voter_directory_id
+            assert (await channels.send(leader.node_id, attrs.evolve(update, voter_id=9))).error_code == \
+                E.VOTER_NOT_FOUND.code
+            assert (await channels.send(follower.node_id, update)).error_code == E.NOT_LEADER_OR_FOLLOWER.code
         assert leader.driver.is_leader and leader.driver.leader_epoch == epoch, "bad requests moved the quorum"
         await cluster.wait_for_values(["one"])
 

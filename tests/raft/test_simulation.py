@@ -1,6 +1,7 @@
 """The KRaft quorum under the deterministic simulation (tests/raft/simulation.py).
 
-The normal run covers 500 seeds (3 voters and 5 voters, each with an observer); `make raft-sim` runs 10,000
+The normal run covers 500 seeds (3 voters and 5 voters, each with an observer, and a dynamic quorum of 3 voters
+and 2 observers whose voters are added and removed among the faults); `make raft-sim` runs 10,000
 (KBROKER_RAFT_SIM_SEEDS sets the count). A failure names the seed and the command that replays it.
 """
 
@@ -10,26 +11,53 @@ import os
 
 import pytest
 
+from kbroker.protocol import errors as E
+from kbroker.protocol.messages.add_raft_voter_request import AddRaftVoterRequest
+from kbroker.protocol.messages.add_raft_voter_request import Listener as AddListener
+from kbroker.protocol.messages.remove_raft_voter_request import RemoveRaftVoterRequest
 from kbroker.raft.node import RaftNode
-from tests.raft.simulation import InvariantViolation, Simulation, SimulationConfig, run_seed
+from tests.raft.simulation import (
+    ADMIN,
+    CLUSTER_ID,
+    InvariantViolation,
+    Simulation,
+    SimulationConfig,
+    over_the_wire,
+    run_seed,
+)
 
 SEEDS = int(os.environ.get("KBROKER_RAFT_SIM_SEEDS", "500"))
 CHUNK = 50
-SHARES = {3: 0.6, 5: 0.4}  # of the seeds; five voters cost about twice as much per seed
+# (voters, observers, dynamic) -> share of the seeds; five voters cost about twice as much per seed
+SHARES = {(3, 1, False): 0.5, (5, 1, False): 0.3, (3, 2, True): 0.2}
 
 
-def _chunks(voters: int) -> list[range]:
-    count = int(SEEDS * SHARES[voters])
+def _chunks(kind) -> list[range]:
+    count = int(SEEDS * SHARES[kind])
     return [range(start, min(start + CHUNK, count)) for start in range(0, count, CHUNK)]
 
 
-@pytest.mark.parametrize("voters,seeds", [(v, c) for v in SHARES for c in _chunks(v)],
-                         ids=lambda value: f"{value.start}-{value.stop - 1}" if isinstance(value, range) else str(value))
-def test_quorum_keeps_its_invariants_and_converges(voters, seeds):
+def _id(value) -> str:
+    if isinstance(value, range):
+        return f"{value.start}-{value.stop - 1}"
+    voters, observers, dynamic = value
+    return f"{voters}{'-dynamic' if dynamic else ''}"
+
+
+@pytest.mark.parametrize("kind,seeds", [(k, c) for k in SHARES for c in _chunks(k)], ids=_id)
+def test_quorum_keeps_its_invariants_and_converges(kind, seeds):
+    voters, observers, dynamic = kind
     for seed in seeds:
         # a violation raises with the seed, the replay command and the last events
-        simulation = run_seed(seed, voters=voters, observers=1)
+        simulation = run_seed(seed, voters=voters, observers=observers, dynamic=dynamic)
         assert simulation.leader() is not None
+
+
+def test_dynamic_quorums_add_and_remove_voters_under_faults():
+    runs = [run_seed(seed, voters=3, observers=2, dynamic=True) for seed in range(30)]
+    answered = [(kind, error) for r in runs for kind, _, error in r.voter_changes]
+    assert ("add", 0) in answered and ("remove", 0) in answered
+    assert any(r.leader().voters != frozenset({1, 2, 3}) for r in runs)
 
 
 def test_a_seed_replays_identically():
@@ -120,3 +148,39 @@ def test_simulation_catches_votes_granted_to_stale_logs(monkeypatch):
                                                  r"below the high watermark)"):
         for seed in range(100):
             run_seed(seed, voters=3)
+
+
+def _admin(simulation: Simulation, node: RaftNode, request) -> int:
+    simulation._change_correlation += 1
+    node.handle_request(ADMIN, simulation._change_correlation, over_the_wire(request), simulation.now)
+    return simulation._change_correlation
+
+
+def test_a_voter_is_added_then_the_leader_removes_itself_and_resigns():
+    simulation = Simulation(5, SimulationConfig(voters=3, observers=1, dynamic=True))
+    simulation.lossy = False
+    simulation.advance(5_000)
+    leader = simulation.leader()
+    directories = simulation.directories
+    add_100 = AddRaftVoterRequest(cluster_id=CLUSTER_ID, voter_id=100, voter_directory_id=directories[100],
+                                  listeners=[AddListener(name="CONTROLLER", host="node100", port=9093)])
+    first = _admin(simulation, leader, add_100)
+    simulation.advance(simulation.now + 3_000)
+    assert simulation.voter_changes == [("add", first, E.NONE.code)]
+    assert all(node.voters == {1, 2, 3, 100} for node in simulation.nodes.values())
+    assert simulation.nodes[100].is_voter
+    duplicate = _admin(simulation, leader, add_100)
+    wrong_directory = _admin(simulation, leader, RemoveRaftVoterRequest(
+        cluster_id=CLUSTER_ID, voter_id=leader.node_id, voter_directory_id=directories[100]))
+    simulation.advance(simulation.now + 100)
+    assert simulation.voter_changes[1:] == [("add", duplicate, E.DUPLICATE_VOTER.code),
+                                            ("remove", wrong_directory, E.VOTER_NOT_FOUND.code)]
+    itself = _admin(simulation, leader, RemoveRaftVoterRequest(
+        cluster_id=CLUSTER_ID, voter_id=leader.node_id, voter_directory_id=directories[leader.node_id]))
+    simulation.advance(simulation.now + 5_000)
+    assert ("remove", itself, E.NONE.code) in simulation.voter_changes
+    new_leader = simulation.leader()
+    assert new_leader is not None and new_leader.node_id != leader.node_id
+    assert new_leader.voters == {1, 2, 3, 100} - {leader.node_id}
+    removed = simulation.nodes[leader.node_id]
+    assert not removed.is_voter and removed.leader_id == new_leader.node_id  # it follows as an observer

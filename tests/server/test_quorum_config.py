@@ -130,8 +130,6 @@ def test_no_kraft_config_is_kbrokers_single_voter():
 @pytest.mark.parametrize("props, named", [
     ({**without(BROKER_ONLY, "controller.quorum.voters"),
       "controller.quorum.bootstrap.servers": "127.0.0.1:9093"}, "controller.quorum.bootstrap.servers"),
-    ({**without(CONTROLLER_ONLY, "controller.quorum.voters"),
-      "controller.quorum.bootstrap.servers": "127.0.0.1:9093"}, "controller.quorum.bootstrap.servers"),
     ({**without(COMBINED, "controller.quorum.voters"),
       "controller.quorum.bootstrap.servers": "127.0.0.1:9093,127.0.0.1:9094"}, "controller.quorum.bootstrap.servers"),
 ])
@@ -140,13 +138,16 @@ def test_what_kbroker_cannot_run_yet_is_named(props, named):
     assert reason is not None and named in reason
 
 
-def test_controller_only_nodes_run_in_a_static_quorum_of_several_voters():
+def test_controller_only_nodes_run_in_a_static_or_a_dynamic_quorum():
     voters = "1@127.0.0.1:9093,2@127.0.0.1:9094,3@127.0.0.1:9095"
     assert unsupported_quorum(BrokerConfig.from_properties(CONTROLLER_ONLY)) is None
     assert unsupported_quorum(BrokerConfig.from_properties({**CONTROLLER_ONLY, "controller.quorum.voters": voters})) \
         is None
-    formatted_dynamic = unsupported_quorum(BrokerConfig.from_properties(CONTROLLER_ONLY), {1})
-    assert formatted_dynamic is not None and "--initial-controllers" in formatted_dynamic
+    dynamic = BrokerConfig.from_properties({**without(CONTROLLER_ONLY, "controller.quorum.voters"),
+                                            "controller.quorum.bootstrap.servers": "127.0.0.1:9093,127.0.0.1:9094"})
+    assert unsupported_quorum(dynamic) is None  # formatted with --no-initial-controllers: an observer to add
+    assert unsupported_quorum(dynamic, {1}) is None  # --standalone
+    assert unsupported_quorum(dynamic, {1, 2, 3}) is None  # --initial-controllers
 
 
 def test_broker_only_nodes_run_with_a_static_quorum_of_controllers():

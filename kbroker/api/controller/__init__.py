@@ -3,7 +3,8 @@
 `Registry.discover("kbroker.api.controller")` finds the modules here, so ApiVersions on the controller
 listener advertises exactly these APIs and no client API: ApiVersions, and the KRaft RPCs that the quorum
 (ctx.state.quorum, a kbroker.raft.driver.QuorumDriver) answers: Vote, BeginQuorumEpoch, EndQuorumEpoch, Fetch
-and FetchSnapshot of `__cluster_metadata`, DescribeQuorum; and DescribeCluster for the controllers registered in
+and FetchSnapshot of `__cluster_metadata`, DescribeQuorum, and KIP-853's AddRaftVoter, RemoveRaftVoter and
+UpdateRaftVoter; and DescribeCluster for the controllers registered in
 this node's image (what the admin client's `bootstrap.controllers` mode asks first). The version ranges are
 Kafka 4.3.1's for these APIs on its controller listener. The node decides every error code
 (INCONSISTENT_CLUSTER_ID, FENCED_LEADER_EPOCH, UNKNOWN_LEADER_EPOCH, NOT_LEADER_OR_FOLLOWER, INVALID_REQUEST for
@@ -14,10 +15,10 @@ BrokerRegistration, BrokerHeartbeat, AlterPartition, AllocateProducerIds, Contro
 requests an admin client sends with `bootstrap.controllers` (CreateTopics, DeleteTopics, CreatePartitions,
 AlterConfigs, IncrementalAlterConfigs, UpdateFeatures, UnregisterBroker, which run the broker handlers' flows
 through `run_on_active_controller`) are answered by the active controller (ctx.state.active_controller,
-kbroker/metadata/active_controller.py); every other node answers NOT_CONTROLLER. Envelope carries what a broker
-forwards: the embedded request runs through this registry (envelope.py). Any node answers DescribeConfigs from its
-own image. Not served yet (so not advertised): the ACL, quota, SCRAM, delegation-token and
-reassignment APIs, ElectLeaders, AddRaftVoter / RemoveRaftVoter / UpdateRaftVoter.
+kbroker/metadata/active_controller.py); every other node answers NOT_CONTROLLER. AddRaftVoter, RemoveRaftVoter and
+UpdateRaftVoter (KIP-853) are answered by the Raft leader. Envelope carries what a broker forwards: the embedded
+request runs through this registry (envelope.py). Any node answers DescribeConfigs from its own image. Not served
+yet (so not advertised): the ACL, quota, delegation-token and reassignment APIs, ElectLeaders.
 """
 
 from __future__ import annotations
