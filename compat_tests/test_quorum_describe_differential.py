@@ -184,21 +184,17 @@ def observations(request) -> dict[str, dict[str, Any]]:
     return observed
 
 
-# Kafka's brokers forward DescribeQuorum to the active controller (KafkaApis: forwardToController) and list it in
-# their ApiVersions; kbroker's broker listener neither lists nor answers it (it closes the connection).
-NOT_FORWARDED = pytest.mark.xfail(strict=True, reason="kbroker brokers do not forward DescribeQuorum to the "
-                                                      "controller yet")
+# A broker listener forwards DescribeQuorum to the active controller (Kafka's KafkaApis: forwardToController).
 PROBES = [
     "quorum at the leader's controller listener",
     "quorum at a follower's controller listener",
     "quorum, partition 1, at the leader",
     "quorum, another topic, at the leader",
-    pytest.param("quorum at the leader's broker listener", marks=NOT_FORWARDED),
-    pytest.param("quorum at a follower's broker listener", marks=NOT_FORWARDED),
+    "quorum at the leader's broker listener",
+    "quorum at a follower's broker listener",
     *(f"cluster ({name}) at a {listener} listener" for listener in ("broker", "controller")
       for name in ("brokers", "controllers")),
-    *(pytest.param(f"kafka-metadata-quorum --bootstrap-server describe {what}", marks=NOT_FORWARDED)
-      for what in ("--status", "--replication")),
+    *(f"kafka-metadata-quorum --bootstrap-server describe {what}" for what in ("--status", "--replication")),
     *(f"kafka-metadata-quorum --bootstrap-controller describe {what}" for what in ("--status", "--replication")),
 ]
 

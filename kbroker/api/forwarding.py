@@ -1,12 +1,11 @@
 """Requests a broker hands to a remote active controller (Kafka's KafkaApis.maybeForwardToController with its
 ForwardingManager): on a node whose controller is not local (`state.controller_channel` set), CreateTopics,
-DeleteTopics, CreatePartitions, UpdateFeatures, UnregisterBroker and AlterUserScramCredentials are not handled
-here but sent to the active controller inside an EnvelopeRequest carrying the client's principal and address, and
-the controller's response is relayed to the client (decoded at the client's version, answered under its
-correlation id). AlterConfigs and
-IncrementalAlterConfigs are preprocessed by the broker first, as Kafka's ConfigAdminManager does (duplicates,
-malformed entries, BROKER_LOGGER levels applied here), and only a copy holding the other resources is forwarded
-(`remote_alter`). The handler modules keep the local path of a node whose controller runs in-process.
+DeleteTopics, CreatePartitions, UpdateFeatures, UnregisterBroker, AlterUserScramCredentials and DescribeQuorum are
+not handled here but sent to the active controller inside an EnvelopeRequest carrying the client's principal and
+address, and the controller's response is relayed to the client (decoded at the client's version, answered under
+its correlation id). AlterConfigs and IncrementalAlterConfigs are preprocessed by the broker first, as Kafka's
+ConfigAdminManager does (duplicates, malformed entries, BROKER_LOGGER levels applied here), and only a copy holding
+the other resources is forwarded (`remote_alter`). The handler modules keep the local path of a node whose controller runs in-process.
 
 - No controller answered within the request timeout: every entry of the request gets REQUEST_TIMED_OUT.
 - The controller refused the envelope itself: every entry gets UNKNOWN_SERVER_ERROR, as Kafka answers.
@@ -36,6 +35,7 @@ from kbroker.protocol.messages.create_partitions_response import (
 from kbroker.protocol.messages.create_topics_request import CreateTopicsRequest
 from kbroker.protocol.messages.create_topics_response import CreatableTopicResult, CreateTopicsResponse
 from kbroker.protocol.messages.delete_topics_response import DeletableTopicResult, DeleteTopicsResponse
+from kbroker.protocol.messages.describe_quorum_response import DescribeQuorumResponse
 from kbroker.protocol.messages.incremental_alter_configs_response import (
     AlterConfigsResourceResponse as IncrementalResourceResponse,
 )
@@ -46,9 +46,9 @@ from kbroker.protocol.messages.unregister_broker_response import UnregisterBroke
 from kbroker.protocol.messages.update_features_response import UpdateFeaturesResponse
 
 CREATE_TOPICS, DELETE_TOPICS, ALTER_CONFIGS, CREATE_PARTITIONS, INCREMENTAL_ALTER_CONFIGS = 19, 20, 33, 37, 44
-UPDATE_FEATURES, UNREGISTER_BROKER, ALTER_USER_SCRAM_CREDENTIALS = 57, 64, 51
+UPDATE_FEATURES, UNREGISTER_BROKER, ALTER_USER_SCRAM_CREDENTIALS, DESCRIBE_QUORUM = 57, 64, 51, 55
 FORWARDED_KEYS = frozenset({CREATE_TOPICS, DELETE_TOPICS, CREATE_PARTITIONS, UPDATE_FEATURES, UNREGISTER_BROKER,
-                            ALTER_USER_SCRAM_CREDENTIALS})
+                            ALTER_USER_SCRAM_CREDENTIALS, DESCRIBE_QUORUM})
 CREATE_TOPICS_VERSION = 7  # what auto-creation sends; Kafka 4.3.1's controllers serve v2-v7
 
 
@@ -156,4 +156,6 @@ def error_response(api_key: int, request, code: int):
         return UnregisterBrokerResponse(throttle_time_ms=0, error_code=code, error_message=None)
     if api_key == ALTER_USER_SCRAM_CREDENTIALS:
         return alter_user_scram_credentials.failing(request, code)
+    if api_key == DESCRIBE_QUORUM:  # Kafka's DescribeQuorumRequest.getErrorResponse: the top-level error alone
+        return DescribeQuorumResponse(error_code=code, error_message=errors.for_code(code).message)
     raise ValueError(f"API key {api_key} is not forwarded")

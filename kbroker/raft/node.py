@@ -834,6 +834,10 @@ class RaftNode:
         return M.fetch_snapshot_response(NONE, epoch=self.epoch, leader_id=self.node_id, snapshot=tuple(snapshot_id),
                                          size=len(data), position=partition.position, chunk=chunk)
 
+    def describe_quorum(self, request: DescribeQuorumRequest, now: int) -> DescribeQuorumResponse:
+        """The answer to a DescribeQuorum asked outside the Raft transport (a single voter's broker listener)."""
+        return self._handle_describe_quorum(request, now)
+
     def _handle_describe_quorum(self, request: DescribeQuorumRequest, now: int) -> DescribeQuorumResponse:
         """The leader's view of every replica (what `kafka-metadata-quorum describe` prints)."""
         if M.single_partition(request) is None:

@@ -176,3 +176,16 @@ def describe_quorum_response(error: int, *, leader_id: int = -1, epoch: int = 0,
                                       observers=states(observers))
     return dq_resp.DescribeQuorumResponse(
         topics=[dq_resp.TopicData(topic_name=METADATA_TOPIC, partitions=[partition])])
+
+
+DIRECTORY_IDS_VERSION = 2  # DescribeQuorumResponse's ReplicaDirectoryId (KIP-853)
+
+
+def describe_quorum_at_version(response: dq_resp.DescribeQuorumResponse, version: int):
+    """`response` as it can be sent at `version`: without directory ids below v2, as Kafka's RaftUtil builds it."""
+    if version < DIRECTORY_IDS_VERSION:
+        for topic in response.topics:
+            for partition in topic.partitions:
+                for replica in (*partition.current_voters, *partition.observers):
+                    replica.replica_directory_id = ZERO_UUID
+    return response

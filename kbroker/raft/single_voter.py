@@ -87,6 +87,11 @@ class SingleVoterRaft:
     def latest_snapshot(self) -> S.SnapshotId | None:
         return self._require_disk().latest_snapshot()
 
+    def describe_quorum(self, request):
+        """The DescribeQuorumResponse of this one-voter quorum, the node being its leader."""
+        with self._lock:
+            return self._require_node().describe_quorum(request, self.clock())
+
     def _require_disk(self) -> DiskRaftLog:
         if self._disk is None:
             raise RaftError("The metadata quorum is not started")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from kbroker.api.context import RequestContext
 from kbroker.api.controller import answer_from_quorum
 from kbroker.protocol.messages.describe_quorum_response import Listener, Node
+from kbroker.raft.raft_messages import describe_quorum_at_version
 
 API_KEY = 55
 MIN_VERSION = 0
@@ -18,7 +19,7 @@ MAX_VERSION = 2
 
 
 async def handle(ctx: RequestContext, request):
-    response = await answer_from_quorum(ctx, request)
+    response = describe_quorum_at_version(await answer_from_quorum(ctx, request), ctx.api_version)
     quorum = ctx.state.quorum
     answered = [p for t in response.topics for p in t.partitions if p.error_code == 0]
     voter_set = quorum.node.voter_set
