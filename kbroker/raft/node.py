@@ -849,11 +849,18 @@ class RaftNode:
         voter_set = self.voter_set
 
         def replica(replica_id: int) -> tuple:
-            voter = voter_set.get(replica_id) if voter_set is not None else None
+            # A voter is named by its voter-set key, whose directory id a static quorum does not know (Kafka's
+            # LeaderState keys its voters so); an observer by the directory id its fetches carry.
+            if replica_id in self.voters:
+                voter = voter_set.get(replica_id) if voter_set is not None else None
+                directory = voter.directory_id if voter is not None else ZERO_DIRECTORY
+            else:
+                directory = None
             if replica_id == self.node_id:
-                return replica_id, self.log.end_offset, now, now, self.directory_id
+                return replica_id, self.log.end_offset, now, now, directory
             progress = state.replicas.get(replica_id, ReplicaProgress())
-            directory = voter.directory_id if voter is not None else progress.directory_id or ZERO_DIRECTORY
+            if directory is None:
+                directory = progress.directory_id or ZERO_DIRECTORY
             return replica_id, progress.end_offset, progress.last_fetch_ms, progress.last_caught_up_ms, directory
 
         observers = sorted(r for r in state.replicas if r not in self.voters)
