@@ -27,25 +27,28 @@ BROKER_ID = 10
 SILENT_BROKER_ID = 11
 
 
-def kafka_broker_configs(broker_id: int, ports: dict[int, int], client_port: int, work_dir: Path) -> dict[str, str]:
-    """The controllers' quorum settings (voters, controller listener name, timeouts), as a broker's."""
+def kafka_broker_configs(broker_id: int, ports: dict[int, int], client_port: int, work_dir: Path,
+                         extra_configs: dict[str, str] | None = None) -> dict[str, str]:
+    """The controllers' quorum settings (voters, controller listener name, timeouts), as a broker's, with
+    `extra_configs` on top."""
     configs = controller_configs(next(iter(ports)), ports, work_dir)
     configs.update({"process.roles": "broker", "node.id": str(broker_id),
                     "listeners": f"PLAINTEXT://127.0.0.1:{client_port}",
                     "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
                     "inter.broker.listener.name": "PLAINTEXT", "offsets.topic.replication.factor": "1",
-                    "transaction.state.log.replication.factor": "1"})
+                    "transaction.state.log.replication.factor": "1", **(extra_configs or {})})
     return configs
 
 
 @contextlib.contextmanager
-def ready_kafka_broker(cluster_id: str, ports: dict[int, int], tmp_path: Path, broker_id: int = BROKER_ID):
+def ready_kafka_broker(cluster_id: str, ports: dict[int, int], tmp_path: Path, broker_id: int = BROKER_ID,
+                       extra_configs: dict[str, str] | None = None):
     """A Kafka broker, formatted with the controllers' cluster id and started; yielded once its own Metadata
     lists it (registered and unfenced). Stopped with SIGTERM afterwards (unless the test killed it), and its
     controlled shutdown must then have been granted by the active controller."""
     work_dir = tmp_path / f"broker-{broker_id}"
-    broker = KafkaNode(broker_id, kafka_broker_configs(broker_id, ports, client_port := free_port(), work_dir),
-                       work_dir)
+    configs = kafka_broker_configs(broker_id, ports, client_port := free_port(), work_dir, extra_configs)
+    broker = KafkaNode(broker_id, configs, work_dir)
     broker.client_port = client_port
     formatting = broker.start_format(cluster_id)
     output, _ = formatting.communicate(timeout=WAIT_S)

@@ -8,10 +8,12 @@ whose committed batches feed a MetadataLoader, the image a standby keeps up to d
 the leader it waits until every batch before its epoch is applied, then writes the bootstrap records (the
 finalized features and the cluster-wide min.insync.replicas) if the log holds none yet: what `format` writes for
 a single node, and what Kafka's QuorumController writes on its first activation. Then it becomes the active
-controller (kbroker/metadata/active_controller.py): it answers BrokerRegistration, BrokerHeartbeat and
-UnregisterBroker through a QuorumController whose ClusterControl replays every committed batch (so a standby that
+controller (kbroker/metadata/active_controller.py): it answers BrokerRegistration, BrokerHeartbeat,
+UnregisterBroker and AlterPartition through a QuorumController whose ClusterControl replays every committed batch (so a standby that
 takes over knows every registration), and fences expired broker sessions in this node's nursery until it stops
-leading that epoch. Not served yet: ControllerRegistration and the forwarded admin requests.
+leading that epoch. The active controller also answers the admin requests brokers forward (in Envelopes) and admin
+clients send directly, AllocateProducerIds and ControllerRegistration (kbroker/api/controller/); every node
+registers itself with the active controller (kbroker/controller_registration.py).
 """
 
 from __future__ import annotations
@@ -26,11 +28,13 @@ from kbroker import server
 from kbroker.api.registry import Registry
 from kbroker.api.state import BrokerState
 from kbroker.config import BrokerConfig
+from kbroker.controller_registration import ControllerRegistrar
 from kbroker.metadata.active_controller import ActiveController
 from kbroker.metadata.cluster_control import ClusterControl
 from kbroker.metadata.controller import QuorumController, bootstrap_records
 from kbroker.metadata.loader import DEFAULT_SNAPSHOT_MAX_BYTES, MetadataLoader
-from kbroker.network import NodeDirectory, parse_quorum_voters
+from kbroker.metadata.service import listener_endpoints
+from kbroker.network import ClientSettings, NodeDirectory, open_channel_manager, parse_quorum_voters
 from kbroker.raft.client import RaftError
 from kbroker.raft.driver import DEFAULT_SEGMENT_BYTES, QuorumDriver
 from kbroker.raft.node import QuorumConfig
@@ -61,6 +65,8 @@ class ControllerNode:
         self.active: ActiveController | None = None
         self.quorum: QuorumDriver | None = None
         self._nursery: trio.Nursery | None = None
+        self.quorum_directory: NodeDirectory | None = None
+        self.registrar: ControllerRegistrar | None = None
 
     async def serve(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         """Bind the controller listeners, report them with `task_status.started([BoundListener])`, then run the
@@ -80,14 +86,31 @@ class ControllerNode:
                     log.info("listening on %s (%s) at %s:%d", bound.listener, bound.listener.security_protocol,
                              bound.host, bound.port)
                     nursery.start_soon(partial(trio.serve_listeners, partial(self.connections.serve, bound), sockets))
+                nursery.start_soon(self._stay_registered)
                 task_status.started([bound for _, bound in opened])
         finally:
             quorum.close()
+
+    async def _stay_registered(self) -> None:
+        """Register this controller with the active controller (ControllerRegistration), again whenever needed."""
+        config = self.config
+        controller_listeners = [listener for listener in config.listeners
+                                if listener.name in set(config.controller_listener_names)]
+        registrar = self.registrar = ControllerRegistrar(
+            config.node_id, self.quorum, self.loader,
+            endpoints=listener_endpoints(self.state.resolved_listeners(controller_listeners)),
+            retry_backoff_ms=config["controller.quorum.retry.backoff.ms"],
+            request_timeout_ms=config["controller.quorum.request.timeout.ms"])
+        settings = ClientSettings(client_id=f"controller-registration-{config.node_id}",
+                                  request_timeout_ms=config["controller.quorum.request.timeout.ms"])
+        async with open_channel_manager(self.quorum_directory, settings) as channels:
+            await registrar.run(channels)
 
     def _build_quorum(self) -> QuorumDriver:
         config = self.config
         storage = load_or_format(config)
         voters = parse_quorum_voters(",".join(config["controller.quorum.voters"]))
+        self.quorum_directory = NodeDirectory(voters)
         quorum = QuorumDriver(storage.metadata_log_dir, config.node_id, voters, NodeDirectory(voters),
                               cluster_id=storage.cluster_id, config=quorum_config(config),
                               segment_bytes=int(config.get("metadata.log.segment.bytes", DEFAULT_SEGMENT_BYTES)))

@@ -35,6 +35,6 @@ def render(answers) -> AlterConfigsResponse:
         for resource, error in answers])
 
 
-def failing(request, code: int) -> AlterConfigsResponse:
+def failing(request, code: int, message: str | None = None) -> AlterConfigsResponse:
     """Every resource failing with `code` (Kafka's getErrorResponse)."""
-    return render([(resource, ApiError(code)) for resource in request.resources])
+    return render([(resource, ApiError(code, message)) for resource in request.resources])

@@ -29,10 +29,10 @@ def _result(name: str, code: int, message: str | None) -> CreatePartitionsTopicR
     return CreatePartitionsTopicResult(name=name, error_code=code, error_message=message)
 
 
-def failing(request, code: int) -> CreatePartitionsResponse:
+def failing(request, code: int, message: str | None = None) -> CreatePartitionsResponse:
     """Every topic failing with `code` (Kafka's CreatePartitionsRequest.getErrorResponse)."""
     return CreatePartitionsResponse(throttle_time_ms=0, results=[
-        _result(topic.name, code, None) for topic in request.topics])
+        _result(topic.name, code, message) for topic in request.topics])
 
 
 async def handle(ctx: RequestContext, request) -> CreatePartitionsResponse:

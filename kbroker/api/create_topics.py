@@ -43,10 +43,10 @@ def _failure(name: str, code: int, message: str | None) -> CreatableTopicResult:
                                 replication_factor=-1, configs=[])
 
 
-def failing(request, code: int) -> CreateTopicsResponse:
+def failing(request, code: int, message: str | None = None) -> CreateTopicsResponse:
     """Every topic failing with `code` (Kafka's CreateTopicsRequest.getErrorResponse)."""
     return CreateTopicsResponse(throttle_time_ms=0, topics=[
-        _failure(topic.name, code, None) for topic in request.topics])
+        _failure(topic.name, code, message) for topic in request.topics])
 
 
 def _success(ctx: RequestContext, image, topic, result) -> CreatableTopicResult:

@@ -43,6 +43,6 @@ def render(answers) -> IncrementalAlterConfigsResponse:
         for resource, error in answers])
 
 
-def failing(request, code: int) -> IncrementalAlterConfigsResponse:
+def failing(request, code: int, message: str | None = None) -> IncrementalAlterConfigsResponse:
     """Every resource failing with `code` (Kafka's getErrorResponse)."""
-    return render([(resource, ApiError(code)) for resource in request.resources])
+    return render([(resource, ApiError(code, message)) for resource in request.resources])

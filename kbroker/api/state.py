@@ -88,10 +88,13 @@ class BrokerState:
 
     def finalized_feature_levels(self) -> tuple[int, Mapping[str, int]]:
         """(epoch, feature -> level) as ApiVersions reports them: from the metadata image (the epoch is the
-        image's offset, as Kafka's) once storage is loaded."""
-        if self.metadata is None:
+        image's offset, as Kafka's) once storage is loaded, on a controller-only node too."""
+        if self.metadata is not None:
+            image = self.metadata.image
+        elif self.active_controller is not None:  # a controller-only node: its own image
+            image = self.active_controller.image
+        else:
             return self.finalized_features_epoch, self.finalized_features
-        image = self.metadata.image
         return image.offset, {name: level for name, level in image.features.items() if level > 0}
 
     async def run_controller(self, operation, *args: Any, **kwargs: Any) -> Any:
@@ -115,8 +118,12 @@ class BrokerState:
 
     def advertised_listeners(self) -> list[Listener]:
         """advertised.listeners with port 0 / empty host resolved from the bound sockets."""
+        return self.resolved_listeners(self.config.advertised_listeners)
+
+    def resolved_listeners(self, listeners: list[Listener]) -> list[Listener]:
+        """`listeners` with port 0 / empty host resolved from the bound sockets."""
         resolved = []
-        for listener in self.config.advertised_listeners:
+        for listener in listeners:
             host, port = listener.host, listener.port
             bound = self.bound.get(listener.name)
             if bound is not None:

@@ -1,15 +1,15 @@
-"""Which node of a controller quorum is the active controller, and the broker lifecycle requests it answers
-(BrokerRegistration, BrokerHeartbeat, UnregisterBroker) plus the session fencing it runs.
+"""Which node of a controller quorum is the active controller, and the broker requests it answers
+(BrokerRegistration, BrokerHeartbeat, UnregisterBroker, AlterPartition) plus the session fencing it runs.
 
 As Kafka 4.3.1's QuorumController: the active controller is the Raft leader once every batch before its epoch is
 applied (its image is current) and it has activated its ClusterControl (sessions start over, every registered
 broker tracked with its fencing). `activated(epoch)` marks that moment; from then until the node stops leading
-that epoch, `broker_registration` / `broker_heartbeat` / `unregister_broker` (and `run`, for any other operation
-of the controller listener) run the QuorumController operation (which appends through the quorum and answers
-once committed) and `fence_while_active(epoch)` fences every broker
-whose session expired, every `fence_check_interval(broker.session.timeout.ms)`. Anywhere else, or when the
-append fails because leadership moved (NotLeaderError) or the quorum stopped, the answer is NOT_CONTROLLER, so
-the broker looks for the new leader and tries again.
+that epoch, `broker_registration` / `broker_heartbeat` / `unregister_broker` / `alter_partition` (and `run`, for
+any other operation of the controller listener) run the QuorumController operation (which appends through the
+quorum and answers once committed) and `fence_while_active(epoch)` fences every broker whose session expired,
+every `fence_check_interval(broker.session.timeout.ms)`. Anywhere else, or when the append fails because
+leadership moved (NotLeaderError) or the quorum stopped, the answer is NOT_CONTROLLER, so the broker looks for the
+new leader and tries again.
 
 Time is trio time (seconds), the clock the heartbeat sessions are measured in.
 """
@@ -22,7 +22,9 @@ import trio
 
 from kbroker.metadata.broker_heartbeats import fence_check_interval
 from kbroker.metadata.controller import QuorumController
+from kbroker.metadata.image import MetadataImage
 from kbroker.protocol import errors
+from kbroker.protocol.messages.alter_partition_response import AlterPartitionResponse
 from kbroker.protocol.messages.broker_heartbeat_response import BrokerHeartbeatResponse
 from kbroker.protocol.messages.broker_registration_response import BrokerRegistrationResponse
 from kbroker.protocol.messages.unregister_broker_response import UnregisterBrokerResponse
@@ -39,6 +41,11 @@ class ActiveController:
         self.controller = controller
         self.fence_interval = fence_check_interval(session_timeout_ms)
         self._active_epoch = -1
+
+    @property
+    def image(self) -> MetadataImage:
+        """This node's metadata image (what its loader applied; current only on the active controller)."""
+        return self.controller.image
 
     def is_active_in(self, epoch: int) -> bool:
         return epoch == self._active_epoch and self.quorum.is_leader and self.quorum.leader_epoch == epoch
@@ -80,6 +87,10 @@ class ActiveController:
 
     async def unregister_broker(self, request) -> UnregisterBrokerResponse:
         return await self._answer(UnregisterBrokerResponse, self.controller.unregister_broker, request)
+
+    async def alter_partition(self, request, api_version: int) -> AlterPartitionResponse:
+        return await self._answer(AlterPartitionResponse, self.controller.alter_partition, request,
+                                  api_version=api_version)
 
     async def _answer(self, response_class, operation, request, **kwargs):
         try:

@@ -335,7 +335,7 @@ class ClusterControl:
         """ReplicationControlManager.handleBrokerShutdown, for a broker registering a new incarnation: with eligible
         leader replicas on and no proof of a clean shutdown, it leaves the ISRs and ELRs as a replica whose log may
         have lost its tail; otherwise as a fenced broker does."""
-        if _elr_enabled(image) and not clean:
+        if elr_enabled(image) and not clean:
             return (self._leader_and_isr_updates(image, self._partitions_with_in_isr(image, broker_id),
                                                  unclean=broker_id)
                     + self._leader_and_isr_updates(image, self._partitions_with_in_elr(image, broker_id),
@@ -355,14 +355,14 @@ class ClusterControl:
                 return _has_online_dir(image, replica, _directory(partition, replica))
             return test
 
-        elr_enabled = _elr_enabled(image)
+        elr_on = elr_enabled(image)
         records = []
         for topic, partition in partitions:
-            election = Election.UNCLEAN if self._unclean_enabled(image, topic.name) else Election.ONLINE
+            election = Election.UNCLEAN if self.unclean_enabled(image, topic.name) else Election.ONLINE
             target_isr = [b for b in partition.isr if b not in (remove, unclean)]
             record = partition_change(
                 partition, topic.topic_id, is_acceptable_leader=acceptable(partition), target_isr=target_isr,
-                election=election, elr_enabled=elr_enabled, min_isr=self._effective_min_isr(image, topic),
+                election=election, elr_enabled=elr_on, min_isr=self.effective_min_isr(image, topic),
                 unclean_shutdown_replicas=() if unclean == NO_LEADER else (unclean,))
             if record is not None:
                 records.append(record)
@@ -378,13 +378,14 @@ class ClusterControl:
                 return value
         return None
 
-    def _unclean_enabled(self, image: MetadataImage, topic_name: str) -> bool:
+    def unclean_enabled(self, image: MetadataImage, topic_name: str) -> bool:
+        """The topic's unclean.leader.election.enable (uncleanLeaderElectionEnabledForTopic)."""
         value = self._topic_config(image, topic_name, UNCLEAN_LEADER_ELECTION)
         if value is None:
             return self.unclean_leader_election_default
         return value.strip().lower() == "true"
 
-    def _effective_min_isr(self, image: MetadataImage, topic) -> int:
+    def effective_min_isr(self, image: MetadataImage, topic) -> int:
         """min.insync.replicas, capped at the replication factor (ReplicationControlManager.getTopicEffectiveMinIsr)."""
         value = self._topic_config(image, topic.name, MIN_INSYNC_REPLICAS)
         min_isr = self.min_insync_replicas_default if value is None else int(value)
@@ -411,8 +412,16 @@ def _partitions(image: MetadataImage):
             yield topic, topic.partitions[partition_id]
 
 
-def _elr_enabled(image: MetadataImage) -> bool:
+def elr_enabled(image: MetadataImage) -> bool:
+    """Whether eligible leader replicas (KIP-966) are on: eligible.leader.replicas.version >= 1."""
     return image.features.get(ELR_FEATURE, 0) >= 1
+
+
+def leader_acceptor(image: MetadataImage, partition: PartitionRegistration) -> Callable[[int], bool]:
+    """ReplicationControlManager.LeaderAcceptor: a replica may lead `partition` when its broker is active
+    (unfenced, not in controlled shutdown) and the partition's directory on it is online."""
+    return lambda replica: (_is_active(image, replica)
+                            and _has_online_dir(image, replica, _directory(partition, replica)))
 
 
 def _is_active(image: MetadataImage, broker_id: int) -> bool:

@@ -10,10 +10,10 @@ and returns once they are committed, so the image the loader holds then already 
 Inputs are duck-typed on the generated request structs (CreatableTopic, CreatePartitionsTopic,
 AlterConfigsResource/AlterableConfig of IncrementalAlterConfigs, AlterConfigsResource of AlterConfigs).
 
-Deliberate simplifications: replicas are placed round-robin over the active brokers (Kafka's
-StripedReplicaPlacer is rack-aware and randomised; with one broker both give [node]); no create-topic or
-alter-config policies; CreateTopics results carry no effective configs (the API layer renders those from the
-image, as DescribeConfigs does); controller mutation quotas are not enforced.
+Replicas of new partitions are placed by kbroker/metadata/replica_placement.py (Kafka's StripedReplicaPlacer).
+Deliberate simplifications: no create-topic or alter-config policies; CreateTopics results carry no effective
+configs (the API layer renders those from the image, as DescribeConfigs does); controller mutation quotas are not
+enforced.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ import trio
 from kbroker.config import CONFIGS_BY_NAME
 from kbroker.metadata import record_versions as V
 from kbroker.metadata import topic_names
+from kbroker.metadata.alter_partition import alter_partition
 from kbroker.metadata.cluster_control import ClusterControl
 from kbroker.metadata.image import (
     BROKER_RESOURCE,
@@ -39,11 +40,14 @@ from kbroker.metadata.image import (
     TOPIC_RESOURCE,
     MetadataImage,
 )
+from kbroker.metadata.replica_placement import PlacementError, StripedReplicaPlacer, usable_brokers
 from kbroker.metadata.serde import MetadataRecord
 from kbroker.metadata.topic_configs import TOPIC_CONFIG_KEYS, is_list_config, validate_topic_configs
 from kbroker.protocol import errors
+from kbroker.protocol.messages.alter_partition_response import AlterPartitionResponse
 from kbroker.protocol.messages.broker_heartbeat_response import BrokerHeartbeatResponse
 from kbroker.protocol.messages.broker_registration_response import BrokerRegistrationResponse
+from kbroker.protocol.messages.controller_registration_response import ControllerRegistrationResponse
 from kbroker.protocol.messages.metadata.broker_registration_change_record import (
     BrokerRegistrationChangeRecord,
 )
@@ -55,6 +59,11 @@ from kbroker.protocol.messages.metadata.register_broker_record import (
     BrokerEndpoint,
     BrokerFeature,
     RegisterBrokerRecord,
+)
+from kbroker.protocol.messages.metadata.register_controller_record import (
+    ControllerEndpoint,
+    ControllerFeature,
+    RegisterControllerRecord,
 )
 from kbroker.protocol.messages.metadata.remove_topic_record import RemoveTopicRecord
 from kbroker.protocol.messages.metadata.topic_record import TopicRecord
@@ -146,7 +155,7 @@ def bootstrap_records(min_insync_replicas: int = 1) -> list[MetadataRecord]:
 class QuorumController:
     def __init__(self, raft, loader, *, node_id: int, default_num_partitions: int = 1,
                  default_replication_factor: int = 1, delete_topic_enable: bool = True,
-                 cluster: ClusterControl | None = None):
+                 cluster: ClusterControl | None = None, placer: StripedReplicaPlacer | None = None):
         self.raft = raft
         # Broker membership (registrations, heartbeats, fencing); it must see every committed batch, so whoever
         # builds it registers it with the quorum before the quorum starts (MetadataService.start does).
@@ -156,6 +165,7 @@ class QuorumController:
         self.default_num_partitions = default_num_partitions
         self.default_replication_factor = default_replication_factor
         self.delete_topic_enable = delete_topic_enable
+        self.placer = placer if placer is not None else StripedReplicaPlacer()
         self._lock = threading.Lock()
         # Set by the node: without it, records are committed and the broker creates the logs afterwards.
         self.partition_logs: PartitionLogs | None = None
@@ -258,6 +268,31 @@ class QuorumController:
             outcome = self._cluster().unregister_broker(self.image, request)
             self._commit(outcome.records)
             return outcome.response
+
+    def alter_partition(self, request, *, api_version: int) -> AlterPartitionResponse:
+        """A partition leader's AlterPartitionRequest at `api_version` (kbroker/metadata/alter_partition.py)."""
+        with self._lock:
+            outcome = alter_partition(self.image, request, api_version=api_version, cluster=self._cluster())
+            self._commit(outcome.records)
+            return outcome.response
+
+    def register_controller(self, request) -> ControllerRegistrationResponse:
+        """A ControllerRegistrationRequest (ClusterControlManager.registerController): the controller's listeners and
+        features become a RegisterControllerRecord, replacing any earlier registration of that id."""
+        with self._lock:
+            if self.image.metadata_version < V.CONTROLLER_REGISTRATION_LEVEL:
+                return ControllerRegistrationResponse(
+                    error_code=errors.UNSUPPORTED_VERSION.code,
+                    error_message="The current MetadataVersion is too old to support controller registrations.")
+            self._commit([MetadataRecord(RegisterControllerRecord(
+                controller_id=request.controller_id, incarnation_id=request.incarnation_id, zk_migration_ready=False,
+                end_points=[ControllerEndpoint(name=listener.name, host=listener.host, port=listener.port,
+                                               security_protocol=listener.security_protocol)
+                            for listener in request.listeners],
+                features=[ControllerFeature(name=f.name, min_supported_version=f.min_supported_version,
+                                            max_supported_version=f.max_supported_version)
+                          for f in request.features]), V.REGISTER_CONTROLLER_RECORD)])
+            return ControllerRegistrationResponse(error_code=errors.NONE.code, error_message=None)
 
     def fence_stale_brokers(self, now: float) -> list[int]:
         """Fence every broker whose session expired by `now`, one committed batch each (the active controller
@@ -372,7 +407,11 @@ class QuorumController:
             count = self.default_num_partitions if topic.num_partitions == -1 else topic.num_partitions
             factor = (self.default_replication_factor if topic.replication_factor == -1
                       else topic.replication_factor)
-            assignment = _place_replicas(image, 0, count, factor)
+            try:
+                assignment = self._place_replicas(image, 0, count, factor)
+            except PlacementError as exc:
+                raise _Invalid(_error(errors.INVALID_REPLICATION_FACTOR,
+                                      f"Unable to replicate the partition {factor} time(s): {exc}")) from None
         topic_id = _new_topic_id(image)
         records = [MetadataRecord(TopicRecord(name=name, topic_id=topic_id), V.TOPIC_RECORD)]
         records += [MetadataRecord(ConfigRecord(resource_type=TOPIC_RESOURCE, resource_name=name, name=k, value=v),
@@ -476,8 +515,16 @@ class QuorumController:
                 _check_manual_assignment(image, existing + i, replicas, factor)
                 assignment[existing + i] = replicas
         else:
-            assignment = _place_replicas(image, existing, additional, factor)
+            try:
+                assignment = self._place_replicas(image, existing, additional, factor)
+            except PlacementError as exc:
+                raise _Invalid(_error(errors.INVALID_REPLICATION_FACTOR, str(exc))) from None
         return [_partition_record(image, topic.topic_id, p, replicas) for p, replicas in sorted(assignment.items())]
+
+    def _place_replicas(self, image: MetadataImage, first_partition: int, count: int,
+                        factor: int) -> dict[int, list[int]]:
+        placements = self.placer.place(usable_brokers(image), count, factor)
+        return dict(enumerate(placements, start=first_partition))
 
     # --- configs ---------------------------------------------------------------------------------------------
     def incremental_alter_configs(self, resources: list[Any], *, validate_only: bool = False) -> list[ApiError]:
@@ -637,17 +684,6 @@ def _check_manual_assignment(image: MetadataImage, partition: int, replicas: lis
 def _is_active(image: MetadataImage, broker_id: int) -> bool:
     broker = image.brokers.get(broker_id)
     return broker is not None and not broker.fenced and not broker.in_controlled_shutdown
-
-
-def _place_replicas(image: MetadataImage, first_partition: int, count: int, factor: int) -> dict[int, list[int]]:
-    active = [b.broker_id for b in image.active_brokers()]
-    if factor > len(active):
-        raise _Invalid(_error(errors.INVALID_REPLICATION_FACTOR, f"Unable to replicate the partition {factor} "
-                              f"time(s): The target replication factor of {factor} cannot be reached because "
-                              f"only {len(active)} broker(s) are registered or some brokers have all their log directories "
-                              "cordoned."))
-    return {p: [active[(p + j) % len(active)] for j in range(factor)]
-            for p in range(first_partition, first_partition + count)}
 
 
 def _partition_record(image: MetadataImage, topic_id: uuid.UUID, partition: int,

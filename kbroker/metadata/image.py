@@ -6,9 +6,9 @@ Handlers read a `MetadataImage` and never change it. `MetadataDelta(image)` repl
 `image_records(image)` writes an image back as records (what a snapshot holds, Kafka's ImageWriter); replaying
 them on an empty image gives an equal image.
 
-Modelled: features (incl. metadata.version), broker registrations, topics by name and id with their partitions,
-topic and broker configs, the producer-id next block. Records of features kbroker does not implement (ACLs,
-SCRAM credentials, delegation tokens, client quotas, controller registrations, ZK migration, ClearElrRecord)
+Modelled: features (incl. metadata.version), broker and controller registrations, topics by name and id with their
+partitions, topic and broker configs, the producer-id next block. Records of features kbroker does not implement
+(ACLs, SCRAM credentials, delegation tokens, client quotas, ZK migration, ClearElrRecord)
 are accepted and ignored; Begin/End/AbortTransaction records need no handling because kbroker writes each
 controller operation as one atomic batch.
 """
@@ -37,6 +37,11 @@ from kbroker.protocol.messages.metadata.register_broker_record import (
     BrokerEndpoint,
     BrokerFeature,
     RegisterBrokerRecord,
+)
+from kbroker.protocol.messages.metadata.register_controller_record import (
+    ControllerEndpoint,
+    ControllerFeature,
+    RegisterControllerRecord,
 )
 from kbroker.protocol.messages.metadata.remove_topic_record import RemoveTopicRecord
 from kbroker.protocol.messages.metadata.topic_record import TopicRecord
@@ -87,6 +92,20 @@ class BrokerRegistration:
 
 
 @attrs.frozen
+class ControllerRegistration:
+    """A controller's registration (RegisterControllerRecord; Kafka's ControllerRegistration)."""
+
+    controller_id: int
+    incarnation_id: uuid.UUID
+    zk_migration_ready: bool
+    endpoints: tuple[Endpoint, ...]
+    supported_features: tuple[tuple[str, int, int], ...]  # (name, min, max)
+
+    def endpoint(self, listener_name: str) -> Endpoint | None:
+        return next((e for e in self.endpoints if e.name == listener_name), None)
+
+
+@attrs.frozen
 class PartitionRegistration:
     partition_id: int
     replicas: tuple[int, ...]
@@ -117,6 +136,7 @@ class MetadataImage:
     epoch: int = -1
     features: Mapping[str, int] = _EMPTY
     brokers: Mapping[int, BrokerRegistration] = _EMPTY
+    controllers: Mapping[int, ControllerRegistration] = _EMPTY
     topics_by_id: Mapping[uuid.UUID, TopicImage] = _EMPTY
     topics_by_name: Mapping[str, TopicImage] = _EMPTY
     topic_configs: Mapping[str, Mapping[str, str]] = _EMPTY
@@ -156,6 +176,7 @@ class MetadataDelta:
         self.base = base
         self._features: dict[str, int] | None = None
         self._brokers: dict[int, BrokerRegistration] | None = None
+        self._controllers: dict[int, ControllerRegistration] | None = None
         self._topics_by_id: dict[uuid.UUID, TopicImage] | None = None
         self._topic_configs: dict[str, dict[str, str]] | None = None
         self._broker_configs: dict[str, dict[str, str]] | None = None
@@ -210,6 +231,15 @@ class MetadataDelta:
                                      for f in r.features),
             rack=r.rack, fenced=r.fenced, in_controlled_shutdown=r.in_controlled_shutdown,
             log_dirs=tuple(r.log_dirs))
+
+    def _register_controller(self, r: RegisterControllerRecord) -> None:
+        if self._controllers is None:
+            self._controllers = dict(self.base.controllers)
+        self._controllers[r.controller_id] = ControllerRegistration(
+            controller_id=r.controller_id, incarnation_id=r.incarnation_id, zk_migration_ready=r.zk_migration_ready,
+            endpoints=tuple(Endpoint(e.name, e.host, e.port, e.security_protocol) for e in r.end_points),
+            supported_features=tuple((f.name, f.min_supported_version, f.max_supported_version)
+                                     for f in r.features))
 
     def _unregister_broker(self, r: UnregisterBrokerRecord) -> None:
         brokers = self._brokers_w()
@@ -323,6 +353,7 @@ class MetadataDelta:
             offset=offset, epoch=epoch,
             features=base.features if self._features is None else _frozen(self._features),
             brokers=base.brokers if self._brokers is None else _frozen(self._brokers),
+            controllers=base.controllers if self._controllers is None else _frozen(self._controllers),
             topics_by_id=topics_by_id, topics_by_name=topics_by_name,
             topic_configs=configs(self._topic_configs, base.topic_configs),
             broker_configs=configs(self._broker_configs, base.broker_configs),
@@ -333,6 +364,7 @@ _HANDLERS = {
     FeatureLevelRecord: MetadataDelta._feature_level,
     RegisterBrokerRecord: MetadataDelta._register_broker,
     UnregisterBrokerRecord: MetadataDelta._unregister_broker,
+    RegisterControllerRecord: MetadataDelta._register_controller,
     FenceBrokerRecord: MetadataDelta._fence,
     UnfenceBrokerRecord: MetadataDelta._unfence,
     BrokerRegistrationChangeRecord: MetadataDelta._registration_change,
@@ -367,6 +399,14 @@ def image_records(image: MetadataImage) -> Iterator[MetadataRecord]:
                       for n, lo, hi in broker.supported_features],
             rack=broker.rack, fenced=broker.fenced, in_controlled_shutdown=broker.in_controlled_shutdown,
             log_dirs=list(broker.log_dirs)), V.REGISTER_BROKER_RECORD)
+    for controller in (c for _, c in sorted(image.controllers.items())):
+        yield MetadataRecord(RegisterControllerRecord(
+            controller_id=controller.controller_id, incarnation_id=controller.incarnation_id,
+            zk_migration_ready=controller.zk_migration_ready,
+            end_points=[ControllerEndpoint(name=e.name, host=e.host, port=e.port,
+                                           security_protocol=e.security_protocol) for e in controller.endpoints],
+            features=[ControllerFeature(name=n, min_supported_version=lo, max_supported_version=hi)
+                      for n, lo, hi in controller.supported_features]), V.REGISTER_CONTROLLER_RECORD)
     for topic in sorted(image.topics_by_id.values(), key=lambda t: t.name):
         yield MetadataRecord(TopicRecord(name=topic.name, topic_id=topic.topic_id), V.TOPIC_RECORD)
         for p in (p for _, p in sorted(topic.partitions.items())):

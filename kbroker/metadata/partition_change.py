@@ -14,7 +14,9 @@ the order Kafka's build() works:
    A leader taken from the ELR becomes the whole ISR and leaves the ELR;
 3. the ELR fields are written when they differ (and cleared when ELR is off or the ISR was set by an unclean
    election), then the ISR when it differs; without ELR an ISR never becomes empty: the last member stays, the
-   one to elect when it comes back.
+   one to elect when it comes back;
+4. a target leader recovery state (AlterPartition's) other than the partition's is written, over what an unclean
+   election set.
 
 The image's replay bumps the partition epoch for every record and the leader epoch when `leader` is set
 (PartitionRegistration.merge). At the metadata.version kbroker finalizes (4.3-IV0) an ISR shrink alone does not
@@ -46,7 +48,8 @@ class Election(enum.Enum):
 def partition_change(partition: PartitionRegistration, topic_id: uuid.UUID, *,
                      is_acceptable_leader: Callable[[int], bool], target_isr: Sequence[int] | None = None,
                      election: Election = Election.ONLINE, elr_enabled: bool = False, min_isr: int = 1,
-                     unclean_shutdown_replicas: Iterable[int] = ()) -> MetadataRecord | None:
+                     unclean_shutdown_replicas: Iterable[int] = (),
+                     target_leader_recovery_state: int | None = None) -> MetadataRecord | None:
     isr = list(partition.isr if target_isr is None else target_isr)
     elr, last_known_elr = list(partition.elr), list(partition.last_known_elr)
     if elr_enabled:
@@ -76,6 +79,8 @@ def partition_change(partition: PartitionRegistration, topic_id: uuid.UUID, *,
         record.last_known_elr = last_known_elr
     if record.isr is None and (isr or elr_enabled) and isr != list(partition.isr):
         record.isr = isr
+    if target_leader_recovery_state is not None and target_leader_recovery_state != partition.leader_recovery_state:
+        record.leader_recovery_state = target_leader_recovery_state
     if _is_no_op(record):
         return None
     return MetadataRecord(record, V.PARTITION_CHANGE_RECORD)

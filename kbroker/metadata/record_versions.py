@@ -9,6 +9,8 @@ METADATA_VERSION_LEVEL = 30
 METADATA_VERSION_NAME = "4.3-IV0"
 # Oldest level Kafka 4.x supports (3.3-IV3); a broker registration advertises [min, max].
 MINIMUM_METADATA_VERSION_LEVEL = 7
+# The first level whose controllers register (3.7-IV0, MetadataVersion.isControllerRegistrationSupported).
+CONTROLLER_REGISTRATION_LEVEL = 15
 
 FEATURE_LEVEL_RECORD = 0
 TOPIC_RECORD = 0
@@ -19,6 +21,7 @@ CONFIG_RECORD = 0
 PRODUCER_IDS_RECORD = 0
 REGISTER_BROKER_RECORD = 4
 UNREGISTER_BROKER_RECORD = 0
+REGISTER_CONTROLLER_RECORD = 0
 BROKER_REGISTRATION_CHANGE_RECORD = 0  # fencing changes (ReplicationControlManager.handleBrokerFenced/Unfenced)
 BROKER_REGISTRATION_CHANGE_RECORD_CONTROLLED_SHUTDOWN = 1  # InControlledShutdown exists from v1
 NO_OP_RECORD = 0

@@ -1,5 +1,6 @@
 """An in-memory metadata log for ClusterControl: records are committed at consecutive offsets, applied to
-an image and replayed into the ClusterControl, as the quorum does; and request builders."""
+an image and replayed into the ClusterControl, as the quorum does; a QuorumController with its ClusterControl
+over a single-voter quorum on disk; and request builders."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ import uuid
 
 from kbroker.metadata import record_versions as V
 from kbroker.metadata.cluster_control import ClusterControl
-from kbroker.metadata.controller import SUPPORTED_FEATURES, bootstrap_records
+from kbroker.metadata.controller import SUPPORTED_FEATURES, QuorumController, bootstrap_records
 from kbroker.metadata.image import MetadataImage, apply_records
+from kbroker.metadata.loader import MetadataLoader
 from kbroker.metadata.serde import MetadataRecord
 from kbroker.protocol.messages.broker_heartbeat_request import BrokerHeartbeatRequest
 from kbroker.protocol.messages.broker_registration_request import (
@@ -21,8 +23,10 @@ from kbroker.protocol.messages.metadata.partition_record import PartitionRecord
 from kbroker.protocol.messages.metadata.topic_record import TopicRecord
 from kbroker.protocol.messages.unregister_broker_request import UnregisterBrokerRequest
 from kbroker.raft.client import CommittedBatch
+from kbroker.raft.single_voter import SingleVoterRaft
 
 CLUSTER_ID = "MkU3OEVBNTcwNTJENDM2Qg"
+NODE = 1  # the controller's node id
 REGISTRATION_VERSION = 4  # BrokerRegistrationRequest's highest version
 # What the test brokers support: kbroker's features and eligible leader replicas (KIP-966), which tests finalize.
 FEATURES = (*SUPPORTED_FEATURES, ("eligible.leader.replicas.version", 0, 1))
@@ -127,3 +131,34 @@ class MetadataLog:
 
     def partition(self, name: str, partition: int = 0):
         return self.image.partition(name, partition)
+
+
+class ControllerOnDisk:
+    """A QuorumController whose ClusterControl replays a single-voter quorum in `directory`."""
+
+    def __init__(self, directory, *, bootstrap: bool, placer=None):
+        self.raft = SingleVoterRaft(str(directory), NODE)
+        self.loader = MetadataLoader()
+        self.loader.bind(self.raft)
+        self.cluster = ClusterControl(cluster_id=CLUSTER_ID, node_id=NODE)
+        self.raft.register(self.cluster)
+        self.raft.start()
+        self.controller = QuorumController(self.raft, self.loader, node_id=NODE, cluster=self.cluster,
+                                           placer=placer)
+        if bootstrap:
+            self.controller.finalize_features(bootstrap_records())
+
+    @property
+    def image(self):
+        return self.loader.image
+
+    def join(self, broker_id: int, *, rack: str | None = None, now: float = 0.0) -> int:
+        """Register and unfence `broker_id`; its broker epoch."""
+        epoch = self.controller.broker_registration(registration(broker_id, rack=rack), api_version=REGISTRATION_VERSION,
+                                                    now=now).broker_epoch
+        response = self.controller.broker_heartbeat(heartbeat(broker_id, epoch, self.image.offset), now=now)
+        assert response.error_code == 0 and not response.is_fenced
+        return epoch
+
+    def close(self):
+        self.raft.close()

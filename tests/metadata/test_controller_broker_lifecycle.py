@@ -4,41 +4,16 @@ MetadataService wires it all."""
 
 from __future__ import annotations
 
-from cluster_helpers import CLUSTER_ID, dir_id, heartbeat, registration
+from cluster_helpers import NODE, dir_id, heartbeat, registration
+from cluster_helpers import ControllerOnDisk as Node
 from metadata_helpers import DIRECTORY_ID
 
 from kbroker.config import BrokerConfig
-from kbroker.metadata.cluster_control import ClusterControl
-from kbroker.metadata.controller import QuorumController, bootstrap_records
-from kbroker.metadata.loader import MetadataLoader
 from kbroker.metadata.service import MetadataService, listener_endpoints
 from kbroker.protocol import errors
 from kbroker.protocol.messages.create_topics_request import CreatableReplicaAssignment, CreatableTopic
 from kbroker.protocol.messages.unregister_broker_request import UnregisterBrokerRequest
-from kbroker.raft.single_voter import SingleVoterRaft
 from kbroker.storage_format import load_or_format
-
-NODE = 1
-
-
-class Node:
-    def __init__(self, directory, *, bootstrap: bool):
-        self.raft = SingleVoterRaft(str(directory), NODE)
-        self.loader = MetadataLoader()
-        self.loader.bind(self.raft)
-        self.cluster = ClusterControl(cluster_id=CLUSTER_ID, node_id=NODE)
-        self.raft.register(self.cluster)
-        self.raft.start()
-        self.controller = QuorumController(self.raft, self.loader, node_id=NODE, cluster=self.cluster)
-        if bootstrap:
-            self.controller.finalize_features(bootstrap_records())
-
-    @property
-    def image(self):
-        return self.loader.image
-
-    def close(self):
-        self.raft.close()
 
 
 def test_register_heartbeat_shut_down_and_replay_after_restart(tmp_path):

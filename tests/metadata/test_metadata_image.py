@@ -22,6 +22,11 @@ from kbroker.protocol.messages.metadata.partition_change_record import Partition
 from kbroker.protocol.messages.metadata.partition_record import PartitionRecord
 from kbroker.protocol.messages.metadata.producer_ids_record import ProducerIdsRecord
 from kbroker.protocol.messages.metadata.register_broker_record import BrokerEndpoint, RegisterBrokerRecord
+from kbroker.protocol.messages.metadata.register_controller_record import (
+    ControllerEndpoint,
+    ControllerFeature,
+    RegisterControllerRecord,
+)
 from kbroker.protocol.messages.metadata.remove_topic_record import RemoveTopicRecord
 from kbroker.protocol.messages.metadata.topic_record import TopicRecord
 
@@ -34,6 +39,9 @@ def base_records():
         RegisterBrokerRecord(broker_id=1, broker_epoch=5, incarnation_id=uuid.UUID(int=7), fenced=True,
                              end_points=[BrokerEndpoint(name="PLAINTEXT", host="h", port=1, security_protocol=0)]),
         BrokerRegistrationChangeRecord(broker_id=1, broker_epoch=5, fenced=-1),
+        RegisterControllerRecord(controller_id=3000, incarnation_id=uuid.UUID(int=8), end_points=[
+            ControllerEndpoint(name="CONTROLLER", host="c", port=9093, security_protocol=0)],
+            features=[ControllerFeature(name="metadata.version", min_supported_version=7, max_supported_version=30)]),
         TopicRecord(name="t", topic_id=TOPIC_ID),
         ConfigRecord(resource_type=TOPIC_RESOURCE, resource_name="t", name="retention.ms", value="10"),
         ConfigRecord(resource_type=BROKER_RESOURCE, resource_name="", name="min.insync.replicas", value="1"),
@@ -53,6 +61,12 @@ def test_apply_builds_a_new_image_and_leaves_the_old_one():
     assert dict(image.configs_of_topic("t")) == {"retention.ms": "10"}
     assert dict(image.configs_of_broker("")) == {"min.insync.replicas": "1"}
     assert image.next_producer_id == 2000
+    controller = image.controllers[3000]
+    assert (controller.incarnation_id, controller.endpoint("CONTROLLER").port, controller.supported_features) == \
+        (uuid.UUID(int=8), 9093, (("metadata.version", 7, 30),))
+    again = apply_records(image, [RegisterControllerRecord(controller_id=3000, incarnation_id=uuid.UUID(int=9))], 9, 1)
+    assert again.controllers[3000].incarnation_id == uuid.UUID(int=9) and again.controllers[3000].endpoints == ()
+    assert image.controllers[3000].incarnation_id == uuid.UUID(int=8)
     with pytest.raises(TypeError):
         image.topics_by_name["x"] = None
 

@@ -10,9 +10,15 @@ import ipaddress
 import uuid
 
 import trio
-from test_controller_quorum_brokers import BROKER_ID, VOTERS, Broker, Controllers, broker_config
+from test_controller_quorum_brokers import (
+    BROKER_ID,
+    VOTERS,
+    Broker,
+    Controllers,
+    broker_config,
+    run_with_controllers,
+)
 
-from kbroker.network import Address, ClientSettings, NodeDirectory, open_channel_manager
 from kbroker.network.framing import encode_request
 from kbroker.protocol import errors as E
 from kbroker.protocol import messages, wire
@@ -20,9 +26,14 @@ from kbroker.protocol.messages.allocate_producer_ids_request import AllocateProd
 from kbroker.protocol.messages.alter_configs_request import AlterableConfig as LegacyConfig
 from kbroker.protocol.messages.alter_configs_request import AlterConfigsRequest
 from kbroker.protocol.messages.alter_configs_request import AlterConfigsResource as LegacyResource
+from kbroker.protocol.messages.api_versions_request import ApiVersionsRequest
 from kbroker.protocol.messages.create_topics_request import CreatableTopic, CreateTopicsRequest
 from kbroker.protocol.messages.default_principal_data import DefaultPrincipalData
 from kbroker.protocol.messages.delete_topics_request import DeleteTopicsRequest, DeleteTopicState
+from kbroker.protocol.messages.describe_cluster_request import DescribeClusterRequest
+from kbroker.protocol.messages.describe_quorum_request import DescribeQuorumRequest
+from kbroker.protocol.messages.describe_quorum_request import PartitionData as DescribeQuorumPartition
+from kbroker.protocol.messages.describe_quorum_request import TopicData as DescribeQuorumTopic
 from kbroker.protocol.messages.envelope_request import EnvelopeRequest
 from kbroker.protocol.messages.incremental_alter_configs_request import (
     AlterableConfig,
@@ -31,8 +42,9 @@ from kbroker.protocol.messages.incremental_alter_configs_request import (
 )
 from kbroker.protocol.messages.metadata_request import MetadataRequest
 from kbroker.protocol.messages.response_header import ResponseHeader
+from kbroker.raft import raft_messages as M
 
-TOPIC_RESOURCE = 2
+TOPIC_RESOURCE, BROKER_RESOURCE = 2, 4
 PRINCIPAL = wire.INT16.pack(0) + DefaultPrincipalData(type="User", name="ANONYMOUS").encode(0)
 LOOPBACK = ipaddress.ip_address("127.0.0.1").packed
 
@@ -60,22 +72,6 @@ def unwrapped(response_data: bytes, api_key: int, version: int):
 def create(name: str) -> CreateTopicsRequest:
     return CreateTopicsRequest(topics=[CreatableTopic(name=name, num_partitions=2, replication_factor=1)],
                                timeout_ms=30000)
-
-
-def run_scenario(tmp_path, scenario) -> None:
-    async def main():
-        async with trio.open_nursery() as nursery:
-            controllers = Controllers(nursery, tmp_path)
-            for node_id in VOTERS:
-                await controllers.start(node_id)
-            directory = NodeDirectory({n: Address("127.0.0.1", p) for n, p in controllers.ports.items()})
-            async with open_channel_manager(directory, ClientSettings(client_id="broker-100")) as channels:
-                try:
-                    await scenario(controllers, channels)
-                finally:
-                    await controllers.stop_all()
-
-    trio.run(main)
 
 
 async def unfenced_broker(controllers: Controllers, channels) -> Broker:
@@ -113,7 +109,16 @@ def test_forwarded_and_direct_admin_requests_commit_on_every_voter(tmp_path):
         reply = await channels.send(standby, envelope(create("t1"), 7))
         assert (reply.error_code, reply.response_data) == (E.NOT_CONTROLLER.code, None)
         direct = await channels.send(standby, create("t1"), version_cap=7)
-        assert [(t.name, t.error_code) for t in direct.topics] == [("t1", E.NOT_CONTROLLER.code)]
+        assert [(t.name, t.error_code, t.error_message) for t in direct.topics] == \
+            [("t1", E.NOT_CONTROLLER.code, f"The active controller appears to be node {leader}.")]
+
+        # Forwarded DescribeQuorum: NOT_LEADER_OR_FOLLOWER from a standby makes the envelope NOT_CONTROLLER.
+        quorum = DescribeQuorumRequest(topics=[DescribeQuorumTopic(
+            topic_name=M.METADATA_TOPIC, partitions=[DescribeQuorumPartition(partition_index=0)])])
+        reply = await channels.send(standby, envelope(quorum, 2))
+        assert (reply.error_code, reply.response_data) == (E.NOT_CONTROLLER.code, None)
+        _, described = unwrapped((await channels.send(leader, envelope(quorum, 2))).response_data, 55, 2)
+        assert M.single_partition(described).leader_id == leader
 
         # Forwarded CreateTopics: the inner response, under its own header, and the topic on every voter.
         reply = await channels.send(leader, envelope(create("t1"), 7))
@@ -160,6 +165,21 @@ def test_forwarded_and_direct_admin_requests_commit_on_every_voter(tmp_path):
         answered = await channels.send(leader, bad, version_cap=1)
         assert sorted((r.resource_name, r.error_code) for r in answered.responses) == \
             [("t1", E.INVALID_CONFIG.code), ("t2", E.INVALID_REQUEST.code)]
+        # Any broker's configs (the controller is not that broker), a resource type Kafka does not know.
+        brokers = IncrementalAlterConfigsRequest(resources=[
+            AlterConfigsResource(resource_type=BROKER_RESOURCE, resource_name=str(BROKER_ID),
+                                 configs=[AlterableConfig(name="log.retention.bytes", config_operation=0,
+                                                          value="1000")]),
+            AlterConfigsResource(resource_type=BROKER_RESOURCE, resource_name="x", configs=[]),
+            AlterConfigsResource(resource_type=99, resource_name="y", configs=[])])
+        answered = await channels.send(leader, brokers, version_cap=1)
+        assert [(r.resource_name, r.error_code, r.error_message) for r in answered.responses] == [
+            ("y", E.UNSUPPORTED_VERSION.code, "Unknown resource type 99."),
+            (str(BROKER_ID), E.NONE.code, None),
+            ("x", E.INVALID_REQUEST.code, "Unable to parse broker name as a base 10 number.")]
+        await controllers.wait_for(lambda: all(
+            dict(n.loader.image.configs_of_broker(str(BROKER_ID))) == {"log.retention.bytes": "1000"}
+            for n in controllers.nodes.values()), "the broker config on every voter")
 
         # Forwarded DeleteTopics: gone from every voter.
         delete = DeleteTopicsRequest(topics=[DeleteTopicState(name="t1", topic_id=uuid.UUID(int=0))],
@@ -168,7 +188,7 @@ def test_forwarded_and_direct_admin_requests_commit_on_every_voter(tmp_path):
         assert [(r.name, r.error_code) for r in deleted.responses] == [("t1", E.NONE.code)]
         await controllers.wait_for(lambda: topic_everywhere(controllers, "t1", present=False), "t1 deleted")
 
-    run_scenario(tmp_path, scenario)
+    run_with_controllers(tmp_path, scenario)
 
 
 def test_malformed_envelopes_get_kafkas_errors(tmp_path):
@@ -189,7 +209,7 @@ def test_malformed_envelopes_get_kafkas_errors(tmp_path):
             assert (reply.error_code, reply.response_data) == (error.code, None), request
         assert all(node.loader.image.topic("t") is None for node in controllers.nodes.values())
 
-    run_scenario(tmp_path, scenario)
+    run_with_controllers(tmp_path, scenario)
 
 
 def test_allocate_producer_ids_blocks_increase_across_a_failover(tmp_path):
@@ -229,4 +249,40 @@ def test_allocate_producer_ids_blocks_increase_across_a_failover(tmp_path):
         after = await channels.send(second.config.node_id, request())
         assert (after.error_code, after.producer_id_start, after.producer_id_len) == (0, 3000, 1000)
 
-    run_scenario(tmp_path, scenario)
+    run_with_controllers(tmp_path, scenario)
+
+
+def test_controllers_register_themselves_and_describe_cluster_lists_them(tmp_path):
+    async def scenario(controllers: Controllers, channels) -> None:
+        def registered_everywhere() -> bool:
+            expected = {n: node.registrar.incarnation_id for n, node in controllers.nodes.items()
+                        if node.registrar is not None}
+            return len(expected) == len(controllers.nodes) and all(
+                {n: c.incarnation_id for n, c in node.loader.image.controllers.items() if n in expected} == expected
+                for node in controllers.nodes.values())
+
+        await controllers.wait_for(registered_everywhere, "every controller registered on every controller")
+        leader = (await controllers.wait_for(controllers.active, "an active controller")).config.node_id
+        standby = next(n for n in VOTERS if n != leader)
+        described = await channels.send(standby, DescribeClusterRequest(endpoint_type=2), version_cap=2)
+        assert described.controller_id == leader
+        assert [(c.broker_id, c.host, c.port, c.rack, c.is_fenced) for c in described.brokers] == \
+            [(n, "127.0.0.1", controllers.ports[n], None, False) for n in VOTERS]
+        # ApiVersions reports the finalized features of the node's image, its offset as their epoch.
+        versions = await channels.send(standby, ApiVersionsRequest(client_software_name="t",
+                                                                   client_software_version="1"), version_cap=3)
+        image = controllers.nodes[standby].loader.image
+        assert versions.finalized_features_epoch <= image.offset and versions.finalized_features_epoch > 0
+        assert [(f.name, f.max_version_level) for f in versions.finalized_features] == [("metadata.version", 30)]
+        request = controllers.nodes[standby].registrar.request()
+        assert (await channels.send(standby, request)).error_code == E.NOT_CONTROLLER.code
+
+        # A restarted controller is a new incarnation: its registration replaces the old one everywhere.
+        old = controllers.nodes[standby].registrar.incarnation_id
+        await controllers.stop(standby)
+        await controllers.start(standby)
+        await controllers.wait_for(lambda: controllers.nodes[standby].registrar is not None, "the restarted node")
+        assert controllers.nodes[standby].registrar.incarnation_id != old
+        await controllers.wait_for(registered_everywhere, "the new incarnation registered on every controller")
+
+    run_with_controllers(tmp_path, scenario)

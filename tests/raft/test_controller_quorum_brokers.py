@@ -6,7 +6,6 @@ broker.session.timeout.ms passes without a heartbeat."""
 
 from __future__ import annotations
 
-import socket
 import uuid
 
 import trio
@@ -15,85 +14,27 @@ from kbroker.broker_lifecycle import BrokerLifecycle
 from kbroker.broker_lifecycle import BrokerState as LifecycleState
 from kbroker.config import BrokerConfig
 from kbroker.controller_node import ControllerNode
-from kbroker.network import Address, ClientSettings, NetworkError, NodeDirectory, open_channel_manager
+from kbroker.network import NetworkError
 from kbroker.protocol import errors as E
 from kbroker.protocol.messages.broker_heartbeat_request import BrokerHeartbeatRequest
 from kbroker.protocol.messages.broker_registration_request import BrokerRegistrationRequest
 from kbroker.protocol.messages.unregister_broker_request import UnregisterBrokerRequest
-from kbroker.storage_format import format_storage
+from tests.raft.controller_cluster import CLUSTER_ID, VOTERS, ControllerCluster, run_scenario
 
-CLUSTER_ID = "OBwtglENT76SK7gGCjHpvA"
-VOTERS = (1, 2, 3)
 BROKER_ID = 100
 SESSION_TIMEOUT_MS = 1500
-WAIT_S = 60
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def controller_config(node_id: int, ports: dict[int, int], tmp_path) -> BrokerConfig:
-    return BrokerConfig.from_properties({
-        "process.roles": "controller", "node.id": str(node_id),
-        "controller.quorum.voters": ",".join(f"{n}@127.0.0.1:{p}" for n, p in ports.items()),
-        "listeners": f"CONTROLLER://127.0.0.1:{ports[node_id]}", "controller.listener.names": "CONTROLLER",
-        "log.dirs": str(tmp_path / f"node-{node_id}"),
-        "controller.quorum.election.timeout.ms": "400", "controller.quorum.fetch.timeout.ms": "1200",
-        "controller.quorum.election.backoff.max.ms": "400", "controller.quorum.retry.backoff.ms": "20",
-        "broker.session.timeout.ms": str(SESSION_TIMEOUT_MS)})
-
-
-class Controllers:
-    """The three ControllerNodes, each served in its own cancel scope so one can be stopped (as a killed
-    process's listener and connections close)."""
-
+class Controllers(ControllerCluster):
     def __init__(self, nursery: trio.Nursery, tmp_path) -> None:
-        self.nursery = nursery
-        self.ports = {n: free_port() for n in VOTERS}
-        self.configs = {n: controller_config(n, self.ports, tmp_path) for n in VOTERS}
-        for config in self.configs.values():
-            format_storage(config, CLUSTER_ID)
-        self.nodes: dict[int, ControllerNode] = {}
-        self.scopes: dict[int, trio.CancelScope] = {}
-        self.stopped: dict[int, trio.Event] = {}
-
-    async def start(self, node_id: int) -> None:
-        await self.nursery.start(self._serve, node_id)
-
-    async def _serve(self, node_id: int, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
-        node = self.nodes[node_id] = ControllerNode(self.configs[node_id])
-        self.stopped[node_id] = trio.Event()
-        try:
-            with trio.CancelScope() as self.scopes[node_id]:
-                await node.serve(task_status=task_status)
-        finally:
-            del self.nodes[node_id]
-            self.stopped[node_id].set()
-
-    async def stop(self, node_id: int) -> None:
-        self.scopes[node_id].cancel()
-        await self.stopped[node_id].wait()
-
-    async def stop_all(self) -> None:
-        for node_id in list(self.nodes):
-            await self.stop(node_id)
-
-    def active(self) -> ControllerNode | None:
-        return next((node for node in self.nodes.values() if node.active.is_active), None)
+        super().__init__(nursery, tmp_path, session_timeout_ms=SESSION_TIMEOUT_MS)
 
     def registrations(self) -> dict[int, object]:
         """Each running controller's registration of the broker (None where it has none)."""
         return {n: node.loader.image.brokers.get(BROKER_ID) for n, node in self.nodes.items()}
 
-    async def wait_for(self, condition, what: str):
-        with trio.move_on_after(WAIT_S):
-            while not (result := condition()):
-                await trio.sleep(0.02)
-            return result
-        raise AssertionError(f"timed out waiting for {what}; registrations: {self.registrations()}")
+    def describe(self) -> str:
+        return f"registrations: {self.registrations()}"
 
 
 class Broker:
@@ -155,19 +96,13 @@ def broker_config() -> BrokerConfig:
         "controller.quorum.voters": "1@127.0.0.1:1", "broker.heartbeat.interval.ms": "100"})
 
 
-def test_a_broker_registers_is_unfenced_survives_failover_and_is_fenced_without_heartbeats(tmp_path):
-    async def main():
-        async with trio.open_nursery() as nursery:
-            controllers = Controllers(nursery, tmp_path)
-            for node_id in VOTERS:
-                await controllers.start(node_id)
-            directory = NodeDirectory({n: Address("127.0.0.1", p) for n, p in controllers.ports.items()})
-            async with open_channel_manager(directory, ClientSettings(client_id="broker-100")) as channels:
-                try:
-                    await scenario(controllers, channels)
-                finally:
-                    await controllers.stop_all()
+def run_with_controllers(tmp_path, scenario) -> None:
+    """`await scenario(controllers, channels)` with the three ControllerNodes started and a channel manager to
+    them; every node stopped afterwards."""
+    run_scenario(lambda nursery: Controllers(nursery, tmp_path), scenario, client_id="broker-100")
 
+
+def test_a_broker_registers_is_unfenced_survives_failover_and_is_fenced_without_heartbeats(tmp_path):
     async def scenario(controllers: Controllers, channels) -> None:
         first = await controllers.wait_for(controllers.active, "an active controller")
         versions = await channels.node(first.config.node_id).peer_versions()
@@ -225,4 +160,4 @@ def test_a_broker_registers_is_unfenced_survives_failover_and_is_fenced_without_
                                    "the silent broker fenced on every running controller")
         assert second.active.is_active, "the fencing came from the controller that took over"
 
-    trio.run(main)
+    run_with_controllers(tmp_path, scenario)

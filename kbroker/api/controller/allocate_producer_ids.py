@@ -15,7 +15,8 @@ MIN_VERSION = 0
 MAX_VERSION = 0
 
 
-def _failing(code: int) -> AllocateProducerIdsResponse:
+def _failing(code: int, message: str | None = None) -> AllocateProducerIdsResponse:
+    """The response has no error message."""
     return AllocateProducerIdsResponse(throttle_time_ms=0, error_code=code)
 
 

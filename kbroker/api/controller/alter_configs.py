@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from kbroker.api.alter_configs import failing, render
 from kbroker.api.context import RequestContext
-from kbroker.api.controller import run_on_active_controller
-from kbroker.configs.alter import alter_configs_on_controller
+from kbroker.api.controller import alter_configs_on_active_controller
 from kbroker.protocol.messages.alter_configs_response import AlterConfigsResponse
 
 API_KEY = 33
@@ -17,8 +16,4 @@ MAX_VERSION = 2
 
 
 async def handle(ctx: RequestContext, request) -> AlterConfigsResponse:
-    async def flow(controller, run) -> AlterConfigsResponse:
-        return render(await alter_configs_on_controller(ctx, request.resources, controller, run, incremental=False,
-                                                        validate_only=request.validate_only))
-
-    return await run_on_active_controller(ctx, flow, lambda code: failing(request, code))
+    return await alter_configs_on_active_controller(ctx, request, incremental=False, render=render, failing=failing)

@@ -17,4 +17,4 @@ MAX_VERSION = 7
 
 async def handle(ctx: RequestContext, request) -> CreateTopicsResponse:
     return await run_on_active_controller(ctx, lambda controller, run: create_topics(ctx, request, controller, run),
-                                          lambda code: failing(request, code))
+                                          lambda code, message: failing(request, code, message))

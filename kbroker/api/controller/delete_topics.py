@@ -21,4 +21,5 @@ async def handle(ctx: RequestContext, request) -> DeleteTopicsResponse:
         response, _ = await delete_topics(ctx, request, controller, run)
         return response
 
-    return await run_on_active_controller(ctx, flow, lambda code: failing(request, ctx.api_version, code))
+    # Kafka's DeleteTopicsRequest.getErrorResponse carries no message.
+    return await run_on_active_controller(ctx, flow, lambda code, _: failing(request, ctx.api_version, code))

@@ -3,9 +3,10 @@
 
 As Kafka 4.3.1's ControllerApis: EndpointType 2 (controllers) is answered with the cluster id, the quorum's
 leader as ControllerId (-1 while there is none) and the controllers; 1 (brokers, also what v0 asks for) gets
-MISMATCHED_ENDPOINT_TYPE; any other value UNSUPPORTED_ENDPOINT_TYPE. Kafka lists the controllers that registered
-(ControllerRegistration); kbroker's controllers do not register yet, so the voters of `controller.quorum.voters`
-are listed at their configured addresses, without rack. There is no authorizer: every cluster operation is
+MISMATCHED_ENDPOINT_TYPE; any other value UNSUPPORTED_ENDPOINT_TYPE. The controllers are those registered in this
+node's metadata image (ControllerRegistration, RegisterControllerRecord) with an endpoint of the listener the
+request came in on, by id, at that endpoint, without rack (Kafka's ControllerRegistrationsPublisher): a controller
+is listed once its registration is committed and applied here. There is no authorizer: every cluster operation is
 reported allowed when asked.
 """
 
@@ -37,9 +38,12 @@ async def handle(ctx: RequestContext, request) -> DescribeClusterResponse:
     quorum = ctx.state.quorum
     operations = (acl_operations.CLUSTER_OPERATIONS if request.include_cluster_authorized_operations
                   else acl_operations.OMITTED)
-    controllers = [DescribeClusterBroker(broker_id=voter, host=address.host, port=address.port, rack=None,
+    active = ctx.state.active_controller
+    registered = active.image.controllers if active is not None else {}
+    controllers = [DescribeClusterBroker(broker_id=controller_id, host=endpoint.host, port=endpoint.port, rack=None,
                                          is_fenced=False)
-                   for voter in sorted(quorum.voters) if (address := quorum.directory.get(voter)) is not None]
+                   for controller_id, registration in sorted(registered.items())
+                   if (endpoint := registration.endpoint(ctx.listener_name)) is not None]
     return DescribeClusterResponse(
         throttle_time_ms=0, error_code=errors.NONE.code, error_message=None, endpoint_type=CONTROLLER_ENDPOINT,
         cluster_id=quorum.cluster_id, controller_id=quorum.leader_id, brokers=controllers,

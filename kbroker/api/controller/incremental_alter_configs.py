@@ -7,9 +7,8 @@ Any other node answers NOT_CONTROLLER for every resource."""
 from __future__ import annotations
 
 from kbroker.api.context import RequestContext
-from kbroker.api.controller import run_on_active_controller
+from kbroker.api.controller import alter_configs_on_active_controller
 from kbroker.api.incremental_alter_configs import failing, render
-from kbroker.configs.alter import alter_configs_on_controller
 from kbroker.protocol.messages.incremental_alter_configs_response import IncrementalAlterConfigsResponse
 
 API_KEY = 44
@@ -18,8 +17,4 @@ MAX_VERSION = 1
 
 
 async def handle(ctx: RequestContext, request) -> IncrementalAlterConfigsResponse:
-    async def flow(controller, run) -> IncrementalAlterConfigsResponse:
-        return render(await alter_configs_on_controller(ctx, request.resources, controller, run, incremental=True,
-                                                        validate_only=request.validate_only))
-
-    return await run_on_active_controller(ctx, flow, lambda code: failing(request, code))
+    return await alter_configs_on_active_controller(ctx, request, incremental=True, render=render, failing=failing)
