@@ -7,7 +7,8 @@ same outcomes):
   `kafka-topics --alter --partitions` (not to fewer) and `--delete` change and remove the topic;
 - directly to the controllers: CreateTopics (raw: Kafka's Java Admin client refuses to send it with
   `bootstrap.controllers`) answered by the active controller, NOT_CONTROLLER by the others; IncrementalAlterConfigs
-  from the Admin client with `bootstrap.controllers` (KIP-919). The broker sees the topic and its config.
+  from the Admin client with `bootstrap.controllers` (KIP-919), and `kafka-configs --bootstrap-controller`
+  setting and describing the cluster-wide broker defaults. The broker sees the topic and its config.
 """
 
 from __future__ import annotations
@@ -156,3 +157,21 @@ def test_admin_requests_sent_directly_to_the_controllers(broker_kind, tmp_path):
                 "communicating directly with the controller quorum.",
             ]
             wait_for(lambda: topic_config(bootstrap, "direct", "retention.ms") == "90000", "retention.ms")
+
+            # kafka-configs with --bootstrap-controller: the cluster-wide broker defaults, set and described.
+            def configs_through_controllers(*args: str) -> subprocess.CompletedProcess[str]:
+                return run_kafka_tool(CONFIG_COMMAND, "--bootstrap-controller",
+                                      ",".join(f"127.0.0.1:{p}" for p in ports.values()), *args, timeout=WAIT_S)
+
+            altered = configs_through_controllers("--alter", "--entity-type", "brokers", "--entity-default",
+                                                  "--add-config", "log.retention.bytes=1000")
+            assert altered.returncode == 0, altered.stdout + altered.stderr
+            described = wait_for(lambda: (d := configs_through_controllers(
+                "--describe", "--entity-type", "brokers", "--entity-default")).returncode == 0
+                and "log.retention.bytes" in d.stdout and d, "the default described")
+            assert described.stdout.splitlines() == [
+                "Default configs for brokers in the cluster are:",
+                "  log.retention.bytes=1000 sensitive=false synonyms={DYNAMIC_DEFAULT_BROKER_CONFIG:"
+                "log.retention.bytes=1000}",
+                "  min.insync.replicas=1 sensitive=false synonyms={DYNAMIC_DEFAULT_BROKER_CONFIG:"
+                "min.insync.replicas=1}"]

@@ -101,6 +101,34 @@ def wait_until(condition, what: str, *nodes: NodeProcess):
     return result
 
 
+def produce_idempotently(bootstrap: str, topic: str, count: int) -> None:
+    """`record-0` .. `record-<count-1>` (keyed by their number) through an idempotent acks=all producer."""
+    producer = Producer({"bootstrap.servers": bootstrap, "enable.idempotence": True, "acks": "all"})
+    failures = []
+    for i in range(count):
+        producer.produce(topic, key=str(i).encode(), value=f"record-{i}".encode(),
+                         on_delivery=lambda err, _msg: failures.append(err) if err else None)
+    assert producer.flush(WAIT_S) == 0
+    assert failures == []
+
+
+def consume(bootstrap: str, topic: str, count: int) -> list[str]:
+    """The values a consumer group member reads from the start of `topic`, until `count` (or WAIT_S passed)."""
+    consumer = Consumer({"bootstrap.servers": bootstrap, "group.id": "reader", "auto.offset.reset": "earliest",
+                         "enable.auto.commit": False})
+    consumer.subscribe([topic])
+    values = []
+    deadline = time.monotonic() + WAIT_S
+    try:
+        while len(values) < count and time.monotonic() < deadline:
+            message = consumer.poll(1.0)
+            if message is not None and message.error() is None:
+                values.append(message.value().decode())
+    finally:
+        consumer.close()
+    return values
+
+
 @pytest.mark.parametrize("controller_kind", [KafkaControllerWithKbrokerFeatures, KBrokerNode],
                          ids=["kafka-controllers", "kbroker-controllers"])
 def test_a_kbroker_broker_in_a_cluster(controller_kind, tmp_path):
@@ -129,27 +157,8 @@ def test_a_kbroker_broker_in_a_cluster(controller_kind, tmp_path):
 
         wait_until(lambda: topic_partitions(through_kbroker, TOPIC) == {0: KBROKER_BROKER_ID},
                    "the topic on the kbroker broker", kbroker_broker)
-        producer = Producer({"bootstrap.servers": through_kbroker, "enable.idempotence": True, "acks": "all"})
-        failures = []
-        for i in range(RECORDS):
-            producer.produce(TOPIC, value=f"record-{i}".encode(),
-                             on_delivery=lambda err, _msg: failures.append(err) if err else None)
-        assert producer.flush(WAIT_S) == 0
-        assert failures == []
-
-        consumer = Consumer({"bootstrap.servers": through_kbroker, "group.id": "reader",
-                             "auto.offset.reset": "earliest", "enable.auto.commit": False})
-        consumer.subscribe([TOPIC])
-        values = []
-        deadline = time.monotonic() + WAIT_S
-        try:
-            while len(values) < RECORDS and time.monotonic() < deadline:
-                message = consumer.poll(1.0)
-                if message is not None and message.error() is None:
-                    values.append(message.value().decode())
-        finally:
-            consumer.close()
-        assert values == [f"record-{i}" for i in range(RECORDS)]
+        produce_idempotently(through_kbroker, TOPIC, RECORDS)
+        assert consume(through_kbroker, TOPIC, RECORDS) == [f"record-{i}" for i in range(RECORDS)]
 
         assert kbroker_broker.stop() == 0
         console = kbroker_broker.console_log.read_text(errors="replace")

@@ -8,7 +8,7 @@ ControllerChannel, feeds the answers back, and sleeps until the lifecycle's next
     await membership.caught_up.wait()      # the controller saw this broker reach its registration's offset
     membership.set_ready_to_unfence()      # the logs are open
     await membership.unfenced.wait()
-    await membership.controlled_shutdown()  # wantShutDown heartbeats until the controller says shouldShutDown
+    await membership.controlled_shutdown(give_up_after_s=9)  # wantShutDown heartbeats until shouldShutDown
 
 `ended` is set once the lifecycle reached SHUTTING_DOWN: a granted controlled shutdown, or a registration that
 did not succeed within initial.broker.registration.timeout.ms (`registration_failed`). Each request is retried
@@ -42,6 +42,7 @@ class BrokerMembership:
         self.unfenced = trio.Event()
         self.ended = trio.Event()
         self._woken = trio.Event()
+        self._last_answer = -math.inf  # trio time of the last response from a controller
 
     @property
     def broker_epoch(self) -> int:
@@ -51,11 +52,19 @@ class BrokerMembership:
         self.lifecycle.set_ready_to_unfence(trio.current_time())
         self._woken.set()
 
-    async def controlled_shutdown(self) -> None:
-        """Ask for a controlled shutdown and wait until the controller granted it (or the lifecycle ended)."""
+    async def controlled_shutdown(self, *, give_up_after_s: float) -> bool:
+        """Ask for a controlled shutdown and wait until the controller granted it (or the lifecycle ended): True.
+        False once no controller answered for `give_up_after_s` (the broker session timeout: by then the active
+        controller, if there is one, has fenced this broker anyway; with no quorum left there is none)."""
         self.lifecycle.begin_controlled_shutdown(trio.current_time())
+        self._last_answer = max(self._last_answer, trio.current_time())
         self._woken.set()
-        await self.ended.wait()
+        while not self.ended.is_set():
+            with trio.move_on_at(self._last_answer + give_up_after_s):
+                await self.ended.wait()
+            if not self.ended.is_set() and trio.current_time() >= self._last_answer + give_up_after_s:
+                return False
+        return True
 
     async def run(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         lifecycle = self.lifecycle
@@ -65,6 +74,8 @@ class BrokerMembership:
             request = lifecycle.poll(trio.current_time())
             if request is not None:
                 response = await self.channel.send(request, timeout_ms=self.request_timeout_ms)
+                if response is not None:
+                    self._last_answer = trio.current_time()
                 if isinstance(request, BrokerRegistrationRequest):
                     lifecycle.handle_registration_response(response, trio.current_time())
                 else:

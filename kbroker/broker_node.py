@@ -1,5 +1,7 @@
 """A broker-only node (`process.roles=broker`): the composition root of a broker whose controllers are other
 processes (kbroker controller_node.py or Apache Kafka controllers), in the start-up order of Kafka's BrokerServer.
+A combined node of several voters (combined_node.py) runs it too, handing it its voter's quorum client and loader
+instead of step 2's observer.
 
 1. Bind the client listeners (so ephemeral ports are known before the registration names them) and load the
    formatted log dirs (the cluster id comes from `kbroker format --cluster-id`, as with Kafka's storage tool).
@@ -9,15 +11,18 @@ processes (kbroker controller_node.py or Apache Kafka controllers), in the start
 3. Register and heartbeat with the active controller (broker_membership.py over controller_channel.py: the
    quorum's leader, found again after NOT_CONTROLLER); wait until the controller says this broker caught up
    with the metadata (Kafka's initialCatchUpFuture).
-4. Open the logs from that image (the PartitionManager), and from then on make them follow every new image,
-   on the trio thread that applied it; start replication (replica fetchers towards the leaders of the
-   partitions this broker follows, ISR changes sent to the active controller as AlterPartition); build the producer-id manager (AllocateProducerIds to the active
-   controller) and the group and transaction coordinators.
-5. Ask to be unfenced (the logs are open) and wait until the controller unfenced this broker; then serve
-   clients. Admin requests that change metadata are forwarded to the active controller (api/forwarding.py).
+4. Open the logs from that image (the PartitionManager), and from then on make them follow every new image whose
+   topics or configs changed, on the trio thread that applied it; start replication (replica fetchers towards the
+   leaders of the partitions this broker follows, ISR changes sent to the active controller as AlterPartition);
+   build the producer-id manager (AllocateProducerIds to the active controller) and the group and transaction
+   coordinators.
+5. Ask to be unfenced (the logs are open) and wait until the controller unfenced this broker and this broker's own
+   image shows it (so its first clients find it in Metadata); then serve clients. Admin requests that change
+   metadata are forwarded to the active controller (api/forwarding.py).
 
 `controlled_shutdown()` (SIGTERM, from cli.serve) sends wantShutDown heartbeats until the controller answers
-shouldShutDown, as Kafka's broker does before it stops; then the node is cancelled and closes its storage.
+shouldShutDown, as Kafka's broker does before it stops (bounded: see the method); then the node is cancelled and
+closes its storage.
 A registration that fails for initial.broker.registration.timeout.ms stops the node with RegistrationFailed.
 """
 
@@ -70,28 +75,33 @@ class RegistrationFailed(Exception):
 class BrokerNode:
     """One broker-only process. `serve()` runs until cancelled."""
 
-    def __init__(self, config: BrokerConfig, *, registry: Registry | None = None) -> None:
+    def __init__(self, config: BrokerConfig, *, registry: Registry | None = None,
+                 voter: tuple[QuorumDriver, MetadataLoader] | None = None) -> None:
+        """voter: the quorum client and loader of the controller in the same process (a combined node), which
+        this broker reads instead of running an observer of its own; the controller starts and stops them."""
         self.config = config
         self.state = BrokerState(config)
         self.registry = registry if registry is not None else Registry.discover()
         self.connections = server.ConnectionServer(config, self.state, self.registry)
         self.voters = parse_quorum_voters(",".join(config["controller.quorum.voters"]))
-        self.quorum: QuorumDriver | None = None
-        self.loader: MetadataLoader | None = None
+        self.quorum, self.loader = voter if voter is not None else (None, None)
+        self._owns_quorum = voter is None
         self.membership: BrokerMembership | None = None
 
     async def serve(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         config, state = self.config, self.state
         prepare_log_dirs(config)
-        opened = await open_listeners(config, state)
+        controllers = set(config.controller_listener_names)
+        opened = await open_listeners(config, state, [listener for listener in config.listeners if listener.name not in controllers])
         storage = load_or_format(config)
-        quorum = self.quorum = self._build_quorum(storage)
+        quorum = self.quorum = self._build_quorum(storage) if self._owns_quorum else self.quorum
         request_timeout_ms = int(config.get("request.timeout.ms", REQUEST_TIMEOUT_MS))
         channels = ChannelManager(NodeDirectory(self.voters), ClientSettings(
             client_id=f"broker-{config.node_id}-to-controller", request_timeout_ms=request_timeout_ms))
         try:
             async with trio.open_nursery() as nursery:
-                await nursery.start(quorum.run)
+                if self._owns_quorum:
+                    await nursery.start(quorum.run)
                 await nursery.start(channels.run)
                 state.controller_channel = ControllerChannel(
                     channels, self.voters, lambda: quorum.leader_id, request_timeout_ms=request_timeout_ms,
@@ -122,18 +132,24 @@ class BrokerNode:
                 await channels.aclose()
             if state.partitions is not None:
                 state.partitions.shutdown()
-            quorum.close()
+            if self._owns_quorum:
+                quorum.close()
 
     async def controlled_shutdown(self) -> None:
-        """Kafka's controlled shutdown: leaderships move away before this broker stops (bounded wait)."""
+        """Kafka's controlled shutdown: leaderships move away before this broker stops. The wait is bounded by
+        Kafka's five minutes, and ends sooner once no controller answered for broker.session.timeout.ms (the
+        last nodes of a cluster stopping together have no quorum left to grant it)."""
         membership = self.membership
         if membership is None or membership.ended.is_set():
             return
-        with trio.move_on_after(CONTROLLED_SHUTDOWN_WAIT_S) as waited:
-            await membership.controlled_shutdown()
-        if waited.cancelled_caught:
-            log.warning("controlled shutdown not granted within %d s; shutting down anyway",
-                        CONTROLLED_SHUTDOWN_WAIT_S)
+        give_up_after_s = self.config["broker.session.timeout.ms"] / 1000
+        with trio.move_on_after(CONTROLLED_SHUTDOWN_WAIT_S):
+            if await membership.controlled_shutdown(give_up_after_s=give_up_after_s):
+                return
+            log.warning("no controller answered for %.1f s (broker.session.timeout.ms); shutting down without "
+                        "a controlled shutdown", give_up_after_s)
+            return
+        log.warning("controlled shutdown not granted within %d s; shutting down anyway", CONTROLLED_SHUTDOWN_WAIT_S)
 
     # --- parts ------------------------------------------------------------------------------------------------
     def _build_quorum(self, storage) -> QuorumDriver:
@@ -196,7 +212,7 @@ class BrokerNode:
         partitions = PartitionManager(self.config, time_ms=state.clock.time_ms)
         partitions.startup(state.image)
         state.partitions = partitions
-        self.loader.subscribe(partitions.apply_image)
+        self.loader.subscribe(_on_change(partitions.apply_image, state.image))
         state.producer_ids = ProducerIdManager(self._allocate_producer_ids, broker_id=self.config.node_id)
         state.group_coordinator = group_coordinator(state)
         state.txn_coordinator = transaction_coordinator(state)
@@ -215,3 +231,21 @@ class BrokerNode:
         if response is None:
             return ProducerIdBlock(ApiError(errors.REQUEST_TIMED_OUT.code, "no controller answered in time"))
         return ProducerIdBlock(ApiError(response.error_code), response.producer_id_start, response.producer_id_len)
+
+
+def _on_change(apply, applied):
+    """`apply(image)` for the images whose topics, configs or broker registrations differ from the last applied
+    (images share what did not change): a controller's batches of broker heartbeats and no-op records leave the
+    partitions alone. Registrations count: a leader adds to the ISR only unfenced brokers, and a follower dials its
+    leader at the endpoint registered."""
+    last = [applied]
+
+    def follow(image) -> None:
+        before = last[0]
+        if (image.topics_by_id is before.topics_by_id and image.topic_configs is before.topic_configs
+                and image.broker_configs is before.broker_configs and image.brokers is before.brokers):
+            return
+        last[0] = image
+        apply(image)
+
+    return follow

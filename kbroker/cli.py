@@ -84,9 +84,13 @@ def format_command(config: BrokerConfig, args: argparse.Namespace) -> int:
 
 
 async def serve(config: BrokerConfig) -> None:
-    from kbroker.quorum_config import runs_broker_only, runs_multi_voter_quorum
+    from kbroker.quorum_config import runs_broker_only, runs_combined_in_a_quorum, runs_multi_voter_quorum
 
-    if runs_multi_voter_quorum(config):
+    if runs_combined_in_a_quorum(config):
+        from kbroker.combined_node import CombinedNode
+
+        node = CombinedNode(config)
+    elif runs_multi_voter_quorum(config):
         from kbroker.controller_node import ControllerNode
 
         node = ControllerNode(config)

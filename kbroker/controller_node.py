@@ -14,6 +14,9 @@ takes over knows every registration), and fences expired broker sessions in this
 leading that epoch. The active controller also answers the admin requests brokers forward (in Envelopes) and admin
 clients send directly, AllocateProducerIds and ControllerRegistration (kbroker/api/controller/); every node
 registers itself with the active controller (kbroker/controller_registration.py).
+
+It binds only the controller listeners: on a combined node of several voters (kbroker/combined_node.py) the
+broker half binds the others and reads this node's quorum client and loader.
 """
 
 from __future__ import annotations
@@ -74,8 +77,9 @@ class ControllerNode:
         config = self.config
         for log_dir in config.log_dirs:
             os.makedirs(log_dir, exist_ok=True)
+        controllers = set(config.controller_listener_names)
         opened = [await server.open_listener(listener, config["socket.receive.buffer.bytes"])
-                  for listener in config.listeners]
+                  for listener in config.listeners if listener.name in controllers]
         quorum = self.quorum = self._build_quorum()
         try:
             async with trio.open_nursery() as nursery:

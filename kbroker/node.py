@@ -7,8 +7,9 @@ producer-id manager and the group and transaction coordinators, each handed only
 packages below kbroker/api/ never see the handlers' BrokerState). Their background tasks and the listeners run
 in one nursery; cancelling it shuts the node down, and the storage is closed cleanly on the way out.
 
-Today every node has `process.roles=broker,controller` with itself as the one voter; the parts a role asks for
-are built here, so a node of other roles changes this module, not the parts.
+This is the single node: `process.roles=broker,controller` with itself as the one voter. The nodes of a cluster
+have composition roots of their own (controller_node.py, broker_node.py, combined_node.py), which reuse the
+listener and coordinator wiring below.
 """
 
 from __future__ import annotations
@@ -99,12 +100,12 @@ def prepare_log_dirs(config: BrokerConfig) -> None:
             os.makedirs(log_dir, exist_ok=True)
 
 
-async def open_listeners(config: BrokerConfig, state: BrokerState
+async def open_listeners(config: BrokerConfig, state: BrokerState, listeners: list | None = None
                          ) -> list[tuple[list[trio.SocketListener], server.BoundListener]]:
-    """Bind every listener of `config` (recording the bound addresses in `state.bound`)."""
+    """Bind `listeners` (every listener of `config` by default), recording the bound addresses in `state.bound`."""
     opened = []
     try:
-        for listener in config.listeners:
+        for listener in config.listeners if listeners is None else listeners:
             opened.append(await server.open_listener(listener, config["socket.receive.buffer.bytes"]))
     except BaseException:
         for sockets, _ in opened:

@@ -6,14 +6,15 @@ controller allocates through the metadata log (ProducerIdsRecord), one id at a t
   crossed the mark waits for it; the others keep taking ids from the current block), so a busy broker never
   waits for a block at the moment the current one runs out.
 - A broker with no block yet (first use after start-up) or whose prefetch failed fetches the block when it needs
-  it. Kafka answers COORDINATOR_LOAD_IN_PROGRESS while its asynchronous RPC is in flight; here the controller is
-  local, so the request waits for the block instead. Only an allocation the controller refuses (stale broker
+  it. Kafka answers COORDINATOR_LOAD_IN_PROGRESS while its asynchronous RPC is in flight; here the request waits
+  for the block instead (from the local controller at once, or, on a node whose controller is remote, for
+  AllocateProducerIds to the active controller: up to request.timeout.ms). Only an allocation the controller refuses (stale broker
   epoch, exhausted id space) fails, with `ProducerIdUnavailable` carrying COORDINATOR_LOAD_IN_PROGRESS, which is
   what a client of Kafka sees while Kafka's manager retries.
 - Each block must lie above the last one (Kafka's monotonicity sanity check).
 
 All state lives on the trio thread; `allocate` is an async callable returning a controller ProducerIdBlock
-(kbroker.node hands it the node's controller).
+(kbroker.node hands it the node's controller, kbroker.broker_node an AllocateProducerIds to the active one).
 """
 
 from __future__ import annotations

@@ -7,9 +7,9 @@ of its quorum (`implicit_single_voter`); Kafka, which has no such default, would
 one of them is set, Kafka's rules apply in full (`validate_kraft`).
 
 `unsupported_quorum(config, bootstrap_voters)` and `unsupported_listener(config)` name what a valid config asks
-for that kbroker cannot do yet (a combined node in a quorum of more than itself, a dynamic quorum of controllers,
-a TLS or SASL listener); `kbroker serve` refuses such a config. A controller-only node (`process.roles=controller`)
-runs in a static quorum of several voters, and a broker-only node (`process.roles=broker`) as its observer.
+for that kbroker cannot do yet (a dynamic quorum of controllers, a TLS or SASL listener); `kbroker serve` refuses
+such a config. Controller-only (`process.roles=controller`) and combined nodes run in a static quorum of several
+voters, and a broker-only node (`process.roles=broker`) as its observer.
 """
 
 from __future__ import annotations
@@ -225,9 +225,9 @@ def unsupported_quorum(config, bootstrap_voters: set[int] | None = None) -> str 
     voter ids of the bootstrap checkpoint `kbroker format --standalone/--initial-controllers` (or kafka-storage)
     wrote, when there is one.
 
-    What runs: a combined broker,controller node that is the only voter of its quorum, a controller-only node
-    (process.roles=controller) in a static quorum of any number of voters (controller.quorum.voters), and a
-    broker-only node (process.roles=broker) of such a quorum."""
+    What runs: a combined broker,controller node that is the only voter of its quorum, controller-only
+    (process.roles=controller) and combined nodes in a static quorum of any number of voters
+    (controller.quorum.voters), and a broker-only node (process.roles=broker) of such a quorum."""
     node_id = config.node_id
     roles = process_roles(config)
     voters = parse_voters(config["controller.quorum.voters"])
@@ -247,9 +247,11 @@ def unsupported_quorum(config, bootstrap_voters: set[int] | None = None) -> str 
                     "(KIP-853); a kbroker broker finds its controllers in controller.quorum.voters")
         return None
     if voters and set(voters) != {node_id}:
-        return (f"controller.quorum.voters names the voters {_java_set(set(voters))}; a combined broker,controller "
-                f"kbroker node runs a quorum whose only voter is itself (node.id={node_id}); a quorum of several "
-                "voters runs with process.roles=controller")
+        if bootstrap_voters is not None:
+            return (f"the metadata log dir was formatted with the voters {_java_set(bootstrap_voters)} "
+                    "(--standalone / --initial-controllers, a dynamic quorum); kbroker runs combined nodes of "
+                    "several voters in a static quorum (controller.quorum.voters)")
+        return None
     if not voters and len(bootstrap) > 1:
         return (f"controller.quorum.bootstrap.servers names {len(bootstrap)} controllers; kbroker runs a quorum whose "
                 f"only voter is this node (node.id={node_id})")
@@ -264,6 +266,13 @@ def runs_multi_voter_quorum(config) -> bool:
     return process_roles(config) == {CONTROLLER_ROLE}
 
 
+def runs_combined_in_a_quorum(config) -> bool:
+    """A combined broker,controller node whose static quorum has other voters too (kbroker.combined_node)."""
+    voters = parse_voters(config["controller.quorum.voters"])
+    return (process_roles(config) == {BROKER_ROLE, CONTROLLER_ROLE} and bool(voters)
+            and set(voters) != {config.node_id})
+
+
 def runs_broker_only(config) -> bool:
     """A broker-only node: an observer of a remote controller quorum (kbroker.broker_node)."""
     return process_roles(config) == {BROKER_ROLE}
@@ -271,7 +280,7 @@ def runs_broker_only(config) -> bool:
 
 def joins_a_cluster(config) -> bool:
     """A node of a cluster of several processes, whose log dirs must be formatted with the cluster's id first."""
-    return runs_multi_voter_quorum(config) or runs_broker_only(config)
+    return runs_multi_voter_quorum(config) or runs_broker_only(config) or runs_combined_in_a_quorum(config)
 
 
 def unsupported_listener(config) -> str | None:

@@ -64,8 +64,8 @@ TEST_TIMEOUTS = {
     "controller.quorum.election.backoff.max.ms": "500",
 }
 
-KBROKER_NOT_READY = ("kbroker cannot run a multi-node quorum yet (issues #14, #15); set KBROKER_CLUSTER=1 to "
-                     "try the kbroker kind anyway")
+KBROKER_NOT_READY = ("kbroker nodes form a cluster but do not replicate partitions yet (issue #15), which these "
+                     "replicated workloads need; set KBROKER_CLUSTER=1 to try the kbroker kind anyway")
 
 
 def replication_listener(source: int) -> str:

@@ -195,4 +195,20 @@ class KBrokerNode(NodeProcess):
         return [sys.executable, "-m", "kbroker", "serve", *self._overrides()]
 
 
+def combined_node_configs(node_id: int, controller_ports: Mapping[int, int], client_port: int,
+                          log_dir: Path) -> dict[str, str]:
+    """CLUSTER.md's combined-mode configs of node `node_id` on loopback (no fault proxy), for one-partition-copy
+    internal topics."""
+    return {
+        "process.roles": "broker,controller", "node.id": str(node_id),
+        "controller.quorum.voters": ",".join(f"{n}@127.0.0.1:{p}" for n, p in controller_ports.items()),
+        "listeners": f"PLAINTEXT://127.0.0.1:{client_port},CONTROLLER://127.0.0.1:{controller_ports[node_id]}",
+        "advertised.listeners": f"PLAINTEXT://127.0.0.1:{client_port}",
+        "controller.listener.names": "CONTROLLER", "inter.broker.listener.name": "PLAINTEXT",
+        "listener.security.protocol.map": "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
+        "log.dirs": str(log_dir), "offsets.topic.replication.factor": "1",
+        "transaction.state.log.replication.factor": "1", "transaction.state.log.min.isr": "1",
+    }
+
+
 NODE_KINDS: dict[str, type[NodeProcess]] = {KafkaNode.kind: KafkaNode, KBrokerNode.kind: KBrokerNode}

@@ -9,6 +9,7 @@ here (INVALID_REQUEST), as in Kafka. Success answers carry a null message.
 
 from __future__ import annotations
 
+from kbroker.api import forwarding
 from kbroker.api.context import RequestContext
 from kbroker.configs.alter import alter_configs
 from kbroker.metadata.controller import ApiError
@@ -24,7 +25,8 @@ MAX_VERSION = 2
 
 async def handle(ctx: RequestContext, request) -> AlterConfigsResponse:
     return render(await alter_configs(ctx, request.resources, incremental=False,
-                                      validate_only=request.validate_only))
+                                      validate_only=request.validate_only,
+                                      remote=forwarding.remote_alter(ctx, request)))
 
 
 def render(answers) -> AlterConfigsResponse:

@@ -6,8 +6,10 @@ internal topics (__consumer_offsets, __transaction_state).
 - an illegal name: INVALID_TOPIC_EXCEPTION, nothing is created;
 - otherwise UNKNOWN_TOPIC_OR_PARTITION, Kafka 4.3's answer while the creation it sent to the controller is in
   flight (older Kafkas said LEADER_NOT_AVAILABLE). kbroker creates the topic before answering, so the next
-  Metadata request finds it with its partitions; a creation the controller rejects (e.g. a replication factor
-  above the broker count) is logged, as Kafka logs it, and the answer is the same.
+  Metadata request finds it with its partitions (on a broker whose controller is remote, the CreateTopics goes to
+  the active controller through kbroker.api.forwarding and is committed before the answer; the broker's image
+  follows moments later); a creation the controller rejects (e.g. a replication factor above the broker count) is
+  logged, as Kafka logs it, and the answer is the same.
 
 A regular topic gets `num.partitions` and `default.replication.factor`; the internal topics get their
 coordinator's partition count, replication factor and topic configs (`__share_group_state` is created like a
@@ -15,8 +17,8 @@ regular topic: kbroker has no share coordinator). `__cluster_metadata` is never 
 refuses it; its partition directory would be the metadata log's): it is answered UNKNOWN_TOPIC_OR_PARTITION.
 
 An internal topic whose replication factor is above the broker count (Kafka's default of 3 for
-offsets.topic.replication.factor on one node) cannot be created: the client keeps getting Kafka's answer
-(COORDINATOR_NOT_AVAILABLE from FindCoordinator), and the broker logs once, at ERROR, which config to lower.
+offsets.topic.replication.factor on one node) cannot be created: the client keeps getting Kafka's answer (COORDINATOR_NOT_AVAILABLE from
+FindCoordinator), and the broker logs once, at ERROR, the reason and which config to lower.
 """
 
 from __future__ import annotations
@@ -105,7 +107,6 @@ def _report_unplaceable_internal_topic(ctx: RequestContext, name: str, reason: s
         log.debug("auto topic creation of %s failed again: %s", name, reason)
         return
     ctx.state.unplaceable_internal_topics.add(name)
-    log.error("cannot create the internal topic %s: %s=%d is more than the brokers in this cluster (%s); "
-              "clients asking for its coordinator get COORDINATOR_NOT_AVAILABLE until %s is lowered (Kafka's "
-              "config/server.properties sets 1 for a single node)", name, config_name, ctx.config[config_name],
-              reason, config_name)
+    log.error("cannot create the internal topic %s with %s=%d (%s); clients asking for its coordinator get "
+              "COORDINATOR_NOT_AVAILABLE until %s is lowered (Kafka's config/server.properties sets 1 for a single "
+              "node)", name, config_name, ctx.config[config_name], reason, config_name)

@@ -1,9 +1,11 @@
 """Requests a broker hands to a remote active controller (Kafka's KafkaApis.maybeForwardToController with its
 ForwardingManager): on a node whose controller is not local (`state.controller_channel` set), CreateTopics,
-DeleteTopics, CreatePartitions, AlterConfigs and IncrementalAlterConfigs are not handled here but sent to the
-active controller inside an EnvelopeRequest carrying the client's principal and address, and the controller's
-response is relayed to the client (decoded at the client's version, answered under its correlation id). The
-handler modules keep the local path of a node whose controller runs in-process.
+DeleteTopics and CreatePartitions are not handled here but sent to the active controller inside an
+EnvelopeRequest carrying the client's principal and address, and the controller's response is relayed to the
+client (decoded at the client's version, answered under its correlation id). AlterConfigs and
+IncrementalAlterConfigs are preprocessed by the broker first, as Kafka's ConfigAdminManager does (duplicates,
+malformed entries, BROKER_LOGGER levels applied here), and only a copy holding the other resources is forwarded
+(`remote_alter`). The handler modules keep the local path of a node whose controller runs in-process.
 
 - No controller answered within the request timeout: every entry of the request gets REQUEST_TIMED_OUT.
 - The controller refused the envelope itself: every entry gets UNKNOWN_SERVER_ERROR, as Kafka answers.
@@ -14,8 +16,12 @@ sends the controller a CreateTopics in an envelope under the requesting client's
 
 from __future__ import annotations
 
+import attrs
+
 from kbroker.api.context import RequestContext
+from kbroker.configs.alter import RemoteAlter
 from kbroker.controller_channel import ForwardingFailed
+from kbroker.metadata.controller import ApiError
 from kbroker.protocol import errors, messages, wire
 from kbroker.protocol.messages.alter_configs_response import (
     AlterConfigsResourceResponse,
@@ -36,13 +42,29 @@ from kbroker.protocol.messages.request_header import RequestHeader
 from kbroker.protocol.messages.response_header import ResponseHeader
 
 CREATE_TOPICS, DELETE_TOPICS, ALTER_CONFIGS, CREATE_PARTITIONS, INCREMENTAL_ALTER_CONFIGS = 19, 20, 33, 37, 44
-FORWARDED_KEYS = frozenset({CREATE_TOPICS, DELETE_TOPICS, ALTER_CONFIGS, CREATE_PARTITIONS,
-                            INCREMENTAL_ALTER_CONFIGS})
+FORWARDED_KEYS = frozenset({CREATE_TOPICS, DELETE_TOPICS, CREATE_PARTITIONS})
 CREATE_TOPICS_VERSION = 7  # what auto-creation sends; Kafka 4.3.1's controllers serve v2-v7
 
 
 def is_forwarded(ctx: RequestContext) -> bool:
+    """Whether the whole request goes to the remote controller instead of its handler."""
     return ctx.state.controller_channel is not None and ctx.api_key in FORWARDED_KEYS
+
+
+def remote_alter(ctx: RequestContext, request) -> RemoteAlter | None:
+    """For AlterConfigs / IncrementalAlterConfigs on a node whose controller is remote: what forwards a copy of
+    `request` holding only the resources the broker did not settle itself, and returns their answers."""
+    if ctx.state.controller_channel is None:
+        return None
+
+    async def send(resources: list) -> list[ApiError]:
+        response = await _send(ctx, attrs.evolve(request, resources=resources))
+        answers = {(r.resource_type, r.resource_name): ApiError(r.error_code, r.error_message)
+                   for r in response.responses}
+        missing = ApiError(errors.UNKNOWN_SERVER_ERROR.code, "the controller did not answer this resource")
+        return [answers.get((r.resource_type, r.resource_name), missing) for r in resources]
+
+    return send
 
 
 def request_bytes(header: RequestHeader, request, version: int) -> bytes:

@@ -17,6 +17,7 @@ ConfigurationControlManager); the flow is kbroker.configs.alter:
 
 from __future__ import annotations
 
+from kbroker.api import forwarding
 from kbroker.api.context import RequestContext
 from kbroker.configs.alter import alter_configs
 from kbroker.metadata.controller import ApiError
@@ -32,7 +33,8 @@ MAX_VERSION = 1
 
 async def handle(ctx: RequestContext, request) -> IncrementalAlterConfigsResponse:
     return render(await alter_configs(ctx, request.resources, incremental=True,
-                                      validate_only=request.validate_only))
+                                      validate_only=request.validate_only,
+                                      remote=forwarding.remote_alter(ctx, request)))
 
 
 def render(answers) -> IncrementalAlterConfigsResponse:

@@ -84,17 +84,17 @@ class BrokerState:
 
     @property
     def image(self) -> MetadataImage:
+        """The metadata image: the metadata service's, or on a controller-only node its own controller's."""
+        if self.metadata is None and self.active_controller is not None:
+            return self.active_controller.image
         return self.metadata.image
 
     def finalized_feature_levels(self) -> tuple[int, Mapping[str, int]]:
         """(epoch, feature -> level) as ApiVersions reports them: from the metadata image (the epoch is the
         image's offset, as Kafka's) once storage is loaded, on a controller-only node too."""
-        if self.metadata is not None:
-            image = self.metadata.image
-        elif self.active_controller is not None:  # a controller-only node: its own image
-            image = self.active_controller.image
-        else:
+        if self.metadata is None and self.active_controller is None:
             return self.finalized_features_epoch, self.finalized_features
+        image = self.image
         return image.offset, {name: level for name, level in image.features.items() if level > 0}
 
     async def run_controller(self, operation, *args: Any, **kwargs: Any) -> Any:

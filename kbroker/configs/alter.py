@@ -12,23 +12,32 @@ resource type N."); those answers come first, then the controller's, as Kafka's 
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from kbroker.configs import loggers, schema
 from kbroker.configs.requests import check_logger_node_id, preprocess
 from kbroker.metadata.controller import ApiError
 from kbroker.protocol import errors
 
+RemoteAlter = Callable[[list], Awaitable[list[ApiError]]]
+
 # ConfigResource.Type ids Kafka knows: TOPIC, BROKER, BROKER_LOGGER, CLIENT_METRICS, GROUP.
 _KNOWN_RESOURCE_TYPES = frozenset({2, 4, 8, 16, 32})
 
 
-async def alter_configs(ctx, resources, *, incremental: bool, validate_only: bool) -> list[tuple[object, ApiError]]:
-    """A broker's answers: (resource, error) for every resource, in request order."""
+async def alter_configs(ctx, resources, *, incremental: bool, validate_only: bool,
+                        remote: RemoteAlter | None = None) -> list[tuple[object, ApiError]]:
+    """A broker's answers: (resource, error) for every resource, in request order. `remote`: on a node whose
+    controller is another process, what sends the resources left after preprocessing to it (Kafka forwards a copy
+    of the request without the preprocessed ones) and returns their answers in the same order."""
     image = ctx.state.image
     settled = preprocess(resources, incremental=incremental, node_id=ctx.config.node_id,
                          validate_only=validate_only, stored_broker_configs=image.configs_of_broker)
     forwarded = [resource for resource, error in zip(resources, settled, strict=True) if error is None]
     controller_results: list[ApiError] = []
-    if forwarded:
+    if forwarded and remote is not None:
+        controller_results = await remote(forwarded)
+    elif forwarded:
         controller = ctx.state.metadata.controller
         operation = controller.incremental_alter_configs if incremental else controller.legacy_alter_configs
         controller_results = await ctx.state.run_controller(operation, forwarded, validate_only=validate_only)

@@ -59,8 +59,8 @@ def broker_nodes(image: MetadataImage, listener_name: str, *, include_fenced: bo
 
 
 def controller_id(image: MetadataImage) -> int:
-    """The id a broker reports as controller: an unfenced broker (Kafka picks one at random; kbroker is one
-    node, so it is the lowest id), or -1 when none is alive."""
+    """The id a broker reports as controller: an unfenced broker (Kafka picks one at random; kbroker takes the
+    lowest id, so that answers do not change between requests), or -1 when none is alive."""
     alive = [broker_id for broker_id, broker in sorted(image.brokers.items()) if not broker.fenced]
     return alive[0] if alive else -1
 

@@ -51,6 +51,10 @@ class ControllerCluster:
     async def start(self, node_id: int) -> None:
         await self.nursery.start(self._serve, node_id)
 
+    async def start_all(self) -> None:
+        for node_id in VOTERS:
+            await self.start(node_id)
+
     async def _serve(self, node_id: int, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         node = self.nodes[node_id] = ControllerNode(self.configs[node_id])
         self.stopped[node_id] = trio.Event()
@@ -104,8 +108,7 @@ def run_scenario(make_cluster, scenario, *, client_id: str) -> None:
     async def main():
         async with trio.open_nursery() as nursery:
             cluster = make_cluster(nursery)
-            for node_id in VOTERS:
-                await cluster.start(node_id)
+            await cluster.start_all()
             directory = NodeDirectory({n: Address("127.0.0.1", p) for n, p in cluster.ports.items()})
             async with open_channel_manager(directory, ClientSettings(client_id=client_id)) as channels:
                 try:

@@ -2,25 +2,45 @@
 process over real sockets: it observes the controllers' quorum, registers with the active controller, is
 unfenced once caught up and its logs are open, lists itself in its own Metadata (answered from the image it
 fetched as an observer), is refused a replication factor above the one broker by the controller, forwards
-CreateTopics in an envelope (and hosts the new partitions once its image has them), gets producer ids with
-AllocateProducerIds, and its controlled shutdown is granted by the active controller."""
+CreateTopics in an envelope (and hosts the new partitions once its image has them), sends auto-creation's
+CreateTopics and the topic part of IncrementalAlterConfigs to the controller (logger levels are its own), gets
+producer ids with AllocateProducerIds, forwards to the next active controller when the active one stops, and
+its controlled shutdown is granted; restarted, it registers under a new broker epoch and leads its partitions
+again."""
 
 from __future__ import annotations
 
+import logging
+
+import attrs
 import trio
 
 from kbroker.broker_lifecycle import BrokerState as LifecycleState
-from kbroker.broker_node import BrokerNode
+from kbroker.broker_node import BrokerNode, _on_change
 from kbroker.config import BrokerConfig
+from kbroker.metadata.image import MetadataImage
 from kbroker.network import Address, ClientSettings, NodeDirectory, open_channel_manager
 from kbroker.protocol import errors as E
+from kbroker.protocol.messages.create_partitions_request import (
+    CreatePartitionsAssignment,
+    CreatePartitionsRequest,
+    CreatePartitionsTopic,
+)
 from kbroker.protocol.messages.create_topics_request import CreatableTopic, CreateTopicsRequest
+from kbroker.protocol.messages.incremental_alter_configs_request import (
+    AlterableConfig,
+    AlterConfigsResource,
+    IncrementalAlterConfigsRequest,
+)
 from kbroker.protocol.messages.init_producer_id_request import InitProducerIdRequest
-from kbroker.protocol.messages.metadata_request import MetadataRequest
+from kbroker.protocol.messages.metadata_request import MetadataRequest, MetadataRequestTopic
 from kbroker.storage_format import format_storage
-from tests.raft.test_controller_quorum_brokers import CLUSTER_ID, VOTERS, Controllers, free_port
+from tests.raft.controller_cluster import CLUSTER_ID, free_port
+from tests.raft.test_controller_quorum_brokers import Controllers
 
 BROKER_ID = 100
+TOPIC_RESOURCE, BROKER_LOGGER_RESOURCE = 2, 8
+SET = 0
 
 
 def broker_config(controllers: Controllers, tmp_path) -> BrokerConfig:
@@ -43,24 +63,54 @@ def test_a_kbroker_broker_joins_three_kbroker_controllers_and_shuts_down_in_a_co
     async def main():
         async with trio.open_nursery() as nursery:
             controllers = Controllers(nursery, tmp_path)
-            for node_id in VOTERS:
-                await controllers.start(node_id)
+            await controllers.start_all()
             config = broker_config(controllers, tmp_path)
             format_storage(config, CLUSTER_ID)
             assert written_metadata(tmp_path / "broker") == 0, "a broker's format writes no metadata of its own"
-            node = BrokerNode(config)
-            scope = trio.CancelScope()
+            try:
+                node, bound, stop = await start_broker(nursery, config)
+                try:
+                    await scenario(controllers, node, bound)
+                finally:
+                    await stop()
+                # A restart: registered again under a new broker epoch, the logs reopened, leader again.
+                node, bound, stop = await start_broker(nursery, config)
+                try:
+                    await restarted(controllers, node)
+                finally:
+                    await stop()
+            finally:
+                await controllers.stop_all()
 
-            async def serve(task_status=trio.TASK_STATUS_IGNORED):
+    async def start_broker(nursery, config):
+        """A BrokerNode served until `stop()` (which returns once it has closed its storage)."""
+        node = BrokerNode(config)
+        scope, stopped = trio.CancelScope(), trio.Event()
+
+        async def serve(task_status=trio.TASK_STATUS_IGNORED):
+            try:
                 with scope:
                     await node.serve(task_status=task_status)
-
-            try:
-                bound = await nursery.start(serve)
-                await scenario(controllers, node, bound[0])
             finally:
-                scope.cancel()
-                await controllers.stop_all()
+                stopped.set()
+
+        async def stop():
+            scope.cancel()
+            await stopped.wait()
+
+        bound = await nursery.start(serve)
+        return node, bound[0], stop
+
+    first_epoch = []
+
+    async def restarted(controllers: Controllers, node: BrokerNode) -> None:
+        assert node.membership.broker_epoch > first_epoch[0]
+        await controllers.wait_for(lambda: {p.partition for p in node.state.partitions if p.topic == "forwarded"}
+                                   == {0, 1}, "the reopened logs")
+        assert "after-failover" in node.state.image.topics_by_name
+        await controllers.wait_for(
+            lambda: {p.leader for p in node.state.image.topics_by_name["forwarded"].partitions.values()} == {BROKER_ID},
+            "leadership back on the restarted broker")
 
     async def scenario(controllers: Controllers, node: BrokerNode, bound) -> None:
         # Serving means unfenced: every controller's image has the registration, unfenced, with the endpoint.
@@ -69,6 +119,7 @@ def test_a_kbroker_broker_joins_three_kbroker_controllers_and_shuts_down_in_a_co
         assert not registration.fenced and registration.epoch == node.membership.broker_epoch
         assert registration.endpoint("PLAINTEXT").port == bound.port
         assert node.membership.lifecycle.state is LifecycleState.RUNNING
+        first_epoch.append(node.membership.broker_epoch)
 
         directory = NodeDirectory({BROKER_ID: Address("127.0.0.1", bound.port)})
         async with open_channel_manager(directory, ClientSettings(client_id="test-client")) as channels:
@@ -91,10 +142,45 @@ def test_a_kbroker_broker_joins_three_kbroker_controllers_and_shuts_down_in_a_co
                                        "the broker hosting both partitions")
             assert node.state.image.topics_by_name["forwarded"].topic_id == result.topic_id
 
+            # New partitions assigned to a broker that is not registered: the controller refuses them.
+            grown = await channels.send(BROKER_ID, CreatePartitionsRequest(topics=[
+                CreatePartitionsTopic(name="forwarded", count=3, assignments=[
+                    CreatePartitionsAssignment(broker_ids=[BROKER_ID, BROKER_ID + 1])]),
+                CreatePartitionsTopic(name="forwarded-too", count=2, assignments=None)], timeout_ms=5000))
+            assert sorted((r.name, r.error_code) for r in grown.results) == [
+                ("forwarded", E.INVALID_REPLICA_ASSIGNMENT.code), ("forwarded-too", E.UNKNOWN_TOPIC_OR_PARTITION.code)]
+
+            # Auto-creation (Metadata for an unknown topic) sends CreateTopics to the active controller.
+            asked = await channels.send(BROKER_ID, MetadataRequest(
+                topics=[MetadataRequestTopic(name="auto")], allow_auto_topic_creation=True))
+            assert asked.topics[0].error_code == E.UNKNOWN_TOPIC_OR_PARTITION.code
+            await controllers.wait_for(lambda: "auto" in node.state.image.topics_by_name, "the auto-created topic")
+
+            # IncrementalAlterConfigs: the topic's config goes to the controller, the logger level stays here.
+            altered = await channels.send(BROKER_ID, IncrementalAlterConfigsRequest(resources=[
+                AlterConfigsResource(resource_type=TOPIC_RESOURCE, resource_name="forwarded", configs=[
+                    AlterableConfig(name="retention.ms", config_operation=SET, value="3600000")]),
+                AlterConfigsResource(resource_type=BROKER_LOGGER_RESOURCE, resource_name=str(BROKER_ID), configs=[
+                    AlterableConfig(name="kbroker.broker_membership", config_operation=SET, value="DEBUG")])]))
+            assert [(r.resource_name, r.error_code) for r in altered.responses] == \
+                [("forwarded", E.NONE.code), (str(BROKER_ID), E.NONE.code)]
+            await controllers.wait_for(
+                lambda: node.state.image.configs_of_topic("forwarded").get("retention.ms") == "3600000",
+                "the topic config in the broker's image")
+            membership_logger = logging.getLogger("kbroker.broker_membership")
+            assert membership_logger.level == logging.DEBUG
+            membership_logger.setLevel(logging.NOTSET)
+
             # Producer ids come from the active controller (AllocateProducerIds).
             initialized = await channels.send(BROKER_ID, InitProducerIdRequest(
                 transactional_id=None, transaction_timeout_ms=60000, producer_id=-1, producer_epoch=-1))
             assert initialized.error_code == E.NONE.code and initialized.producer_id >= 0
+
+            # The active controller stops: the forwarded request finds the next one within its timeout.
+            await controllers.stop((await controllers.wait_for(controllers.active, "an active")).config.node_id)
+            created = await channels.send(BROKER_ID, CreateTopicsRequest(topics=[CreatableTopic(
+                name="after-failover", num_partitions=1, replication_factor=1)], timeout_ms=5000), timeout_ms=60000)
+            assert [(t.name, t.error_code) for t in created.topics] == [("after-failover", E.NONE.code)]
 
         # SIGTERM's path: wantShutDown heartbeats until the active controller answers shouldShutDown.
         await node.controlled_shutdown()
@@ -104,3 +190,18 @@ def test_a_kbroker_broker_joins_three_kbroker_controllers_and_shuts_down_in_a_co
         assert active.loader.image.brokers[BROKER_ID].fenced, "a granted controlled shutdown fences the broker"
 
     trio.run(main)
+
+
+def test_the_partitions_follow_only_images_whose_topics_configs_or_brokers_changed():
+    applied = []
+    start = MetadataImage()
+    follow = _on_change(applied.append, start)
+    follow(attrs.evolve(start, offset=5))  # heartbeats, no-op records: the same topics, configs and registrations
+    assert applied == []
+    changed = attrs.evolve(start, offset=6, topic_configs={"t": {"retention.ms": "1"}})
+    follow(changed)
+    follow(attrs.evolve(changed, offset=7))
+    assert applied == [changed]
+    unfenced = attrs.evolve(changed, offset=8, brokers={})  # a registration changed: who may join an ISR
+    follow(unfenced)
+    assert applied == [changed, unfenced]

@@ -31,6 +31,7 @@ from kbroker.protocol.messages.create_topics_request import CreatableTopic, Crea
 from kbroker.protocol.messages.default_principal_data import DefaultPrincipalData
 from kbroker.protocol.messages.delete_topics_request import DeleteTopicsRequest, DeleteTopicState
 from kbroker.protocol.messages.describe_cluster_request import DescribeClusterRequest
+from kbroker.protocol.messages.describe_configs_request import DescribeConfigsRequest, DescribeConfigsResource
 from kbroker.protocol.messages.describe_quorum_request import DescribeQuorumRequest
 from kbroker.protocol.messages.describe_quorum_request import PartitionData as DescribeQuorumPartition
 from kbroker.protocol.messages.describe_quorum_request import TopicData as DescribeQuorumTopic
@@ -156,6 +157,12 @@ def test_forwarded_and_direct_admin_requests_commit_on_every_voter(tmp_path):
             dict(n.loader.image.configs_of_topic("t1")) == {"retention.ms": "60000"}
             and dict(n.loader.image.configs_of_topic("t2")) == {"cleanup.policy": "compact"}
             for n in controllers.nodes.values()), "the configs on every voter")
+        # Any controller describes them from its own image.
+        describe = DescribeConfigsRequest(resources=[DescribeConfigsResource(
+            resource_type=TOPIC_RESOURCE, resource_name="t2", configuration_keys=["cleanup.policy"])])
+        [result] = (await channels.send(standby, describe, version_cap=4)).results
+        assert (result.error_code, [(c.name, c.value, c.config_source) for c in result.configs]) == \
+            (E.NONE.code, [("cleanup.policy", "compact", 1)])  # DYNAMIC_TOPIC_CONFIG
         # An invalid value and a duplicated resource, as Kafka's controller answers them.
         bad = IncrementalAlterConfigsRequest(resources=[
             AlterConfigsResource(resource_type=TOPIC_RESOURCE, resource_name="t1",

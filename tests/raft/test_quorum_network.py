@@ -158,8 +158,8 @@ def test_controller_listener_answers_with_kafka_error_codes(tmp_path):
         directory = NodeDirectory({m.node_id: Address("127.0.0.1", m.port) for m in cluster.running()})
         async with open_channel_manager(directory, ClientSettings(client_id="test-admin")) as channels:
             versions = await channels.node(leader.node_id).peer_versions()
-            assert sorted(versions.ranges) == [1, 18, 19, 20, 33, 37, 44, 52, 53, 54, 55, 56, 58, 59, 60, 62, 63, 64,
-                                               67, 70]
+            assert sorted(versions.ranges) == [1, 18, 19, 20, 32, 33, 37, 44, 52, 53, 54, 55, 56, 58, 59, 60, 62, 63,
+                                               64, 67, 70]
             assert versions.ranges[56] == (2, 3)
 
             describe = DescribeQuorumRequest(topics=[DescribeQuorumTopic(

@@ -128,8 +128,6 @@ def test_no_kraft_config_is_kbrokers_single_voter():
 
 
 @pytest.mark.parametrize("props, named", [
-    ({**COMBINED, "controller.quorum.voters": "1@127.0.0.1:9093,2@127.0.0.1:9094,3@127.0.0.1:9095"},
-     "controller.quorum.voters"),
     ({**without(BROKER_ONLY, "controller.quorum.voters"),
       "controller.quorum.bootstrap.servers": "127.0.0.1:9093"}, "controller.quorum.bootstrap.servers"),
     ({**without(CONTROLLER_ONLY, "controller.quorum.voters"),
@@ -153,6 +151,13 @@ def test_controller_only_nodes_run_in_a_static_quorum_of_several_voters():
 
 def test_broker_only_nodes_run_with_a_static_quorum_of_controllers():
     assert unsupported_quorum(BrokerConfig.from_properties(BROKER_ONLY)) is None
+
+
+def test_combined_nodes_run_in_a_static_quorum_of_several_voters():
+    config = BrokerConfig.from_properties(
+        {**COMBINED, "controller.quorum.voters": "1@127.0.0.1:9093,2@127.0.0.1:9094,3@127.0.0.1:9095"})
+    assert unsupported_quorum(config) is None
+    assert "--standalone / --initial-controllers" in unsupported_quorum(config, {1, 2, 3})
 
 
 def test_tls_and_sasl_listeners_are_named_as_not_served_yet():

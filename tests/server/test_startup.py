@@ -1,14 +1,19 @@
 """`kbroker serve` refuses, in one line on stderr naming the config and with exit status 1, what it cannot run:
-a config Kafka would refuse, a quorum of several voters (three nodes with Kafka's combined-mode configs), a
-port in use, log dirs of another cluster. Real processes, as a user starts them."""
+a config Kafka would refuse, unformatted nodes of a cluster, a dynamic quorum, a port in use, log dirs of another
+cluster; and three nodes with Kafka's combined-mode configs, formatted with one cluster id, form one cluster. Real
+processes, as a user starts them."""
 
 from __future__ import annotations
 
+import signal
 import socket
 import subprocess
 import sys
+import time
 
 from kbroker.bootstrap_checkpoint import read_bootstrap_voters
+from kbroker.protocol.blocking_client import KafkaConnection
+from kbroker.protocol.messages.metadata_request import MetadataRequest
 from kbroker.testing import start_broker_process
 
 
@@ -62,16 +67,56 @@ def combined_node_properties(tmp_path, node_id: int, broker_ports: list[int], co
     return path
 
 
-def test_three_combined_nodes_are_refused_not_run_as_three_clusters(tmp_path):
+def test_three_combined_nodes_must_be_formatted_with_one_cluster_id_first(tmp_path):
+    """Started unformatted, each would otherwise make a cluster id of its own and never join the others."""
     broker_ports = [free_port() for _ in range(3)]
     controller_ports = [free_port() for _ in range(3)]
     procs = [serve(str(combined_node_properties(tmp_path, n, broker_ports, controller_ports))) for n in (1, 2, 3)]
     for node_id, proc in enumerate(procs, start=1):
         status, out, err = finished(proc)
         assert status == 1 and out == ""
-        line = assert_one_error_line(err, "controller.quorum.voters", "SKIPPED_FEATURES.md")
-        assert f"node.id={node_id}" in line
+        assert_one_error_line(err, "meta.properties", "kbroker format --cluster-id")
         assert not (tmp_path / f"node{node_id}-logs").exists()  # nothing formatted, nothing bound
+
+
+def listed_brokers(port: int) -> list[tuple[int, int]]:
+    with KafkaConnection(f"127.0.0.1:{port}") as connection:
+        return [(b.node_id, b.port) for b in connection.send(MetadataRequest(topics=None), version=12).brokers]
+
+
+def test_three_combined_nodes_with_kafkas_configs_form_one_cluster(tmp_path):
+    """CLUSTER.md's three combined nodes, formatted with one cluster id: each serves once unfenced, lists the three
+    brokers in its Metadata, and stops cleanly on SIGTERM (after its broker's controlled shutdown)."""
+    broker_ports = [free_port() for _ in range(3)]
+    controller_ports = [free_port() for _ in range(3)]
+    paths = [combined_node_properties(tmp_path, n, broker_ports, controller_ports) for n in (1, 2, 3)]
+    for path in paths:
+        formatted = subprocess.run([sys.executable, "-m", "kbroker", "format", "--config", str(path),
+                                    "--cluster-id", "MkU3OEVBNTcwNTJENDM2Qg"], capture_output=True, text=True,
+                                   timeout=60)
+        assert formatted.returncode == 0, formatted.stderr
+    procs = [serve(str(path)) for path in paths]
+    try:
+        for node_id, proc in enumerate(procs, start=1):
+            ready = proc.stdout.readline()
+            assert ready.strip() == f"kbroker ready on 127.0.0.1:{broker_ports[node_id - 1]}", ready
+        everyone = [(n, p) for n, p in enumerate(broker_ports, start=1)]
+        for port in broker_ports:
+            # A node serves once its own image shows it unfenced; the others' unfencing reaches it soon after.
+            deadline = time.monotonic() + 60
+            while (listed := listed_brokers(port)) != everyone and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert listed == everyone
+        for proc in procs:
+            proc.send_signal(signal.SIGTERM)
+        for proc in procs:
+            status, _, err = finished(proc)
+            assert status == 0, err
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
 
 
 def test_a_node_formatted_with_three_initial_controllers_is_refused(tmp_path):
@@ -149,3 +194,21 @@ def test_bad_config_value_is_one_line_naming_the_key(tmp_path):
                                       f"log.dirs={tmp_path}"))
     assert status == 1 and out == ""
     assert_one_error_line(err, "log.segment.bytes", "Value must be at least 1048576")
+
+
+def test_a_broker_no_controller_registers_stops_with_status_1(tmp_path):
+    """initial.broker.registration.timeout.ms without a controller answering: the broker gives up, as Kafka's does."""
+    properties = tmp_path / "broker.properties"
+    properties.write_text(
+        f"process.roles=broker\nnode.id=5\ncontroller.quorum.voters=1@127.0.0.1:{free_port()}\n"
+        "listeners=PLAINTEXT://127.0.0.1:0\ncontroller.listener.names=CONTROLLER\n"
+        "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT\n"
+        f"log.dirs={tmp_path / 'logs'}\ninitial.broker.registration.timeout.ms=1000\n"
+        "broker.session.timeout.ms=2000\nbroker.heartbeat.interval.ms=200\n")
+    formatted = subprocess.run([sys.executable, "-m", "kbroker", "format", "--config", str(properties),
+                                "--cluster-id", "MkU3OEVBNTcwNTJENDM2Qg"], capture_output=True, text=True, timeout=60)
+    assert formatted.returncode == 0, formatted.stderr
+    status, out, err = finished(serve(str(properties)))
+    assert status == 1 and out == "" and "Traceback" not in err
+    assert "Shutting down because we were unable to register with the controller quorum." in err
+    assert "cannot start: broker 5 stopped waiting" in err.strip().splitlines()[-1]

@@ -15,9 +15,9 @@ and the admin requests an admin client sends with `bootstrap.controllers` (Creat
 CreatePartitions, AlterConfigs, IncrementalAlterConfigs, which run the broker handlers' flows through
 `run_on_active_controller`) are answered by the active controller (ctx.state.active_controller,
 kbroker/metadata/active_controller.py); every other node answers NOT_CONTROLLER. Envelope carries what a broker
-forwards: the embedded request runs through this registry (envelope.py). Not served yet (so not advertised):
-UpdateFeatures, DescribeConfigs, the ACL, quota, SCRAM, delegation-token and reassignment APIs, ElectLeaders,
-AddRaftVoter / RemoveRaftVoter / UpdateRaftVoter.
+forwards: the embedded request runs through this registry (envelope.py). Any node answers DescribeConfigs from its
+own image. Not served yet (so not advertised): UpdateFeatures, the ACL, quota, SCRAM, delegation-token and
+reassignment APIs, ElectLeaders, AddRaftVoter / RemoveRaftVoter / UpdateRaftVoter.
 """
 
 from __future__ import annotations
