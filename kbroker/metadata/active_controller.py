@@ -56,7 +56,7 @@ class ActiveController:
 
     async def activate(self, epoch: int) -> None:
         """This node leads `epoch` and has applied every batch before it: start the broker sessions over."""
-        await trio.to_thread.run_sync(self.controller.activate_cluster)
+        await trio.to_thread.run_sync(self.controller.activate_cluster, trio.current_time())
         self._active_epoch = epoch
         log.info("controller %d is the active controller in epoch %d", self.controller.node_id, epoch)
 
