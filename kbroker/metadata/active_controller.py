@@ -2,8 +2,8 @@
 (BrokerRegistration, BrokerHeartbeat, UnregisterBroker, AlterPartition) plus the session fencing it runs.
 
 As Kafka 4.3.1's QuorumController: the active controller is the Raft leader once every batch before its epoch is
-applied (its image is current) and it has activated its ClusterControl (sessions start over, every registered
-broker tracked with its fencing). `activated(epoch)` marks that moment; from then until the node stops leading
+applied (its image is current) and it has activated its ClusterControl (sessions start over: every registered
+broker tracked with its fencing, every unfenced one given a session starting then). `activated(epoch)` marks that moment; from then until the node stops leading
 that epoch, `broker_registration` / `broker_heartbeat` / `unregister_broker` / `alter_partition` (and `run`, for
 any other operation of the controller listener) run the QuorumController operation (which appends through the
 quorum and answers once committed) and `fence_while_active(epoch)` fences every broker whose session expired,
