@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import tempfile
 import time
 from collections.abc import Callable, Mapping
@@ -36,7 +37,7 @@ from confluent_kafka.admin import AdminClient
 
 from compat_tests.cluster.nodes import NODE_KINDS, KafkaNode, NodeFailed, NodeProcess
 from compat_tests.cluster.proxy import ProxyNetwork
-from compat_tests.kafka_dist import free_port, random_cluster_id
+from compat_tests.kafka_dist import random_cluster_id
 
 CONTROLLER = "controller"
 REPLICATION = "replication"
@@ -68,6 +69,26 @@ KBROKER_NOT_READY = ("kbroker nodes form a cluster but do not replicate partitio
                      "replicated workloads need; set KBROKER_CLUSTER=1 to try the kbroker kind anyway")
 
 
+class _PortReservation:
+    """Free loopback ports, each held bound until the reservation closes (then free for the node to bind)."""
+
+    def __init__(self) -> None:
+        self._sockets: list[socket.socket] = []
+
+    def port(self) -> int:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self._sockets.append(sock)
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+    def __enter__(self) -> _PortReservation:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        for sock in self._sockets:
+            sock.close()
+
+
 def replication_listener(source: int) -> str:
     return f"REPLICATION_FROM_{source}"
 
@@ -84,16 +105,19 @@ class Cluster:
         self.cluster_id = random_cluster_id()
         self.work_dir = work_dir or Path(tempfile.mkdtemp(prefix=f"cluster-{kind}-"))
         self.network = ProxyNetwork()
-        client_ports = {node: free_port() for node in self.ids}
-        controller_ports = {node: free_port() for node in self.ids}
-        replication_ports = {(source, node): free_port() for node in self.ids for source in self.ids}
-        for source in self.ids:
-            for destination in self.ids:
-                if source != destination:
-                    self.network.add(source, destination, CONTROLLER,
-                                     ("127.0.0.1", controller_ports[destination]))
-                    self.network.add(source, destination, REPLICATION,
-                                     ("127.0.0.1", replication_ports[(source, destination)]))
+        with _PortReservation() as reserve:
+            # The nodes' ports stay bound until every proxy link has its own ephemeral port, so no link takes a
+            # port a node is about to listen on.
+            client_ports = {node: reserve.port() for node in self.ids}
+            controller_ports = {node: reserve.port() for node in self.ids}
+            replication_ports = {(source, node): reserve.port() for node in self.ids for source in self.ids}
+            for source in self.ids:
+                for destination in self.ids:
+                    if source != destination:
+                        self.network.add(source, destination, CONTROLLER,
+                                         ("127.0.0.1", controller_ports[destination]))
+                        self.network.add(source, destination, REPLICATION,
+                                         ("127.0.0.1", replication_ports[(source, destination)]))
         self.nodes: dict[int, NodeProcess] = {}
         extra = {name: str(value) for name, value in (overrides or {}).items()}
         for node in self.ids:
