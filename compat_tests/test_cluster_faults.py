@@ -17,9 +17,8 @@ from pathlib import Path
 import pytest
 
 from compat_tests.broker_fixtures import require_kafka_dist
-from compat_tests.brokers import KBROKER
 from compat_tests.cluster.faults import FAULT_KINDS, FaultRun
-from compat_tests.cluster.launcher import CONTROLLER, KBROKER_NOT_READY, REPLICATION, Cluster
+from compat_tests.cluster.launcher import CONTROLLER, REPLICATION, Cluster
 
 pytestmark = [pytest.mark.cluster, pytest.mark.java]
 
@@ -28,8 +27,6 @@ ROUNDS = int(os.environ.get("CLUSTER_ROUNDS") or len(FAULT_KINDS))
 
 @pytest.fixture(scope="module")
 def cluster(broker_kind: str):
-    if broker_kind == KBROKER and not os.environ.get("KBROKER_CLUSTER"):
-        pytest.skip(KBROKER_NOT_READY)
     require_kafka_dist()  # the Java producer and, for the kafka kind, the nodes themselves
     with Cluster(broker_kind) as started:
         yield started

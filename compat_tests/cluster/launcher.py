@@ -65,10 +65,6 @@ TEST_TIMEOUTS = {
     "controller.quorum.election.backoff.max.ms": "500",
 }
 
-KBROKER_NOT_READY = ("kbroker nodes form a cluster but do not replicate partitions yet (issue #15), which these "
-                     "replicated workloads need; set KBROKER_CLUSTER=1 to try the kbroker kind anyway")
-
-
 class _PortReservation:
     """Free loopback ports, each held bound until the reservation closes (then free for the node to bind)."""
 
