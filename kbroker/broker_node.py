@@ -12,7 +12,7 @@ instead of step 2's observer.
    quorum's leader, found again after NOT_CONTROLLER); wait until the controller says this broker caught up
    with the metadata (Kafka's initialCatchUpFuture).
 4. Open the logs from that image (the PartitionManager), and from then on make them follow every new image whose
-   topics or configs changed, on the trio thread that applied it; start replication (replica fetchers towards the
+   topics, configs or broker registrations changed, on the trio thread that applied it; start replication (replica fetchers towards the
    leaders of the partitions this broker follows, ISR changes sent to the active controller as AlterPartition);
    build the producer-id manager (AllocateProducerIds to the active controller) and the group and transaction
    coordinators.
@@ -112,7 +112,7 @@ class BrokerNode:
                 await self._wait_for(membership.caught_up, "the controller to see this broker catch up")
                 log.info("cluster %s, broker %d, broker epoch %d, caught up with the metadata at offset %d",
                          storage.cluster_id, config.node_id, membership.broker_epoch, state.image.offset)
-                self._start_partitions()
+                await self._start_partitions()
                 nursery.start_soon(state.partitions.run, state.clock.monotonic_ms)
                 await nursery.start(partial(run_replication, state.partitions, config,
                                             broker_epoch=lambda: membership.broker_epoch,
@@ -205,14 +205,18 @@ class BrokerNode:
             self.loader.subscribe(check)
         return seen
 
-    def _start_partitions(self) -> None:
+    async def _start_partitions(self) -> None:
         """Kafka's LogManager starts on the first image published after catching up; every later image is
-        followed on the trio thread that applied it."""
+        followed on the trio thread that applied it. Opening (and recovering) the logs runs in a worker thread,
+        so that heartbeats, the quorum client and, on a combined node, the voter keep running meanwhile."""
         state = self.state
         partitions = PartitionManager(self.config, time_ms=state.clock.time_ms)
-        partitions.startup(state.image)
+        opened_from = state.image
+        await trio.to_thread.run_sync(partitions.startup, opened_from)
         state.partitions = partitions
-        self.loader.subscribe(_on_change(partitions.apply_image, state.image))
+        follow = _on_change(partitions.apply_image, opened_from)
+        self.loader.subscribe(follow)
+        follow(state.image)  # what was committed while the logs were opening
         state.producer_ids = ProducerIdManager(self._allocate_producer_ids, broker_id=self.config.node_id)
         state.group_coordinator = group_coordinator(state)
         state.txn_coordinator = transaction_coordinator(state)
