@@ -29,7 +29,7 @@ TIMEOUT_S = 60
 
 pytestmark = [pytest.mark.cluster, pytest.mark.java]
 
-# The figure: 20 rounds in `make test` (about 9 s a round on kbroker, ~3.5 min with start-up; see
+# The figure: 20 rounds in `make test` (a round takes about 10 s; the module about 4 min per kind, see
 # docs/ARCHITECTURE.md); the first six rounds take every fault kind once.
 MAKE_TEST_ROUNDS = 20
 ROUNDS = int(os.environ.get("CLUSTER_ROUNDS") or MAKE_TEST_ROUNDS)
