@@ -12,10 +12,10 @@ instead of step 2's observer.
    quorum's leader, found again after NOT_CONTROLLER); wait until the controller says this broker caught up
    with the metadata (Kafka's initialCatchUpFuture).
 4. Open the logs from that image (the PartitionManager), and from then on make them follow every new image whose
-   topics or configs changed, on the trio thread that applied it; start replication (replica fetchers towards
-   the leaders of the partitions this broker follows, ISR changes sent to the active controller as
-   AlterPartition); build the producer-id manager (AllocateProducerIds to the active controller) and the group
-   and transaction coordinators.
+   topics, configs or broker registrations changed, on the trio thread that applied it; start replication
+   (replica fetchers towards the leaders of the partitions this broker follows, ISR changes sent to the active
+   controller as AlterPartition); build the producer-id manager (AllocateProducerIds to the active controller)
+   and the group and transaction coordinators.
 5. Ask to be unfenced (the logs are open) and wait until the controller unfenced this broker and this broker's own
    image shows it (so its first clients find it in Metadata); then serve clients. Admin requests that change
    metadata are forwarded to the active controller (api/forwarding.py).
@@ -247,14 +247,16 @@ class BrokerNode:
 
 
 def _on_change(apply, applied):
-    """`apply(image)` for the images whose topics or configs differ from the last applied (images share what did
-    not change): a controller's batches of broker heartbeats and no-op records leave the partitions alone."""
+    """`apply(image)` for the images whose topics, configs or broker registrations differ from the last applied
+    (images share what did not change): a controller's batches of broker heartbeats and no-op records leave the
+    partitions alone. Registrations count: a leader adds to the ISR only unfenced brokers, and a follower dials its
+    leader at the endpoint registered."""
     last = [applied]
 
     def follow(image) -> None:
         before = last[0]
         if (image.topics_by_id is before.topics_by_id and image.topic_configs is before.topic_configs
-                and image.broker_configs is before.broker_configs):
+                and image.broker_configs is before.broker_configs and image.brokers is before.brokers):
             return
         last[0] = image
         apply(image)

@@ -1,5 +1,5 @@
-# `make cluster-faults ROUNDS=300 BROKER=kafka [SEED=n]`: the long fault run against a three-node cluster
-# (compat_tests/test_cluster_faults.py); `make test` runs the same test with one round of each fault kind.
+# `make cluster-faults ROUNDS=300 BROKER=kafka|kbroker [SEED=n]`: the long fault run against a three-node cluster
+# (compat_tests/test_cluster_faults.py); `make test` runs the same test with 20 rounds (MAKE_TEST_ROUNDS there).
 # The JSON report (seed, schedule, checker figures, failover p50/p99 per fault kind) goes to tmp/cluster-faults/.
 ROUNDS ?= 300
 SEED ?=

@@ -24,7 +24,6 @@ node: `kill`, `pause`, `resume`, `stop` (controlled shutdown), `restart` (same l
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
 import socket
@@ -67,18 +66,24 @@ TEST_TIMEOUTS = {
     "controller.quorum.election.backoff.max.ms": "500",
 }
 
-KBROKER_NOT_READY = ("kbroker nodes form a cluster but do not replicate partitions yet (issue #15), which these "
-                     "replicated workloads need; set KBROKER_CLUSTER=1 to try the kbroker kind anyway")
+class _PortReservation:
+    """Free loopback ports, each held bound until the reservation closes (then free for the node to bind)."""
 
+    def __init__(self) -> None:
+        self._sockets: list[socket.socket] = []
 
-def free_ports(count: int) -> list[int]:
-    """`count` distinct free loopback ports: each socket stays bound until all are chosen (one at a time, the
-    kernel may hand out the same free port twice)."""
-    with contextlib.ExitStack() as stack:
-        sockets = [stack.enter_context(socket.socket(socket.AF_INET, socket.SOCK_STREAM)) for _ in range(count)]
-        for sock in sockets:
-            sock.bind(("127.0.0.1", 0))
-        return [sock.getsockname()[1] for sock in sockets]
+    def port(self) -> int:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self._sockets.append(sock)
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+    def __enter__(self) -> _PortReservation:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        for sock in self._sockets:
+            sock.close()
 
 
 def replication_listener(source: int) -> str:
@@ -97,18 +102,20 @@ class Cluster:
         self.cluster_id = random_cluster_id()
         self.work_dir = work_dir or Path(tempfile.mkdtemp(prefix=f"cluster-{kind}-"))
         self.network = ProxyNetwork()
-        ports = iter(free_ports(2 * size + size * size))
-        client_ports = {node: next(ports) for node in self.ids}
-        controller_ports = {node: next(ports) for node in self.ids}
-        self.controller_ports = controller_ports  # each node's real CONTROLLER port (no proxy)
-        replication_ports = {(source, node): next(ports) for node in self.ids for source in self.ids}
-        node_ports = {*client_ports.values(), *controller_ports.values(), *replication_ports.values()}
-        for source in self.ids:
-            for destination in self.ids:
-                if source != destination:
-                    self._add_link(source, destination, CONTROLLER, controller_ports[destination], node_ports)
-                    self._add_link(source, destination, REPLICATION, replication_ports[(source, destination)],
-                                   node_ports)
+        with _PortReservation() as reserve:
+            # The nodes' ports stay bound until every proxy link has its own ephemeral port, so no link takes a
+            # port a node is about to listen on.
+            client_ports = {node: reserve.port() for node in self.ids}
+            controller_ports = {node: reserve.port() for node in self.ids}
+            self.controller_ports = controller_ports  # each node's real CONTROLLER port (no proxy)
+            replication_ports = {(source, node): reserve.port() for node in self.ids for source in self.ids}
+            for source in self.ids:
+                for destination in self.ids:
+                    if source != destination:
+                        self.network.add(source, destination, CONTROLLER,
+                                         ("127.0.0.1", controller_ports[destination]))
+                        self.network.add(source, destination, REPLICATION,
+                                         ("127.0.0.1", replication_ports[(source, destination)]))
         self.nodes: dict[int, NodeProcess] = {}
         extra = {name: str(value) for name, value in (overrides or {}).items()}
         for node in self.ids:
@@ -122,15 +129,6 @@ class Cluster:
                        else node_class(node, configs, node_dir))
             process.client_port = client_ports[node]
             self.nodes[node] = process
-
-    def _add_link(self, source: int, destination: int, channel: str, target_port: int, node_ports: set[int]) -> None:
-        """A proxy link whose own port is none of the ports the nodes will bind (those are free until the nodes
-        start, so the kernel may hand one of them to a link's listener)."""
-        refused = []
-        while (link := self.network.add(source, destination, channel, ("127.0.0.1", target_port))).port in node_ports:
-            refused.append(link)
-        for link in refused:
-            link.close()
 
     def _node_configs(self, node: int, client_ports: dict[int, int], controller_ports: dict[int, int],
                       replication_ports: dict[tuple[int, int], int]) -> dict[str, str]:

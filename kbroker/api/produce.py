@@ -70,8 +70,8 @@ def _failed(index: int, code: int, message: str | None = None, record_errors=())
         error_message=message)
 
 
-def _append(ctx: RequestContext, topic_name: str, partition_data, acks: int, transactional_id: str | None,
-            hints: LeaderHints) -> tuple[PartitionProduceResponse, int]:
+async def _append(ctx: RequestContext, topic_name: str, partition_data, acks: int, transactional_id: str | None,
+                  hints: LeaderHints) -> tuple[PartitionProduceResponse, int]:
     """The partition's answer and, for acks=-1, the offset the high watermark must reach (else -1)."""
     index = partition_data.index
     partition = ctx.state.partitions.get(topic_name, index)
@@ -91,9 +91,12 @@ def _append(ctx: RequestContext, topic_name: str, partition_data, acks: int, tra
     if records is None or len(records) == 0:
         return _failed(index, errors.INVALID_RECORD.code,
                        f"Produce request for {topic_name}-{index} has no record batch"), -1
-    refused = unverified_transaction(ctx, transactional_id, partition, records)
+    refused = await unverified_transaction(ctx, transactional_id, partition, records)
     if refused is not None:
         return _failed(index, *refused), -1
+    if not partition.is_leader:  # leadership moved while another broker's coordinator was asked
+        return _failed(index, errors.NOT_LEADER_OR_FOLLOWER.code,
+                       f"Leader not local for partition {topic_name}-{index} on broker {ctx.config.node_id}"), -1
     try:
         result = partition.append_records(records, required_acks=acks, produce_version=ctx.api_version)
     except RecordValidationError as exc:
@@ -171,7 +174,7 @@ async def handle(ctx: RequestContext, request) -> ProduceResponse:
         else:
             partitions = []
             for p in topic.partition_data:
-                answer, required_offset = _append(ctx, name, p, acks, request.transactional_id, hints)
+                answer, required_offset = await _append(ctx, name, p, acks, request.transactional_id, hints)
                 _count(ctx, name, p.records, answer.error_code)
                 partitions.append(answer)
                 if required_offset >= 0:

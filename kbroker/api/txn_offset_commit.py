@@ -38,7 +38,7 @@ def _answer(topics, codes) -> TxnOffsetCommitResponse:
         for p in topic.partitions]) for topic in topics])
 
 
-def _group_verdict(ctx: RequestContext, request) -> int:
+async def _group_verdict(ctx: RequestContext, request) -> int:
     """The transaction coordinator's verdict on the group's offsets partition being in the transaction."""
     groups = group_coordinator_of(ctx.state)
     index = groups.partition_for(request.group_id)
@@ -49,8 +49,8 @@ def _group_verdict(ctx: RequestContext, request) -> int:
         if ctx.state.image.partition(GROUP_METADATA_TOPIC, index) is None:
             return errors.COORDINATOR_NOT_AVAILABLE.code
         return errors.NOT_COORDINATOR.code
-    code = verify_transactional_write(ctx, request.transactional_id, hosted, request.producer_id,
-                                      request.producer_epoch)
+    code = await verify_transactional_write(ctx, request.transactional_id, hosted, request.producer_id,
+                                            request.producer_epoch)
     if code == errors.TRANSACTION_ABORTABLE.code and ctx.api_version < FIRST_ABORTABLE_VERSION:
         code = errors.INVALID_TXN_STATE.code
     return code
@@ -63,7 +63,7 @@ async def handle(ctx: RequestContext, request) -> TxnOffsetCommitResponse:
     if not request.group_id:
         code = errors.INVALID_GROUP_ID.code
     elif known:
-        code = _group_verdict(ctx, request)
+        code = await _group_verdict(ctx, request)
     else:
         code = errors.NONE.code
     # Kafka lists the topics it refused before the others.

@@ -1,12 +1,12 @@
 """Which node of a controller quorum is the active controller, and the broker requests it answers
-(BrokerRegistration, BrokerHeartbeat, AlterPartition) plus the session fencing it runs.
+(BrokerRegistration, BrokerHeartbeat, UnregisterBroker, AlterPartition) plus the session fencing it runs.
 
 As Kafka 4.3.1's QuorumController: the active controller is the Raft leader once every batch before its epoch is
-applied (its image is current) and it has activated its ClusterControl (sessions start over, every registered
-broker tracked with its fencing). `activated(epoch)` marks that moment; from then until the node stops leading
-that epoch, `broker_registration` / `broker_heartbeat` / `alter_partition` (and `run`, for
-any other operation of the controller listener) run the QuorumController operation (which appends through the
-quorum and answers once committed) and `fence_while_active(epoch)` fences every broker whose session expired,
+applied (its image is current) and it has activated its ClusterControl (sessions start over: every registered
+broker tracked with its fencing, every unfenced one given a session starting then). `activated(epoch)` marks that
+moment; from then until the node stops leading that epoch, `broker_registration` / `broker_heartbeat` /
+`unregister_broker` / `alter_partition` (and `run`, for any other operation of the controller listener) run the
+QuorumController operation (which appends through the quorum and answers once committed) and `fence_while_active(epoch)` fences every broker whose session expired,
 every `fence_check_interval(broker.session.timeout.ms)`. Anywhere else, or when the append fails because
 leadership moved (NotLeaderError) or the quorum stopped, the answer is NOT_CONTROLLER, so the broker looks for the
 new leader and tries again.
@@ -55,7 +55,7 @@ class ActiveController:
 
     async def activate(self, epoch: int) -> None:
         """This node leads `epoch` and has applied every batch before it: start the broker sessions over."""
-        await trio.to_thread.run_sync(self.controller.activate_cluster)
+        await trio.to_thread.run_sync(self.controller.activate_cluster, trio.current_time())
         self._active_epoch = epoch
         log.info("controller %d is the active controller in epoch %d", self.controller.node_id, epoch)
 

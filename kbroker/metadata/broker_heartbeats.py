@@ -100,12 +100,16 @@ class BrokerHeartbeats:
         return None
 
     # --- broker states ---------------------------------------------------------------------------------------
-    def activate(self, registrations) -> None:
-        """Start over from the image's registrations (a controller becoming active)."""
+    def activate(self, registrations, now: float) -> None:
+        """Start over from the image's registrations (a controller becoming active at `now`): every unfenced
+        broker gets a session starting now, so one that never heartbeats to this controller is fenced once it
+        expires, as Kafka 4.3.1's ClusterControlManager.activate does."""
         self._contact_times.clear()
         self._brokers.clear()
         for registration in registrations:
             self.register(registration.broker_id, registration.fenced)
+            if not registration.fenced:
+                self.track(registration.broker_id, registration.epoch, now)
 
     def register(self, broker_id: int, fenced: bool) -> None:
         """Track the broker if new, and set its fencing. As in Kafka, the reported offset is kept only when the

@@ -132,7 +132,7 @@ class ClusterControl:
                              records) -> None:
         self._registration_offsets.clear()
         self._fenced.clear()
-        self.heartbeats.activate(())
+        self.heartbeats.activate((), 0.0)
         for record in records:
             self.replay(record.message, end_offset - 1)
 
@@ -164,10 +164,11 @@ class ClusterControl:
         self._fenced[broker_id] = fenced
         self.heartbeats.register(broker_id, fenced)
 
-    def activate(self, image: MetadataImage) -> None:
-        """This node became the active controller: start the soft state over (no sessions; every registered broker
-        tracked with its fencing), as Kafka's ClusterControlManager.activate does."""
-        self.heartbeats.activate(image.brokers.values())
+    def activate(self, image: MetadataImage, now: float) -> None:
+        """This node became the active controller at `now`: start the soft state over (every registered broker
+        tracked with its fencing, a session starting now for each unfenced one), as Kafka's
+        ClusterControlManager.activate does."""
+        self.heartbeats.activate(image.brokers.values(), now)
 
     def registration_offset(self, broker_id: int) -> int | None:
         return self._registration_offsets.get(broker_id)

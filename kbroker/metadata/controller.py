@@ -248,10 +248,10 @@ class QuorumController:
             raise RuntimeError("ClusterControlManager is not active.")
         return self.cluster
 
-    def activate_cluster(self) -> None:
-        """This node became the active controller: its ClusterControl starts over from the current image."""
+    def activate_cluster(self, now: float) -> None:
+        """This node became the active controller at `now`: its ClusterControl starts over from the current image."""
         with self._lock:
-            self._cluster().activate(self.image)
+            self._cluster().activate(self.image, now)
 
     def broker_registration(self, request, *, api_version: int, now: float) -> BrokerRegistrationResponse:
         """A BrokerRegistrationRequest at `api_version`, received at `now` (trio time, seconds)."""

@@ -329,6 +329,11 @@ class ReplicaFetcherManager:
         self._followed: dict[PartitionKey, tuple[int, int, uuid.UUID]] = {}
         self._nursery: trio.Nursery | None = None
 
+    @property
+    def channels(self) -> ChannelManager:
+        """The inter-broker channels (also used to ask another broker's transaction coordinator)."""
+        return self._channels
+
     async def run(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         async with trio.open_nursery() as nursery:
             self._nursery = nursery

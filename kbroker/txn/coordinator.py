@@ -1,5 +1,5 @@
 """The transaction coordinator (Kafka's TransactionCoordinator + TransactionStateManager +
-TransactionMarkerChannelManager, for a single node, transaction version 1).
+TransactionMarkerChannelManager, transaction version 1).
 
 Owns the state of every transactional id whose `__transaction_state` partition this node leads. State is
 written to that partition first and applied after (`_append`), so a restart replays the log into the same
@@ -7,15 +7,17 @@ state (`_load`). Partitions are loaded when the coordinator starts and, for a pa
 later, when it is first needed; the coordinator epoch of a partition is its leader epoch.
 
 Ending a transaction follows Kafka: PrepareCommit/PrepareAbort is written, then the COMMIT/ABORT marker goes to
-every partition of the transaction (in-process, `markers.write_marker`), then CompleteCommit/CompleteAbort is
-written. A transaction found in PrepareCommit/PrepareAbort at load (the broker died between the two writes)
+every partition of the transaction (in-process, `markers.write_marker`, where this node leads the partition;
+WriteTxnMarkers to the leader from the background task, `remote_markers.py`, where another broker does), then
+CompleteCommit/CompleteAbort is written. A transaction found in PrepareCommit/PrepareAbort at load (the broker died between the two writes)
 gets its markers again and is completed, so it ends committed or aborted, never half-visible. Markers a
 partition refused are retried by the background task (`run`), which also aborts transactions older than their
 timeout (fencing their producer by an epoch bump, as Kafka) and expires transactional ids unused for
 `transactional.id.expiration.ms`.
 
 Everything runs on the trio thread: a transition is prepared, written and completed without an await in
-between, so handlers never see each other's half-done transitions.
+between, so handlers never see each other's half-done transitions (remote markers are awaited while the
+transaction rests in PrepareCommit/PrepareAbort).
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ from kbroker.txn.metadata import (
     TxnTransit,
     is_epoch_exhausted,
 )
+from kbroker.txn.remote_markers import write_remote_markers
 
 log = logging.getLogger(__name__)
 
@@ -357,6 +360,9 @@ class TransactionCoordinator:
         commit = metadata.state == TxnState.PREPARE_COMMIT
         remaining = set()
         for topic, index in sorted(partitions):
+            if self._leader_elsewhere(topic, index):
+                remaining.add((topic, index))  # written by `_write_remote_markers`, from the background task
+                continue
             code = write_marker(self.partitions, topic, index, commit=commit, producer_id=metadata.producer_id,
                                 producer_epoch=metadata.producer_epoch,
                                 coordinator_epoch=loaded.epoch,
@@ -376,6 +382,46 @@ class TransactionCoordinator:
             # Kafka retries the completion record with the markers: keep the transaction queued.
             self._unwritten_markers[metadata.transactional_id] = set()
             self._markers_pending.set()
+
+    def _leader_elsewhere(self, topic: str, index: int) -> bool:
+        """Whether the image names another broker (or no broker) as the partition's leader."""
+        image = getattr(self.partitions, "image", None)
+        registration = image.partition(topic, index) if image is not None else None
+        return registration is not None and registration.leader != self.node_id
+
+    def _pending_markers(self, txn_id: str) -> tuple[LoadedPartition, TransactionMetadata] | None:
+        """The transaction whose markers are queued, while they are still due (PrepareCommit/PrepareAbort)."""
+        try:
+            loaded, metadata = self._transaction(txn_id)
+        except TxnError:
+            return None
+        if metadata is None or metadata.state not in (TxnState.PREPARE_COMMIT, TxnState.PREPARE_ABORT) \
+                or metadata.pending_transition_in_progress:
+            return None
+        return loaded, metadata
+
+    async def _write_remote_markers(self) -> None:
+        """Send the queued markers of partitions led by other brokers to their leaders (WriteTxnMarkers)."""
+        fetchers = getattr(self.partitions, "replica_fetchers", None)
+        if fetchers is None:
+            return
+        for txn_id, remaining in list(self._unwritten_markers.items()):
+            pending = self._pending_markers(txn_id)
+            if pending is None:
+                continue
+            loaded, metadata = pending
+            by_leader: dict[int, list[TopicPartition]] = {}
+            for topic, index in sorted(remaining):
+                registration = self.partitions.image.partition(topic, index)
+                if registration is not None and registration.leader >= 0 and registration.leader != self.node_id:
+                    by_leader.setdefault(registration.leader, []).append((topic, index))
+            for leader, partitions in by_leader.items():
+                settled = await write_remote_markers(
+                    fetchers.channels, leader, partitions, commit=metadata.state == TxnState.PREPARE_COMMIT,
+                    producer_id=metadata.producer_id, producer_epoch=metadata.producer_epoch,
+                    coordinator_epoch=loaded.epoch)
+                if self._unwritten_markers.get(txn_id) is remaining:  # still the same queued transaction
+                    remaining.difference_update(settled)
 
     def retry_markers(self) -> None:
         for txn_id, partitions in list(self._unwritten_markers.items()):
@@ -445,6 +491,7 @@ class TransactionCoordinator:
                 await self._markers_pending.wait()
             now = trio.current_time()
             if self._unwritten_markers:
+                await self._write_remote_markers()
                 self.retry_markers()
             # Markers still refused wait for the retry delay, not for the event their retry just set.
             self._markers_pending = trio.Event()

@@ -18,6 +18,7 @@ from kbroker.metadata.topic_names import TRANSACTION_STATE_TOPIC
 from kbroker.protocol import errors
 from kbroker.protocol import records as R
 from kbroker.txn import coordinator_of
+from kbroker.txn.remote_verification import verify_on_coordinator
 
 FIRST_ABORTABLE_PRODUCE_VERSION = 11
 VERIFICATION_CONFIG = "transaction.partition.verification.enable"
@@ -30,30 +31,44 @@ def verification_enabled(config) -> bool:
     return str(config.get(VERIFICATION_CONFIG, True)).lower() != "false"
 
 
-def verify_transactional_write(ctx, transactional_id: str, partition, producer_id: int, epoch: int) -> int:
+async def verify_transactional_write(ctx, transactional_id: str, partition, producer_id: int, epoch: int) -> int:
     """The transaction coordinator's verdict on a transactional write of `producer_id` at `epoch` to a hosted
     partition: NONE when the producer has an open transaction there already or the partition is part of its
     open transaction; else the coordinator's error, with PRODUCER_FENCED as INVALID_PRODUCER_EPOCH (what the
-    verifying broker passes on)."""
+    verifying broker passes on). The coordinator is this broker's own when it leads the transactional id's
+    `__transaction_state` partition, else the broker that does (remote_verification.py)."""
     with partition.log.lock:
         entry = partition.log.producer_state.producers.get(producer_id)
         if entry is not None and entry.current_txn_first_offset is not None and entry.epoch == epoch:
             return errors.NONE.code
     tp = (partition.topic, partition.partition)
-    if ctx.state.image.topic(TRANSACTION_STATE_TOPIC) is None:
+    image = ctx.state.image
+    if image.topic(TRANSACTION_STATE_TOPIC) is None:
         return errors.COORDINATOR_NOT_AVAILABLE.code
-    code = coordinator_of(ctx.state).verify_partitions(transactional_id, producer_id, epoch, [tp])[tp]
+    coordinator = coordinator_of(ctx.state)
+    state_partition = image.partition(TRANSACTION_STATE_TOPIC, coordinator.partition_for(transactional_id))
+    leader = state_partition.leader if state_partition is not None else -1
+    if leader < 0:
+        code = errors.COORDINATOR_NOT_AVAILABLE.code
+    elif leader == ctx.config.node_id:
+        code = coordinator.verify_partitions(transactional_id, producer_id, epoch, [tp])[tp]
+    else:
+        fetchers = ctx.state.partitions.replica_fetchers
+        code = await verify_on_coordinator(fetchers.channels if fetchers is not None else None, leader,
+                                           transactional_id, producer_id, epoch, *tp)
     return errors.INVALID_PRODUCER_EPOCH.code if code == errors.PRODUCER_FENCED.code else code
 
 
-def unverified_transaction(ctx, transactional_id: str | None, partition, records) -> tuple[int, str | None] | None:
+async def unverified_transaction(ctx, transactional_id: str | None, partition,
+                                 records) -> tuple[int, str | None] | None:
     """For Produce: None when the batch may be appended; else (error code, error message) for the partition."""
     if transactional_id is None or len(records) < R.RECORDS_OFFSET or not verification_enabled(ctx.config):
         return None
     batch = R.RecordBatch(records, 0, R.RECORDS_OFFSET)
     if batch.magic != R.CURRENT_MAGIC or not batch.is_transactional or batch.is_control:
         return None
-    code = verify_transactional_write(ctx, transactional_id, partition, batch.producer_id, batch.producer_epoch)
+    code = await verify_transactional_write(ctx, transactional_id, partition, batch.producer_id,
+                                            batch.producer_epoch)
     if code == errors.NONE.code:
         return None
     if code == errors.TRANSACTION_ABORTABLE.code and ctx.api_version < FIRST_ABORTABLE_PRODUCE_VERSION:

@@ -1,5 +1,5 @@
 """The broker side of forwarding (kbroker/api/forwarding.py): the requests it forwards, how the client's request
-is re-encoded for the envelope and the controller's response decoded, the error responses it answers when no
+is re-encoded for the envelope and the controller's response decoded, and the error responses it answers when no
 controller answered."""
 
 from __future__ import annotations

@@ -384,11 +384,22 @@ def test_with_elr_a_proven_clean_restart_keeps_the_broker_eligible():
     assert (log2.partition("t").elr, log2.partition("t").last_known_elr) == ((), (2,))
 
 
-def test_activation_forgets_sessions_but_keeps_registrations(log):
+def test_activation_starts_every_unfenced_brokers_session_over_and_keeps_registrations(log):
     epoch = log.join(2, now=0.0)
     log.heartbeat(heartbeat(2, epoch, log.image.offset), now=0.0)
-    log.control.activate(log.image)
-    assert log.fence_stale(100.0) == []  # no session is known, so none expires
-    response = log.heartbeat(heartbeat(2, epoch, log.image.offset), now=100.0).response
+    log.control.activate(log.image, 100.0)  # the old contact time is forgotten: the session starts at activation
+    assert log.fence_stale(108.0) == []
+    response = log.heartbeat(heartbeat(2, epoch, log.image.offset), now=108.0).response
     assert response.error_code == 0 and not response.is_fenced
-    assert log.fence_stale(109.5) == [2]
+    assert log.fence_stale(117.5) == [2]
+
+
+def test_an_unfenced_broker_that_never_heartbeats_to_a_new_active_controller_is_fenced(log):
+    log.join(2, now=0.0)
+    log.join(3, now=0.0)
+    log.create_topic("t", {0: [2, 3]})
+    log.control.activate(log.image, 50.0)  # broker 2 (the leader) stopped before this controller took over
+    response = log.heartbeat(heartbeat(3, log.image.brokers[3].epoch, log.image.offset), now=58.0).response
+    assert response.error_code == 0 and not response.is_fenced
+    assert log.fence_stale(59.5) == [2]
+    assert (log.partition("t").leader, log.partition("t").isr) == (3, (3,))

@@ -43,8 +43,8 @@ from kbroker.protocol.messages.init_producer_id_request import InitProducerIdReq
 from kbroker.protocol.messages.metadata_request import MetadataRequest, MetadataRequestTopic
 from kbroker.security.scram_credentials import SCRAM_SHA_512
 from kbroker.storage_format import format_storage
-from tests.raft.controller_cluster import free_port
-from tests.raft.test_controller_quorum_brokers import CLUSTER_ID, Controllers
+from tests.raft.controller_cluster import CLUSTER_ID, free_port
+from tests.raft.test_controller_quorum_brokers import Controllers
 
 BROKER_ID = 100
 TOPIC_RESOURCE, BROKER_LOGGER_RESOURCE = 2, 8
@@ -155,9 +155,10 @@ def test_a_kbroker_broker_joins_three_kbroker_controllers_and_shuts_down_in_a_co
                 CreatePartitionsTopic(name="forwarded", count=3, assignments=[
                     CreatePartitionsAssignment(broker_ids=[BROKER_ID, BROKER_ID + 1])]),
                 CreatePartitionsTopic(name="forwarded-too", count=2, assignments=None)], timeout_ms=5000))
-            assert [(r.name, r.error_code) for r in grown.results] == [
+            assert sorted((r.name, r.error_code) for r in grown.results) == [
                 ("forwarded", E.INVALID_REPLICA_ASSIGNMENT.code), ("forwarded-too", E.UNKNOWN_TOPIC_OR_PARTITION.code)]
-            assert f"broker {BROKER_ID + 1}, but no such broker is registered" in grown.results[0].error_message
+            [refused] = [r for r in grown.results if r.name == "forwarded"]
+            assert f"broker {BROKER_ID + 1}, but no such broker is registered" in refused.error_message
 
             # Auto-creation (Metadata for an unknown topic) sends CreateTopics to the active controller.
             asked = await channels.send(BROKER_ID, MetadataRequest(
@@ -213,13 +214,16 @@ def test_a_kbroker_broker_joins_three_kbroker_controllers_and_shuts_down_in_a_co
     trio.run(main)
 
 
-def test_the_partitions_follow_only_images_whose_topics_or_configs_changed():
+def test_the_partitions_follow_only_images_whose_topics_configs_or_brokers_changed():
     applied = []
     start = MetadataImage()
     follow = _on_change(applied.append, start)
-    follow(attrs.evolve(start, offset=5, brokers={}))  # heartbeats, no-op records: the same topics and configs
+    follow(attrs.evolve(start, offset=5))  # heartbeats, no-op records: the same topics, configs and registrations
     assert applied == []
     changed = attrs.evolve(start, offset=6, topic_configs={"t": {"retention.ms": "1"}})
     follow(changed)
     follow(attrs.evolve(changed, offset=7))
     assert applied == [changed]
+    unfenced = attrs.evolve(changed, offset=8, brokers={})  # a registration changed: who may join an ISR
+    follow(unfenced)
+    assert applied == [changed, unfenced]

@@ -19,8 +19,8 @@ from kbroker.protocol.messages.create_topics_request import CreatableTopic, Crea
 from kbroker.protocol.messages.fetch_request import FetchPartition, FetchRequest, FetchTopic
 from kbroker.protocol.messages.produce_request import PartitionProduceData, ProduceRequest, TopicProduceData
 from kbroker.storage_format import format_storage
-from tests.raft.controller_cluster import free_port
-from tests.raft.test_controller_quorum_brokers import CLUSTER_ID, VOTERS, Controllers
+from tests.raft.controller_cluster import CLUSTER_ID, VOTERS, free_port
+from tests.raft.test_controller_quorum_brokers import Controllers
 
 BROKERS = (100, 101)
 TOPIC = "replicated"
