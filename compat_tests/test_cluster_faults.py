@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import time
 from pathlib import Path
 
 import confluent_kafka
@@ -77,6 +78,26 @@ def _stop_until_led_elsewhere(cluster: Cluster, internal_topic: str, partition: 
                        not in (node, -1), f"{internal_topic}-{partition} led by a node other than {node}")
 
 
+# What a group coordinator answers while it is not ready (the group's `__consumer_offsets` partition was just created,
+# or is still loading): both brokers answer these, and librdkafka hands them back from an explicit commit.
+COORDINATOR_NOT_READY = {confluent_kafka.KafkaError.NOT_COORDINATOR,
+                         confluent_kafka.KafkaError.COORDINATOR_LOAD_IN_PROGRESS,
+                         confluent_kafka.KafkaError.COORDINATOR_NOT_AVAILABLE}
+
+
+def _commit_when_the_coordinator_is_ready(consumer: confluent_kafka.Consumer,
+                                          offsets: list[confluent_kafka.TopicPartition]) -> None:
+    deadline = time.monotonic() + TIMEOUT_S
+    while True:
+        try:
+            consumer.commit(offsets=offsets, asynchronous=False)
+            return
+        except confluent_kafka.KafkaException as exc:
+            if exc.args[0].code() not in COORDINATOR_NOT_READY or time.monotonic() > deadline:
+                raise
+        time.sleep(0.2)
+
+
 def _commit_transaction(producer: confluent_kafka.Producer, topic: str, values: list[str]) -> None:
     producer.begin_transaction()
     for value in values:
@@ -97,7 +118,7 @@ def test_the_group_and_transaction_coordinators_move_with_their_partitions_leade
     committing = confluent_kafka.Consumer({"bootstrap.servers": cluster.bootstrap, "group.id": group,
                                            "enable.auto.commit": False})
     mark = confluent_kafka.TopicPartition(topic, 0, 2)
-    committing.commit(offsets=[mark], asynchronous=False)
+    _commit_when_the_coordinator_is_ready(committing, [mark])
     committing.close()
 
     offsets_partition, group_node = _coordinator_node(cluster, "__consumer_offsets", group)
