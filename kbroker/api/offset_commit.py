@@ -1,5 +1,6 @@
-"""OffsetCommit (API key 8), v2-9: a group's consumed positions, written to `__consumer_offsets` before the
-answer (kbroker.group.coordinator).
+"""OffsetCommit (API key 8), v2-9: a group's consumed positions, written to `__consumer_offsets` and on its
+in-sync replicas before the answer (kbroker.group.coordinator; COORDINATOR_NOT_AVAILABLE after
+offsets.commit.timeout.ms, NOT_COORDINATOR once leadership moved, as Kafka maps them).
 
 A member commits with its generation (ILLEGAL_GENERATION, UNKNOWN_MEMBER_ID, FENCED_INSTANCE_ID,
 REBALANCE_IN_PROGRESS while the group waits for its assignment); anyone may commit with generation -1 and an
@@ -48,6 +49,9 @@ async def handle(ctx: RequestContext, request) -> OffsetCommitResponse:
             group_id=request.group_id, generation_id=request.generation_id_or_member_epoch,
             member_id=request.member_id, group_instance_id=request.group_instance_id, retention_time_ms=retention,
             offsets=wanted, api_version=ctx.api_version)
+        if errors.NONE.code in codes:
+            replicated = await coordinator_of(ctx.state).replicated(request.group_id)
+            codes = [replicated if code == errors.NONE.code else code for code in codes]
         answers.update(((t, p), code) for (t, p, *_), code in zip(wanted, codes, strict=True))
     return OffsetCommitResponse(throttle_time_ms=0, topics=[
         OffsetCommitResponseTopic(name=topic.name, partitions=[

@@ -49,6 +49,7 @@ from kbroker.group.consumer_coordinator import ConsumerGroups
 from kbroker.log.log import LogError
 from kbroker.log.validator import RecordValidationError
 from kbroker.metadata.topic_names import GROUP_METADATA_TOPIC
+from kbroker.partition.delayed_produce import wait_for_replication
 from kbroker.protocol import errors
 from kbroker.protocol import records as R
 from kbroker.protocol.messages.group_coordinator.group_metadata_value import (
@@ -890,6 +891,20 @@ class GroupCoordinator:
         for i, (key, value) in enumerate(committed):
             group.offsets[key] = _committed(value, first_offset + i)
         return results
+
+    async def replicated(self, group_id: str) -> int:
+        """Wait until what the group's shard has appended is on its in-sync replicas (Kafka answers an offset commit
+        then, within offsets.commit.timeout.ms): NONE, or the error Kafka maps a failed replication to."""
+        try:
+            shard = self.shard_of(group_id)
+        except GroupError as exc:
+            return exc.code
+        hosted = self.shards.writable(shard)
+        if hosted is None:
+            return errors.NOT_COORDINATOR.code
+        deadline = trio.current_time() + self.config["offsets.commit.timeout.ms"] / 1000
+        code = await wait_for_replication(hosted, hosted.log_end_offset, deadline)
+        return _APPEND_ERRORS.get(code, code)
 
     def fetch_offsets(self, group_id: str, wanted: list[tuple[str, int]] | None, *, require_stable: bool,
                       member_id: str | None = None,
