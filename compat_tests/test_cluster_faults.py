@@ -123,22 +123,26 @@ def test_the_group_and_transaction_coordinators_move_with_their_partitions_leade
 
     offsets_partition, group_node = _coordinator_node(cluster, "__consumer_offsets", group)
     _stop_until_led_elsewhere(cluster, "__consumer_offsets", offsets_partition, group_node)
-    reading = confluent_kafka.Consumer({"bootstrap.servers": cluster.bootstrap, "group.id": group,
-                                        "enable.auto.commit": False})
-    try:
-        [committed] = reading.committed([confluent_kafka.TopicPartition(topic, 0)], timeout=TIMEOUT_S)
+    try:  # the node is back before the next test, whatever this one finds
+        reading = confluent_kafka.Consumer({"bootstrap.servers": cluster.bootstrap, "group.id": group,
+                                            "enable.auto.commit": False})
+        try:
+            [committed] = reading.committed([confluent_kafka.TopicPartition(topic, 0)], timeout=TIMEOUT_S)
+        finally:
+            reading.close()
+        assert committed.offset == 2
     finally:
-        reading.close()
-    assert committed.offset == 2
-    _restart_until_healthy(cluster, group_node, [topic, "__consumer_offsets", "__transaction_state"])
+        _restart_until_healthy(cluster, group_node, [topic, "__consumer_offsets", "__transaction_state"])
 
     state_partition, txn_node = _coordinator_node(cluster, "__transaction_state", txn_id)
     _stop_until_led_elsewhere(cluster, "__transaction_state", state_partition, txn_node)
-    _commit_transaction(producer, topic, ["b0", "b1"])
-    producer.flush(TIMEOUT_S)
-    assert ck_read_to_end(cluster.bootstrap, topic, isolation="read_committed", at_least=4) == [
-        b"a0", b"a1", b"b0", b"b1"]
-    _restart_until_healthy(cluster, txn_node, [topic, "__consumer_offsets", "__transaction_state"])
+    try:
+        _commit_transaction(producer, topic, ["b0", "b1"])
+        producer.flush(TIMEOUT_S)
+        assert ck_read_to_end(cluster.bootstrap, topic, isolation="read_committed", at_least=4) == [
+            b"a0", b"a1", b"b0", b"b1"]
+    finally:
+        _restart_until_healthy(cluster, txn_node, [topic, "__consumer_offsets", "__transaction_state"])
 
 
 @pytest.mark.timeout(300 + 120 * ROUNDS)  # a round takes well under a minute; this only catches a hang
