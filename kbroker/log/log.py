@@ -564,7 +564,9 @@ class Log:
             self._remove_segments(doomed)
             self.active_segment.truncate_to(target_offset)
             self.active_segment.make_active(self.config.segment_index_bytes)
-            self.log_end_offset = self.active_segment.next_offset()
+            # A batch straddling the target went whole; the log still ends at the target, as Kafka's truncateTo
+            # sets it, so the leader's next batch lands where the leader says.
+            self.log_end_offset = target_offset
             self.recovery_point = min(self.recovery_point, self.log_end_offset)
             self.log_start_offset = min(self.log_start_offset, self.log_end_offset)
             self.leader_epoch_cache.truncate_from_end(self.log_end_offset)

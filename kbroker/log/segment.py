@@ -327,11 +327,11 @@ class LogSegment:
         return truncated
 
     def truncate_to(self, offset: int) -> int:
-        """Drop every batch with base offset >= `offset` (callers truncate at batch boundaries)."""
+        """Drop every batch holding an offset >= `offset`: a batch that straddles it goes whole, as in Kafka."""
         loc = self.translate_offset(offset)
         if loc is None:
             return 0
-        position = loc.position if loc.base_offset >= offset else loc.position + loc.size
+        position = loc.position
         self.offset_index.truncate_to(offset)
         self.time_index.truncate_to(offset)
         self.txn_index.truncate_to(offset)

@@ -193,7 +193,8 @@ def test_truncate_to(tmp_path):
     for _ in range(30):
         log.append_as_leader(make_batch(2), 3)
     log.truncate_to(33)
-    assert log.log_end_offset == 34  # truncation happens at batch boundaries: batch 32-33 kept
+    assert log.log_end_offset == 33  # the batch 32-33 straddles the target: it goes whole, the end stays at 33
+    assert [R.RecordBatch(b).base_offset for b in log.read_batches(28)] == [28, 30]
     log.truncate_to(32)
     assert log.log_end_offset == 32
     assert max(s.base_offset for s in log.segments) <= 32
@@ -202,6 +203,20 @@ def test_truncate_to(tmp_path):
     assert [R.RecordBatch(b).base_offset for b in log.read_batches(30)] == [30, 32]
     log.truncate_to(0)
     assert log.log_end_offset == 0 and len(log.segments) == 1
+
+
+def test_truncate_inside_a_batch_then_append_and_reopen(tmp_path):
+    log = open_log(tmp_path)
+    for _ in range(5):
+        log.append_as_leader(make_batch(4), 1)
+    log.truncate_to(10)  # inside the batch 8-11
+    assert log.log_end_offset == 10
+    assert log.append_as_follower(make_batch(3, base_offset=10, partition_leader_epoch=2)) == 13
+    assert [R.RecordBatch(b).base_offset for b in log.read_batches(0)] == [0, 4, 10]
+    log.truncate_to(11)  # inside the batch 10-12 this time, and then a restart
+    log.close()
+    log = open_log(tmp_path)
+    assert log.log_end_offset == 8  # offsets 8-10 were never in a whole batch: recovery ends at the last one
 
 
 def test_retention_ms_and_bytes(tmp_path):
