@@ -13,7 +13,9 @@ DescribeCluster answer from these, so they agree with each other.
 
 from __future__ import annotations
 
+import random
 import uuid
+from collections.abc import Callable
 
 import attrs
 
@@ -58,11 +60,12 @@ def broker_nodes(image: MetadataImage, listener_name: str, *, include_fenced: bo
     return nodes
 
 
-def controller_id(image: MetadataImage) -> int:
-    """The id a broker reports as controller: an unfenced broker (Kafka picks one at random; kbroker takes the
-    lowest id, so that answers do not change between requests), or -1 when none is alive."""
-    alive = [broker_id for broker_id, broker in sorted(image.brokers.items()) if not broker.fenced]
-    return alive[0] if alive else -1
+def controller_id(image: MetadataImage, choose: Callable[[list[int]], int] = random.choice) -> int:
+    """The id a broker reports as controller: an unfenced broker picked at random for each answer, as Kafka's
+    getRandomAliveBrokerId does (KIP-590: clients send admin requests to it, and any broker forwards them), or -1
+    when none is alive."""
+    alive = [broker_id for broker_id, broker in image.brokers.items() if not broker.fenced]
+    return choose(alive) if alive else -1
 
 
 def _has_online_dir(broker: BrokerRegistration, directory: uuid.UUID) -> bool:

@@ -52,6 +52,14 @@ def test_controller_id_is_an_alive_broker():
     assert listener_view.controller_id(image(broker(2, fenced=True))) == -1
 
 
+def test_controller_id_is_drawn_from_every_alive_broker():
+    cluster = image(broker(1), broker(2, fenced=True), broker(3), broker(4))
+    offered = []
+    listener_view.controller_id(cluster, choose=lambda alive: offered.extend(alive) or alive[-1])
+    assert sorted(offered) == [1, 3, 4]
+    assert {listener_view.controller_id(cluster) for _ in range(200)} == {1, 3, 4}
+
+
 def test_a_healthy_partition():
     view = listener_view.partition_view(image(broker(1), broker(2)), partition([1, 2], 1), "PLAINTEXT")
     assert (view.error_code, view.leader_id, view.leader_epoch, view.replicas, view.isr, view.offline_replicas) == (
