@@ -31,10 +31,6 @@ from compat_tests.kafka_dist import ApacheKafka
 FAST_REREGISTRATION = {"broker.session.timeout.ms": "3000", "broker.heartbeat.interval.ms": "500"}
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "cluster: starts a three-node cluster (about 1 GB, a few minutes)")
-
-
 @pytest.fixture
 def fresh_broker(broker_factory):  # noqa: F811 (the fixture, requested by name)
     return broker_factory(FAST_REREGISTRATION)
