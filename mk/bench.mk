@@ -1,10 +1,15 @@
 # Side-by-side benchmarks against Apache Kafka (bench/broker_bench.py); QUICK=1 runs the one-minute subset.
 # bench-flood: 5,000 connections that claim 100 MiB requests and stall (bench/flood_bench.py).
-.PHONY: bench bench-startup bench-flood
+# bench-cluster: RF=3 acks=all produce, three kbroker nodes beside three Kafka nodes (bench/cluster_bench.py).
+.PHONY: bench bench-startup bench-flood bench-cluster
 
 bench: install java
 	$(BIN)/python bench/broker_bench.py $(if $(QUICK),--quick,)
 	$(BIN)/python bench/flood_bench.py $(if $(QUICK),--quick,)
+	$(BIN)/python bench/cluster_bench.py $(if $(QUICK),--repeats 1 --records 100000,)
+
+bench-cluster: install java
+	$(BIN)/python bench/cluster_bench.py
 
 bench-flood: install java
 	$(BIN)/python bench/flood_bench.py $(if $(QUICK),--quick,)
