@@ -14,8 +14,9 @@ LIMIT = 1000  # rows of one list on one page
 TOPICS, GROUPS = "/topics/", "/groups/"
 
 
-def _ids(ids) -> str:
-    return ", ".join(str(i) for i in ids)
+def _ids(ids) -> str | None:
+    """Node ids as a list; none shows as a dash."""
+    return ", ".join(str(i) for i in ids) or None
 
 
 def _node(node_id: int) -> str | None:
@@ -49,7 +50,7 @@ def overview_html(o: Overview) -> bytes:
 
 def topics_html(topics) -> bytes:
     rows = ((link(path_of(TOPICS, t.name), t.name), "yes" if t.internal else "no", t.partitions,
-             t.replication_factor, _ids(t.leaders) or None, t.under_replicated, t.offline, t.records, t.size)
+             t.replication_factor, _ids(t.leaders), t.under_replicated, t.offline, t.records, t.size)
             for t in topics.rows)
     body = (table(("Topic", "Internal", "Partitions", "Replication factor", "Leaders", "Under-replicated",
                    "Offline", "Records", "Size (bytes)"), rows, cls="topics")
