@@ -9,7 +9,6 @@ from __future__ import annotations
 import glob
 import json
 import os
-import time
 import urllib.error
 import urllib.request
 
@@ -17,6 +16,7 @@ import pytest
 
 from kbroker.testing import start_broker_process
 from tests.web.chromium_cdp import Chromium, chromium_path
+from tests.web.web_clients import read_and_commit
 
 pytestmark = pytest.mark.skipif(chromium_path() is None,
                                 reason="chromium not installed (Debian: apt-get install chromium; `make test` "
@@ -58,21 +58,6 @@ def _produce(bootstrap: str, start: int, count: int) -> None:
     producer.close()
 
 
-def _read_and_commit(bootstrap: str):
-    """A consumer of GROUP that read every record so far and committed; still a member when returned."""
-    from kafka import KafkaConsumer
-
-    consumer = KafkaConsumer(TOPIC, bootstrap_servers=bootstrap, group_id=GROUP, auto_offset_reset="earliest",
-                             enable_auto_commit=False)
-    seen = 0
-    deadline = time.monotonic() + 60
-    while seen < READ and time.monotonic() < deadline:
-        seen += sum(len(records) for records in consumer.poll(timeout_ms=500).values())
-    assert seen == READ
-    consumer.commit()
-    return consumer
-
-
 @pytest.fixture(scope="module")
 def console(tmp_path_factory):
     """(broker, browser, screenshot dir) once READ records were read and committed by GROUP, whose consumer stays
@@ -88,7 +73,7 @@ def console(tmp_path_factory):
         admin.create_topics([NewTopic(TOPIC, PARTITIONS, 1)])
         admin.close()
         _produce(broker.bootstrap, 0, READ)
-        consumer = _read_and_commit(broker.bootstrap)
+        consumer = read_and_commit(broker.bootstrap, TOPIC, GROUP, READ)
         _produce(broker.bootstrap, READ, UNREAD)
         browser = Chromium()
         try:

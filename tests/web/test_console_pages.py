@@ -27,6 +27,7 @@ from kbroker.http.console_model import (
 )
 from kbroker.http.server import HttpServer
 from kbroker.protocol.messages.consumer_protocol_assignment import ConsumerProtocolAssignment, TopicPartition
+from tests.web.web_clients import exchange
 
 EVIL = '<script>alert("x")</script>&'
 ESCAPED = "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;"
@@ -137,13 +138,7 @@ class _Source:
 
 
 async def _get(port: int, request: bytes) -> tuple[str, bytes]:
-    stream = await trio.open_tcp_stream("127.0.0.1", port)
-    async with stream:
-        await stream.send_all(request)
-        received = bytearray()
-        while chunk := await stream.receive_some(65536):
-            received += chunk
-    head, _, body = bytes(received).partition(b"\r\n\r\n")
+    head, _, body = (await exchange(port, request)).partition(b"\r\n\r\n")
     return head.decode("latin-1"), body
 
 
