@@ -188,6 +188,8 @@ class ConsoleSource:
         for state in self.states():
             if state.metadata is not None:
                 return state.metadata.cluster_id
+            if state.quorum is not None:  # a controller-only node: the quorum it votes in
+                return state.quorum.cluster_id
         return None
 
     def _hosted(self, topic: str, partition: int):
