@@ -1,5 +1,5 @@
 """The web console of a real `kbroker serve --http 127.0.0.1:0`, loaded in headless Debian chromium (through its
-DevTools protocol) after kafka-python produced, consumed and committed: every page, reached by following the
+DevTools protocol) after kafka-python produced, consumed and committed (and a confluent-kafka member of a KIP-848 group did too): every page, reached by following the
 console's own links, shows the topic with its offsets and sizes and the group with its members, committed offsets
 and lag, as the DOM has them; a screenshot of each page is taken (into docs/console/ when
 KBROKER_CONSOLE_SCREENSHOTS names that directory, which is how the committed ones were made)."""
@@ -9,6 +9,7 @@ from __future__ import annotations
 import glob
 import json
 import os
+import time
 import urllib.error
 import urllib.request
 
@@ -24,6 +25,7 @@ pytestmark = pytest.mark.skipif(chromium_path() is None,
 
 TOPIC = "console-orders"
 GROUP = "console-readers"
+GROUP_848 = "console-848"  # a consumer group of KIP-848's protocol, read by confluent-kafka
 PARTITIONS = 3
 READ, UNREAD = 300, 40
 
@@ -46,6 +48,34 @@ def _link(browser: Chromium, text: str) -> str:
     """The address of the page's link showing `text`."""
     return browser.evaluate(
         f"Array.from(document.querySelectorAll('a')).find(a => a.innerText === {json.dumps(text)}).href")
+
+
+def _read_and_commit_848(bootstrap: str, base: str):
+    """A confluent-kafka member of GROUP_848 (group.protocol=consumer) that read READ records and committed them,
+    returned once the console shows its group Stable (the member acknowledged its assignment)."""
+    import confluent_kafka
+
+    consumer = confluent_kafka.Consumer({"bootstrap.servers": bootstrap, "group.id": GROUP_848,
+                                         "group.protocol": "consumer", "auto.offset.reset": "earliest",
+                                         "enable.auto.commit": False})
+    consumer.subscribe([TOPIC])
+    seen = 0
+    deadline = time.monotonic() + 60
+    while seen < READ and time.monotonic() < deadline:
+        message = consumer.poll(0.5)
+        if message is not None:
+            assert message.error() is None, message.error()
+            seen += 1
+    assert seen == READ
+    consumer.commit(asynchronous=False)
+    while "<dt>State</dt><dd>Stable</dd>" not in _get(f"{base}/groups/{GROUP_848}") and time.monotonic() < deadline:
+        consumer.poll(0.2)
+    return consumer
+
+
+def _get(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=30) as response:
+        return response.read().decode()
 
 
 def _produce(bootstrap: str, start: int, count: int) -> None:
@@ -74,6 +104,7 @@ def console(tmp_path_factory):
         admin.close()
         _produce(broker.bootstrap, 0, READ)
         consumer = read_and_commit(broker.bootstrap, TOPIC, GROUP, READ)
+        consumer_848 = _read_and_commit_848(broker.bootstrap, _base(broker))
         _produce(broker.bootstrap, READ, UNREAD)
         browser = Chromium()
         try:
@@ -81,6 +112,7 @@ def console(tmp_path_factory):
         finally:
             browser.close()
             consumer.close()
+            consumer_848.close()
         assert broker.terminate() == 0
 
 
@@ -100,7 +132,7 @@ def test_overview_shows_the_node(console):
     assert len(facts["Cluster id"]) == 22  # a Kafka cluster id: base64 of 16 bytes
     assert (facts["Node id"], facts["Roles"], facts["Controller"]) == ("1", "broker,controller", "1")
     assert facts["Version"].endswith("(Kafka 4.3.1)")
-    assert facts["Consumer groups"] == "1"
+    assert facts["Consumer groups"] == "2"
     port = broker.bootstrap.rsplit(":", 1)[1]
     assert ["PLAINTEXT", f"127.0.0.1:{port}", "PLAINTEXT"] in _rows(browser, "listeners")
     assert _rows(browser, "brokers") == [["1", f"PLAINTEXT://127.0.0.1:{port}", "\u2014", "active"]]
@@ -134,8 +166,9 @@ def test_groups_and_group_pages_show_committed_offsets_and_lag(console):
     broker, browser, shots = console
     browser.load(_base(broker) + "/")
     browser.load(_link(browser, "Consumer groups"))
-    assert _rows(browser, "groups") == [[GROUP, "classic", "Stable", "consumer", "range", "1", str(PARTITIONS),
-                                         str(UNREAD)]]
+    assert _rows(browser, "groups") == [
+        [GROUP_848, "consumer", "Stable", "consumer", "\u2014", "1", str(PARTITIONS), str(UNREAD)],
+        [GROUP, "classic", "Stable", "consumer", "range", "1", str(PARTITIONS), str(UNREAD)]]
     browser.screenshot(os.path.join(shots, "groups.png"))
 
     browser.load(_link(browser, GROUP))
@@ -152,6 +185,15 @@ def test_groups_and_group_pages_show_committed_offsets_and_lag(console):
 
     browser.load(_link(browser, TOPIC))  # offsets link to their topic
     assert browser.evaluate("document.querySelector('h1').innerText") == f"Topic {TOPIC}"
+
+    browser.load(_base(broker) + "/groups")
+    browser.load(_link(browser, GROUP_848))
+    facts = _facts(browser)
+    assert (facts["Type"], facts["State"], facts["Lag"]) == ("consumer", "Stable", str(UNREAD))
+    [member] = _rows(browser, "members")
+    assert member[4] == ", ".join(f"{TOPIC}-{i}" for i in range(PARTITIONS))  # topic ids named from the image
+    assert sum(int(row[2]) for row in _rows(browser, "offsets")) == READ
+    browser.screenshot(os.path.join(shots, "group-consumer-protocol.png"))
 
 
 def test_unknown_pages_are_404_and_other_methods_405(console):
