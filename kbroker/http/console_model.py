@@ -1,7 +1,8 @@
 """What the web console shows, read at request time from the node's own state (the BrokerStates its handlers read:
 the metadata image, the hosted partitions, the group coordinator), as plain records the pages render. Nothing is
 copied or kept between requests. Long lists are cut here, before any row is built (`Capped`), so a page of a node
-with thousands of topics or offsets costs its first rows only.
+with thousands of topics or offsets costs its first rows only, and rows are built in chunks between which other
+tasks run (as /metrics does).
 
 What one node knows: topics, partitions, leaders, replicas and ISR come from the cluster's metadata image; log
 offsets and sizes only for the partitions this node hosts (others show none); groups are those this node
@@ -23,6 +24,7 @@ from kbroker.configs.describe import BrokerConfigView, describe_topic
 from kbroker.group.classic import ClassicGroup
 from kbroker.group.consumer import ConsumerMember
 from kbroker.http.families_coordinators import groups_of
+from kbroker.http.metrics import each
 from kbroker.metadata.image import NO_LEADER, MetadataImage
 from kbroker.metadata.topic_names import is_internal
 from kbroker.protocol.messages.consumer_protocol_assignment import ConsumerProtocolAssignment
@@ -217,18 +219,21 @@ class ConsoleSource:
             partitions=sum(len(t.partitions) for t in image.topics_by_name.values()),
             groups=None if coordinator is None else len(groups_of(coordinator)))
 
-    def topics(self, limit: int) -> Capped:
+    async def topics(self, limit: int) -> Capped:
         image = self._image()
         names = Capped.of(sorted(image.topics_by_name), limit)
-        return Capped([self._topic_row(image, name) for name in names.rows], names.total)
+        rows: list[TopicRow] = []
+        await each(names.rows, lambda name: rows.append(self._topic_row(image, name)))
+        return Capped(rows, names.total)
 
-    def topic(self, name: str, limit: int) -> TopicDetail | None:
+    async def topic(self, name: str, limit: int) -> TopicDetail | None:
         image = self._image()
         if image.topic(name) is None:
             return None
         topic = image.topics_by_name[name]
         indexes = Capped.of(sorted(topic.partitions), limit)
-        rows = [self._partition_row(name, topic.partitions[i]) for i in indexes.rows]
+        rows: list[PartitionRow] = []
+        await each(indexes.rows, lambda i: rows.append(self._partition_row(name, topic.partitions[i])))
         view = BrokerConfigView(self.config, image)
         configs = [ConfigRow(e.name, None if e.is_sensitive else e.value, e.is_sensitive,
                              SOURCES.get(e.source, str(e.source)))
@@ -237,11 +242,13 @@ class ConsoleSource:
         configs.sort(key=lambda row: row.name)
         return TopicDetail(self._topic_row(image, name), Capped(rows, indexes.total), configs)
 
-    def groups(self, limit: int) -> Capped:
+    async def groups(self, limit: int) -> Capped:
         groups = Capped.of(self._groups(), limit)
-        return Capped([self._group_row(g) for g in groups.rows], groups.total)
+        rows: list[GroupRow] = []
+        await each(groups.rows, lambda group: rows.append(self._group_row(group)))
+        return Capped(rows, groups.total)
 
-    def group(self, group_id: str, limit: int) -> GroupDetail | None:
+    async def group(self, group_id: str, limit: int) -> GroupDetail | None:
         group = next((g for g in self._groups() if g.group_id == group_id), None)
         if group is None:
             return None
@@ -249,7 +256,8 @@ class ConsoleSource:
         members = Capped.of(sorted(group.members.values(), key=lambda m: m.member_id), limit)
         member_rows = [_member_row(image, m) for m in members.rows]
         offsets = Capped.of(sorted(group.offsets.items()), limit)
-        offset_rows = [self._offset_row(topic, index, committed) for (topic, index), committed in offsets.rows]
+        offset_rows: list[OffsetRow] = []
+        await each(offsets.rows, lambda item: offset_rows.append(self._offset_row(item[0][0], item[0][1], item[1])))
         return GroupDetail(self._group_row(group), Capped(member_rows, members.total),
                            Capped(offset_rows, offsets.total))
 

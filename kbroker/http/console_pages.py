@@ -126,17 +126,17 @@ class Console:
         return _page(overview_html(self.source.overview(self.limit)))
 
     async def topics(self) -> Page:
-        return _page(topics_html(self.source.topics(self.limit)))
+        return _page(topics_html(await self.source.topics(self.limit)))
 
     async def topic(self, name: str) -> Page:
-        detail = self.source.topic(name, self.limit)
+        detail = await self.source.topic(name, self.limit)
         return _page(topic_html(detail)) if detail is not None else _page(not_found_html("topic", name), 404)
 
     async def groups(self) -> Page:
-        return _page(groups_html(self.source.groups(self.limit)))
+        return _page(groups_html(await self.source.groups(self.limit)))
 
     async def group(self, group_id: str) -> Page:
-        detail = self.source.group(group_id, self.limit)
+        detail = await self.source.group(group_id, self.limit)
         return _page(group_html(detail)) if detail is not None else _page(not_found_html("group", group_id), 404)
 
     async def stylesheet(self) -> Page:

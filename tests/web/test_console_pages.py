@@ -124,16 +124,16 @@ class _Source:
     def overview(self, limit):
         return _overview()
 
-    def topics(self, limit):
+    async def topics(self, limit):
         return Capped([_topic()], 1)
 
-    def topic(self, name, limit):
+    async def topic(self, name, limit):
         return TopicDetail(_topic(name), Capped([], 0), []) if name == "orders" else None
 
-    def groups(self, limit):
+    async def groups(self, limit):
         return Capped([_group("a/b c")], 1)
 
-    def group(self, group_id, limit):
+    async def group(self, group_id, limit):
         return GroupDetail(_group(group_id), Capped([], 0), Capped([], 0)) if group_id == "a/b c" else None
 
 
