@@ -26,6 +26,8 @@ pytestmark = pytest.mark.skipif(chromium_path() is None,
 TOPIC = "console-orders"
 GROUP = "console-readers"
 GROUP_848 = "console-848"  # a consumer group of KIP-848's protocol, read by confluent-kafka
+# a group id may hold any character: the pages must show it as text, never as markup
+MARKUP_GROUP = '<b id="injected">bold</b> & "quoted"/slashed'
 PARTITIONS = 3
 READ, UNREAD = 300, 40
 
@@ -73,6 +75,16 @@ def _read_and_commit_848(bootstrap: str, base: str):
     return consumer
 
 
+def _commit_as_markup_group(bootstrap: str) -> None:
+    """MARKUP_GROUP commits offset 5 of partition 0 (with markup in its metadata too), without ever joining."""
+    from kafka import KafkaConsumer, TopicPartition
+    from kafka.structs import OffsetAndMetadata
+
+    consumer = KafkaConsumer(bootstrap_servers=bootstrap, group_id=MARKUP_GROUP, enable_auto_commit=False)
+    consumer.commit({TopicPartition(TOPIC, 0): OffsetAndMetadata(5, "<i>meta</i>", -1)})
+    consumer.close()
+
+
 def _get(url: str) -> str:
     with urllib.request.urlopen(url, timeout=30) as response:
         return response.read().decode()
@@ -105,6 +117,7 @@ def console(tmp_path_factory):
         _produce(broker.bootstrap, 0, READ)
         consumer = read_and_commit(broker.bootstrap, TOPIC, GROUP, READ)
         consumer_848 = _read_and_commit_848(broker.bootstrap, _base(broker))
+        _commit_as_markup_group(broker.bootstrap)
         _produce(broker.bootstrap, READ, UNREAD)
         browser = Chromium()
         try:
@@ -132,7 +145,7 @@ def test_overview_shows_the_node(console):
     assert len(facts["Cluster id"]) == 22  # a Kafka cluster id: base64 of 16 bytes
     assert (facts["Node id"], facts["Roles"], facts["Controller"]) == ("1", "broker,controller", "1")
     assert facts["Version"].endswith("(Kafka 4.3.1)")
-    assert facts["Consumer groups"] == "2"
+    assert facts["Consumer groups"] == "3"
     port = broker.bootstrap.rsplit(":", 1)[1]
     assert ["PLAINTEXT", f"127.0.0.1:{port}", "PLAINTEXT"] in _rows(browser, "listeners")
     assert _rows(browser, "brokers") == [["1", f"PLAINTEXT://127.0.0.1:{port}", "\u2014", "active"]]
@@ -166,7 +179,8 @@ def test_groups_and_group_pages_show_committed_offsets_and_lag(console):
     broker, browser, shots = console
     browser.load(_base(broker) + "/")
     browser.load(_link(browser, "Consumer groups"))
-    assert _rows(browser, "groups") == [
+    groups = _rows(browser, "groups")
+    assert groups[1:] == [
         [GROUP_848, "consumer", "Stable", "consumer", "\u2014", "1", str(PARTITIONS), str(UNREAD)],
         [GROUP, "classic", "Stable", "consumer", "range", "1", str(PARTITIONS), str(UNREAD)]]
     browser.screenshot(os.path.join(shots, "groups.png"))
@@ -194,6 +208,24 @@ def test_groups_and_group_pages_show_committed_offsets_and_lag(console):
     assert member[4] == ", ".join(f"{TOPIC}-{i}" for i in range(PARTITIONS))  # topic ids named from the image
     assert sum(int(row[2]) for row in _rows(browser, "offsets")) == READ
     browser.screenshot(os.path.join(shots, "group-consumer-protocol.png"))
+
+
+def test_a_group_id_with_markup_shows_as_text(console):
+    broker, browser, _ = console
+    browser.load(_base(broker) + "/groups")
+    assert _rows(browser, "groups")[0][:3] == [MARKUP_GROUP, "classic", "Empty"]
+    browser.load(_link(browser, MARKUP_GROUP))
+    assert browser.evaluate("document.querySelector('h1').innerText") == f"Group {MARKUP_GROUP}"
+    assert browser.evaluate("document.getElementById('injected') === null")
+    assert browser.evaluate("document.querySelectorAll('main b, main i').length") == 0
+    [offset] = _rows(browser, "offsets")
+    partition_0_end = int(_rows_of_topic(browser, broker)[0][5])
+    assert offset == [TOPIC, "0", "5", str(partition_0_end), str(partition_0_end - 5), "<i>meta</i>"]
+
+
+def _rows_of_topic(browser: Chromium, broker) -> list[list[str]]:
+    browser.load(_base(broker) + f"/topics/{TOPIC}")
+    return _rows(browser, "partitions")
 
 
 def test_unknown_pages_are_404_and_other_methods_405(console):
