@@ -127,7 +127,7 @@ class GroupRow:
     kind: str  # "classic" or "consumer"
     state: str
     protocol_type: str | None
-    protocol: str | None
+    protocol: str | None  # a consumer group's: its server-side assignor, as ConsumerGroupDescribe names it
     members: int
     committed_partitions: int
     lag: int | None  # over the partitions whose lag this node knows
@@ -294,6 +294,9 @@ class ConsoleSource:
             return []
         return groups_of(broker.group_coordinator)
 
+    def _default_assignor(self) -> str:
+        return self._broker_state().group_coordinator.consumer.default_assignor
+
     def _group_row(self, group) -> GroupRow:
         lags = [row.lag for row in (self._offset_row(t, i, c) for (t, i), c in group.offsets.items())
                 if row.lag is not None]
@@ -301,7 +304,8 @@ class ConsoleSource:
         return GroupRow(
             group_id=group.group_id, kind="classic" if classic else "consumer", state=group.state.value,
             protocol_type=group.protocol_type if classic else "consumer",
-            protocol=group.protocol_name if classic else None, members=len(group.members),
+            protocol=group.protocol_name if classic else group.preferred_assignor(self._default_assignor()),
+            members=len(group.members),
             committed_partitions=len(group.offsets), lag=sum(lags) if lags else None)
 
     def _offset_row(self, topic: str, index: int, committed) -> OffsetRow:
@@ -323,7 +327,7 @@ def _broker_row(broker) -> BrokerRow:
 def _member_row(image: MetadataImage, member) -> MemberRow:
     if isinstance(member, ConsumerMember):
         return MemberRow(member.member_id, member.instance_id, member.client_id, member.client_host,
-                         _consumer_assignment(image, member.assigned))
+                         _consumer_assignment(image, member.owned()))
     assignment = _classic_assignment(member.assignment) if member.protocol_type == "consumer" else None
     return MemberRow(member.member_id, member.group_instance_id, member.client_id, member.client_host, assignment)
 

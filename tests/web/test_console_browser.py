@@ -181,7 +181,7 @@ def test_groups_and_group_pages_show_committed_offsets_and_lag(console):
     browser.load(_link(browser, "Consumer groups"))
     groups = _rows(browser, "groups")
     assert groups[1:] == [
-        [GROUP_848, "consumer", "Stable", "consumer", "\u2014", "1", str(PARTITIONS), str(UNREAD)],
+        [GROUP_848, "consumer", "Stable", "consumer", "uniform", "1", str(PARTITIONS), str(UNREAD)],
         [GROUP, "classic", "Stable", "consumer", "range", "1", str(PARTITIONS), str(UNREAD)]]
     browser.screenshot(os.path.join(shots, "groups.png"))
 
