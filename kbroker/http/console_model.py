@@ -24,6 +24,7 @@ from kbroker.configs.describe import BrokerConfigView, describe_topic
 from kbroker.group.classic import ClassicGroup
 from kbroker.group.consumer import ConsumerMember
 from kbroker.http.families_coordinators import groups_of
+from kbroker.http.families_process import start_time_s
 from kbroker.http.metrics import each
 from kbroker.metadata.image import NO_LEADER, MetadataImage
 from kbroker.metadata.topic_names import is_internal
@@ -214,10 +215,15 @@ class ConsoleSource:
         return Overview(
             cluster_id=self._cluster_id(), node_id=self.config.node_id,
             roles=",".join(self.config["process.roles"]), controller_id=self.controller_id(),
-            version=__version__, kafka_version=self.kafka_version, uptime_s=time.monotonic() - self.started,
+            version=__version__, kafka_version=self.kafka_version, uptime_s=self._uptime_s(),
             listeners=listeners, brokers=Capped(broker_rows, brokers.total), topics=len(image.topics_by_name),
             partitions=sum(len(t.partitions) for t in image.topics_by_name.values()),
             groups=None if coordinator is None else len(groups_of(coordinator)))
+
+    def _uptime_s(self) -> float:
+        """Since the process started (/proc), else since this console was made (when the HTTP listener started)."""
+        started = start_time_s()
+        return time.time() - started if started is not None else time.monotonic() - self.started
 
     async def topics(self, limit: int) -> Capped:
         image = self._image()

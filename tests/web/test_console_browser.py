@@ -9,6 +9,7 @@ from __future__ import annotations
 import glob
 import json
 import os
+import re
 import time
 import urllib.error
 import urllib.request
@@ -145,6 +146,7 @@ def test_overview_shows_the_node(console):
     assert len(facts["Cluster id"]) == 22  # a Kafka cluster id: base64 of 16 bytes
     assert (facts["Node id"], facts["Roles"], facts["Controller"]) == ("1", "broker,controller", "1")
     assert facts["Version"].endswith("(Kafka 4.3.1)")
+    assert re.fullmatch(r"(\d+d )?\d\d:\d\d:\d\d", facts["Uptime"])
     assert facts["Consumer groups"] == "3"
     port = broker.bootstrap.rsplit(":", 1)[1]
     assert ["PLAINTEXT", f"127.0.0.1:{port}", "PLAINTEXT"] in _rows(browser, "listeners")
