@@ -171,3 +171,11 @@ def test_routes_answer_pages_404s_and_405s():
     assert b"<h1>Group a/b c</h1>" in answers[3][1]
     assert answers[6][1] == b""  # HEAD: the 404's head only
     assert "Content-Type: text/css; charset=utf-8" in answers[7][0]
+
+
+def test_malformed_names_in_the_path_are_404s():
+    answers = _serve([b"GET /topics/%FF%FE HTTP/1.1\r\n\r\n", b"GET /groups/%ZZ%3Cb%3E HTTP/1.1\r\n\r\n",
+                      b"GET /groups/%00 HTTP/1.1\r\n\r\n", b"GET /topics/orders?x=%FF HTTP/1.1\r\n\r\n"])
+    assert [head.split("\r\n", 1)[0] for head, _ in answers] == ["HTTP/1.1 404 Not Found"] * 3 + ["HTTP/1.1 200 OK"]
+    assert "No topic \ufffd\ufffd here.".encode() in answers[0][1]
+    assert b"No group %ZZ&lt;b&gt; here." in answers[1][1]
