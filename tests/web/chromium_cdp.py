@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import tempfile
 import threading
+import time
 import urllib.request
 
 import websocket
@@ -41,8 +42,7 @@ class Chromium:
         try:
             browser_url = self._wait_for_devtools()
             port = int(browser_url.split("/")[2].rsplit(":", 1)[1])
-            pages = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=CALL_TIMEOUT_S))
-            page = next(target for target in pages if target["type"] == "page")
+            page = self._first_page(port)
             self.ws = websocket.create_connection(page["webSocketDebuggerUrl"], timeout=CALL_TIMEOUT_S,
                                                   suppress_origin=True)
         except BaseException:
@@ -70,6 +70,17 @@ class Chromium:
             found = _LISTENING.search(line)
             if found:
                 return found.group(1)
+
+    @staticmethod
+    def _first_page(port: int) -> dict:
+        """The tab chromium opened (about:blank), once its DevTools list has it."""
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while True:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=CALL_TIMEOUT_S) as answer:
+                pages = [target for target in json.load(answer) if target["type"] == "page"]
+            if pages or time.monotonic() > deadline:
+                return pages[0]
+            time.sleep(0.1)
 
     def call(self, method: str, **params):
         """Send one DevTools command; its result (events that come first are kept in self.events)."""
