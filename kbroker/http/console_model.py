@@ -120,6 +120,14 @@ class TopicDetail:
     topic: TopicRow
     partitions: Capped  # of PartitionRow
     configs: Sequence[ConfigRow]
+    readers: Capped  # of ReaderRow: the groups (this node coordinates) with offsets committed on it
+
+
+@attrs.frozen
+class ReaderRow:
+    group_id: str
+    committed_partitions: int
+    lag: int | None
 
 
 @attrs.frozen
@@ -246,7 +254,16 @@ class ConsoleSource:
                    for e in describe_topic(view, image.configs_of_topic(name), None, include_synonyms=False,
                                            include_documentation=False)]
         configs.sort(key=lambda row: row.name)
-        return TopicDetail(self._topic_row(image, name), Capped(rows, indexes.total), configs)
+        readers: list[ReaderRow] = []
+        await each(self._groups(), lambda group: self._add_reader(readers, group, name))
+        return TopicDetail(self._topic_row(image, name), Capped(rows, indexes.total), configs,
+                           Capped(readers[:limit], len(readers)))
+
+    def _add_reader(self, readers: list, group, topic: str) -> None:
+        offsets = [self._offset_row(t, i, c) for (t, i), c in group.offsets.items() if t == topic]
+        if offsets:
+            lags = [row.lag for row in offsets if row.lag is not None]
+            readers.append(ReaderRow(group.group_id, len(offsets), sum(lags) if lags else None))
 
     async def groups(self, limit: int) -> Capped:
         groups = Capped.of(self._groups(), limit)

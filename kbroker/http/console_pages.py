@@ -72,8 +72,13 @@ def topic_html(detail: TopicDetail) -> bytes:
     configs = table(("Config", "Value", "Source"),
                     ((c.name, "(sensitive, hidden)" if c.sensitive else c.value, c.source) for c in detail.configs),
                     cls="configs")
+    readers = table(("Group", "Committed partitions", "Lag"),
+                    ((link(path_of(GROUPS, r.group_id), r.group_id), r.committed_partitions, r.lag)
+                     for r in detail.readers.rows), cls="readers")
     body = (f"{summary}<h2>Partitions</h2>{partitions}"
             f"{cap_note(len(detail.partitions.rows), detail.partitions.total, 'partitions')}"
+            f"<h2>Consumer groups with committed offsets</h2>{readers}"
+            f"{cap_note(len(detail.readers.rows), detail.readers.total, 'groups')}"
             f"<h2>Configs</h2>{configs}")
     return html.document(f"Topic {t.name}", "/topics", body)
 

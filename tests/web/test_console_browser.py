@@ -171,6 +171,9 @@ def test_topics_and_topic_pages_show_offsets_and_sizes(console):
     assert all(row[4] == "0" and row[5] == row[6] for row in partitions)  # log start 0, high watermark = end
     assert sum(int(row[5]) for row in partitions) == READ + UNREAD
     assert sum(int(row[7]) for row in partitions) == int(size)
+    readers = {row[0]: row[1:] for row in _rows(browser, "readers")}
+    assert readers[GROUP] == readers[GROUP_848] == [str(PARTITIONS), str(UNREAD)]
+    assert readers[MARKUP_GROUP][0] == "1"
     configs = {row[0]: row[1:] for row in _rows(browser, "configs")}
     assert configs["cleanup.policy"] == ["delete", "default"]
     assert configs["retention.ms"] == ["604800000", "default"]

@@ -21,6 +21,7 @@ from kbroker.http.console_model import (
     OffsetRow,
     Overview,
     PartitionRow,
+    ReaderRow,
     TopicDetail,
     TopicRow,
     _classic_assignment,
@@ -103,7 +104,10 @@ def test_topic_page_shows_partitions_and_hides_sensitive_configs():
     partitions = Capped([PartitionRow(0, 1, (1, 2), (1,), 3, 40, 38, 999), PartitionRow(1, -1, (2,), (), None, None,
                                                                                         None, None)], 2)
     configs = [ConfigRow("retention.ms", "604800000", False, "default"), ConfigRow("secret", None, True, "topic")]
-    page = console_pages.topic_html(TopicDetail(_topic(), partitions, configs)).decode()
+    readers = Capped([ReaderRow("readers", 2, 7)], 3)
+    page = console_pages.topic_html(TopicDetail(_topic(), partitions, configs, readers)).decode()
+    assert '<td><a href="/groups/readers">readers</a></td><td>2</td><td>7</td>' in page
+    assert "first 1 of 3 groups" in page
     assert "<td>0</td><td>1</td><td>1, 2</td><td>1</td><td>3</td><td>40</td><td>38</td><td>999</td>" in page
     assert "<td>1</td><td>\u2014</td><td>2</td><td>\u2014</td>" in page  # no leader, empty ISR
     assert "<td>secret</td><td>(sensitive, hidden)</td><td>topic</td>" in page
@@ -128,7 +132,7 @@ class _Source:
         return Capped([_topic()], 1)
 
     async def topic(self, name, limit):
-        return TopicDetail(_topic(name), Capped([], 0), []) if name == "orders" else None
+        return TopicDetail(_topic(name), Capped([], 0), [], Capped([], 0)) if name == "orders" else None
 
     async def groups(self, limit):
         return Capped([_group("a/b c")], 1)
