@@ -96,6 +96,10 @@ class BrokerNode:
         """A broker-only node runs no controller."""
         return None
 
+    def controller_leader(self) -> int:
+        """The active controller as this broker's quorum client knows it (-1: none known yet)."""
+        return self.quorum.leader_id if self.quorum is not None else -1
+
     async def serve(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         config, state = self.config, self.state
         prepare_log_dirs(config)

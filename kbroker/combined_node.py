@@ -34,6 +34,9 @@ class CombinedNode:
     def metrics_controller(self):
         return self.controller.metrics_controller()
 
+    def controller_leader(self) -> int:
+        return self.controller.controller_leader()
+
     async def serve(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         """Report the bound listeners, the broker's first, once the broker is unfenced."""
         async with trio.open_nursery() as nursery:

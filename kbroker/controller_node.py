@@ -85,6 +85,10 @@ class ControllerNode:
 
         return ControllerView(is_active=lambda: self.active.is_active, image=lambda: self.active.image)
 
+    def controller_leader(self) -> int:
+        """The voter the quorum names as leader (-1: none known yet)."""
+        return self.quorum.leader_id if self.quorum is not None else -1
+
     async def serve(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         """Bind the controller listeners, report them with `task_status.started([BoundListener])`, then run the
         quorum and serve until cancelled."""

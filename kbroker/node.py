@@ -56,6 +56,10 @@ class Node:
 
         return ControllerView(is_active=lambda: True, image=lambda: self.state.image)
 
+    def controller_leader(self) -> int:
+        """The active controller, as the web console shows it: this node, the only voter."""
+        return self.config.node_id
+
     async def serve(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         """Bind every listener, report the bound addresses with `task_status.started([BoundListener])`, then
         accept connections until cancelled."""

@@ -33,14 +33,6 @@ def _assignment(consumer, partitions) -> Assignment:
         for topic, ps in sorted(partitions.items(), key=lambda kv: str(kv[0]))])
 
 
-def _owned(member) -> dict:
-    """What the member holds: its assigned partitions and those it has yet to revoke (as Kafka describes it)."""
-    owned = {topic: set(ps) for topic, ps in member.assigned.items()}
-    for topic, ps in member.pending_revocation.items():
-        owned.setdefault(topic, set()).update(ps)
-    return owned
-
-
 def _described(ctx: RequestContext, request, group_id: str) -> DescribedGroup:
     consumer = coordinator_of(ctx.state).consumer
     code, message, group = consumer.describe(group_id)
@@ -52,7 +44,7 @@ def _described(ctx: RequestContext, request, group_id: str) -> DescribedGroup:
         Member(member_id=m.member_id, instance_id=m.instance_id, rack_id=m.rack_id, member_epoch=m.member_epoch,
                client_id=m.client_id, client_host=m.client_host,
                subscribed_topic_names=list(m.subscribed_topic_names), subscribed_topic_regex=m.subscribed_topic_regex,
-               assignment=_assignment(consumer, _owned(m)),
+               assignment=_assignment(consumer, m.owned()),
                target_assignment=_assignment(consumer, group.target.get(m.member_id, {})),
                member_type=CONSUMER_MEMBER_TYPE)
         for m in group.members.values()]

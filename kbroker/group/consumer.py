@@ -66,6 +66,13 @@ class ConsumerMember:
     # may still commit offsets of a partition assigned at or before it)
     epochs: dict = attrs.field(factory=dict)
 
+    def owned(self) -> dict[uuid.UUID, set[int]]:
+        """What the member holds: its assigned partitions and those it has yet to revoke (as Kafka describes it)."""
+        owned = {topic: set(ps) for topic, ps in self.assigned.items()}
+        for topic, ps in self.pending_revocation.items():
+            owned.setdefault(topic, set()).update(ps)
+        return owned
+
     def is_reconciled_to(self, target_epoch: int) -> bool:
         return self.state == MemberState.STABLE and self.member_epoch == target_epoch
 

@@ -33,7 +33,7 @@ def process_families() -> list[Family]:
         family = Family("process_max_fds", "gauge", "The process's limit on open file descriptors.")
         family.add(soft_limit)
         families.append(family)
-    started = _start_time_s()
+    started = start_time_s()
     if started is not None:
         family = Family("process_start_time_seconds", "gauge", "Start time of the process, in seconds since the epoch.")
         family.add(started)
@@ -49,7 +49,8 @@ def _resident_bytes() -> int | None:
         return None
 
 
-def _start_time_s() -> float | None:
+def start_time_s() -> float | None:
+    """When this process started, in seconds since the epoch (None where /proc cannot say)."""
     try:
         with open("/proc/self/stat", "rb") as f:
             # the fields after the command name (which may hold spaces) start at the state, field 3

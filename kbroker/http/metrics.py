@@ -42,12 +42,12 @@ class MetricsPage:
         for state in self.states:
             if state.partitions is not None:
                 replicas = ReplicaFamilies()
-                await _each(list(state.partitions), replicas.add)
+                await each(list(state.partitions), replicas.add)
                 families += replicas.families()
             if state.group_coordinator is not None:
                 families += group_families(state.group_coordinator)
                 lag = LagFamilies(state.partitions)
-                await _each(groups_of(state.group_coordinator), lag.add)
+                await each(groups_of(state.group_coordinator), lag.add)
                 families += lag.families()
             if state.txn_coordinator is not None:
                 families += transaction_families(state.txn_coordinator)
@@ -65,11 +65,11 @@ class MetricsPage:
     async def page(self) -> Page:
         families = await self.families()
         chunks = []
-        await _each(families, lambda family: chunks.append(exposition.render([family])))
+        await each(families, lambda family: chunks.append(exposition.render([family])))
         return Page(b"".join(chunks), exposition.CONTENT_TYPE)
 
 
-async def _each(items, add, chunk: int = CHUNK) -> None:
+async def each(items, add, chunk: int = CHUNK) -> None:
     """`add(item)` for each item, letting other tasks run after every `chunk` of them."""
     for i, item in enumerate(items):
         if i and i % chunk == 0:

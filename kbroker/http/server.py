@@ -7,12 +7,15 @@ unanswered). A request body is never read: after the answer, what the client sti
 LINGER_S, so that closing does not reset the connection before the client read the answer. Answers: the page a
 route returns (200), 404 for an unknown path, 405 for another method, 400 for a malformed request line, 500 (and
 a logged traceback) when building a page fails. Pages are built by async routes on the trio thread, which may
-let other tasks run while they build.
+let other tasks run while they build. A route answers an exact path; a prefix route answers every path below its
+prefix and is handed the rest, percent-decoded (a page of a topic or group named in the path), and may answer a
+status of its own (404 for a name it does not know).
 """
 
 from __future__ import annotations
 
 import logging
+import urllib.parse
 from collections.abc import Awaitable, Callable, Mapping
 
 import attrs
@@ -35,9 +38,13 @@ _RECV = 4096
 class Page:
     body: bytes
     content_type: str
+    status: int = 200
 
 
 Route = Callable[[], Awaitable[Page]]
+PrefixRoute = Callable[[str], Awaitable[Page]]
+
+_REASONS = {200: "OK", 404: "Not Found"}
 
 
 @attrs.frozen
@@ -51,10 +58,12 @@ class HeadTooLarge(Exception):
 
 
 class HttpServer:
-    """Serves `routes` (path -> page builder) on one address."""
+    """Serves `routes` (path -> page builder) and `prefixes` (path prefix ending in "/" -> builder of the page
+    named by the rest of the path) on one address."""
 
-    def __init__(self, routes: Mapping[str, Route]) -> None:
+    def __init__(self, routes: Mapping[str, Route], prefixes: Mapping[str, PrefixRoute] | None = None) -> None:
         self.routes = dict(routes)
+        self.prefixes = dict(prefixes or {})
         self.open = 0
 
     async def serve(self, host: str, port: int, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
@@ -110,18 +119,29 @@ class HttpServer:
         if method not in ("GET", "HEAD"):
             await _respond(stream, 405, "Method Not Allowed", b"only GET and HEAD\n", extra="Allow: GET, HEAD\r\n")
             return
-        route = self.routes.get(target.split("?", 1)[0])
-        if route is None:
+        build = self._route(target.split("?", 1)[0])
+        if build is None:
             await _respond(stream, 404, "Not Found", b"not found\n")
             return
         try:
-            page = await route()
+            page = await build()
         except Exception:
             # A page that fails is a bug: logged with its traceback; the broker keeps serving.
             log.exception("bug: building %s failed", target)
             await _respond(stream, 500, "Internal Server Error", b"internal error\n")
             return
-        await _respond(stream, 200, "OK", page.body, page.content_type, head_only=method == "HEAD")
+        await _respond(stream, page.status, _REASONS.get(page.status, "Unknown"), page.body, page.content_type,
+                       head_only=method == "HEAD")
+
+    def _route(self, path: str) -> Route | None:
+        route = self.routes.get(path)
+        if route is not None:
+            return route
+        for prefix, named in self.prefixes.items():
+            if path.startswith(prefix) and len(path) > len(prefix):
+                name = urllib.parse.unquote(path[len(prefix):], errors="replace")
+                return lambda: named(name)
+        return None
 
 
 async def _linger(stream: trio.SocketStream) -> None:

@@ -8,16 +8,9 @@ import trio.testing
 
 from kbroker.http import server
 from kbroker.http.server import HttpServer, Page
+from tests.web.web_clients import exchange
 
-
-async def _exchange(port: int, data: bytes) -> bytes:
-    stream = await trio.open_tcp_stream("127.0.0.1", port)
-    async with stream:
-        await stream.send_all(data)
-        received = bytearray()
-        while chunk := await stream.receive_some(65536):
-            received += chunk
-    return bytes(received)
+_exchange = exchange
 
 
 def _run(test, routes=None):

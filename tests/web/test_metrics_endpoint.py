@@ -9,7 +9,6 @@ import os
 import shutil
 import socket
 import subprocess
-import time
 import urllib.error
 import urllib.request
 
@@ -17,6 +16,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from kbroker.testing import start_broker_process
+from tests.web.web_clients import read_and_commit
 
 TOPIC = "metered"
 GROUP = "metered-readers"
@@ -85,17 +85,7 @@ def _produce(bootstrap: str, count: int, start: int) -> None:
 
 
 def _consume_and_commit(bootstrap: str, count: int) -> None:
-    from kafka import KafkaConsumer
-
-    consumer = KafkaConsumer(TOPIC, bootstrap_servers=bootstrap, group_id=GROUP, auto_offset_reset="earliest",
-                             enable_auto_commit=False)
-    seen = 0
-    deadline = time.monotonic() + 60
-    while seen < count and time.monotonic() < deadline:
-        seen += sum(len(records) for records in consumer.poll(timeout_ms=500).values())
-    assert seen == count
-    consumer.commit()
-    consumer.close()
+    read_and_commit(bootstrap, TOPIC, GROUP, count).close()
 
 
 @pytest.fixture(scope="module")

@@ -107,7 +107,7 @@ def test_a_page_lets_other_tasks_run_between_chunks():
     async def main():
         async with trio.open_nursery() as nursery:
             nursery.start_soon(other)
-            await metrics._each(range(20 * metrics.CHUNK), seen.append)
+            await metrics.each(range(20 * metrics.CHUNK), seen.append)
 
     trio.run(main)
     # the other task ran at one of the checkpoints (trio may run either task first after each one)

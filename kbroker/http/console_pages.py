@@ -1,0 +1,153 @@
+"""The web console's pages (GET / , /topics, /topics/NAME, /groups, /groups/ID and /console.css), rendered as
+server-side HTML from the records of console_model: no script, nothing fetched from anywhere else. A topic or group
+that does not exist gets a 404 page. Each list shows its first LIMIT rows, with a note giving the whole count."""
+
+from __future__ import annotations
+
+from kbroker.http import html
+from kbroker.http.console_model import ConsoleSource, GroupDetail, Overview, TopicDetail
+from kbroker.http.console_style import STYLESHEET
+from kbroker.http.html import cap_note, facts, link, path_of, table, text
+from kbroker.http.server import Page
+
+LIMIT = 1000  # rows of one list on one page
+TOPICS, GROUPS = "/topics/", "/groups/"
+
+
+def _ids(ids) -> str | None:
+    """Node ids as a list; none shows as a dash."""
+    return ", ".join(str(i) for i in ids) or None
+
+
+def _node(node_id: int) -> str | None:
+    return None if node_id < 0 else str(node_id)
+
+
+def _uptime(seconds: float) -> str:
+    seconds = int(seconds)
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, seconds = divmod(rest, 60)
+    return (f"{days}d " if days else "") + f"{hours:02d}:{minutes:02d}:{seconds:02d}"
+
+
+def overview_html(o: Overview) -> bytes:
+    summary = facts([
+        ("Cluster id", o.cluster_id), ("Node id", o.node_id), ("Roles", o.roles),
+        ("Controller", _node(o.controller_id)), ("Version", f"kbroker {o.version} (Kafka {o.kafka_version})"),
+        ("Uptime", _uptime(o.uptime_s)), ("Topics", link("/topics", o.topics)), ("Partitions", o.partitions),
+        ("Consumer groups", None if o.groups is None else link("/groups", o.groups)),
+    ])
+    listeners = table(("Listener", "Address", "Security protocol"),
+                      ((row.name, row.address, row.security_protocol) for row in o.listeners), cls="listeners")
+    brokers = table(("Broker", "Endpoints", "Rack", "Status"),
+                    ((b.node_id, b.endpoints, b.rack, "fenced" if b.fenced else "active") for b in o.brokers.rows),
+                    cls="brokers")
+    body = (f"{summary}<h2>Listeners of this node</h2>{listeners}"
+            f"<h2>Brokers</h2>{brokers}{cap_note(len(o.brokers.rows), o.brokers.total, 'brokers')}")
+    return html.document("Overview", "/", body)
+
+
+def topics_html(topics) -> bytes:
+    rows = ((link(path_of(TOPICS, t.name), t.name), "yes" if t.internal else "no", t.partitions,
+             t.replication_factor, _ids(t.leaders), t.under_replicated, t.offline, t.records, t.size)
+            for t in topics.rows)
+    body = (table(("Topic", "Internal", "Partitions", "Replication factor", "Leaders", "Under-replicated",
+                   "Offline", "Records", "Size (bytes)"), rows, cls="topics")
+            + cap_note(len(topics.rows), topics.total, "topics")
+            + '<p class="note">Records and sizes count the partitions this node hosts.</p>')
+    return html.document("Topics", "/topics", body)
+
+
+def topic_html(detail: TopicDetail) -> bytes:
+    t = detail.topic
+    summary = facts([("Topic id", t.topic_id), ("Internal", "yes" if t.internal else "no"),
+                     ("Partitions", t.partitions), ("Replication factor", t.replication_factor),
+                     ("Hosted on this node", t.hosted), ("Records", t.records), ("Size (bytes)", t.size)])
+    partitions = table(
+        ("Partition", "Leader", "Replicas", "ISR", "Log start offset", "Log end offset", "High watermark",
+         "Size (bytes)"),
+        ((p.partition, _node(p.leader), _ids(p.replicas), _ids(p.isr), p.log_start, p.log_end, p.high_watermark,
+          p.size) for p in detail.partitions.rows), cls="partitions")
+    configs = table(("Config", "Value", "Source"),
+                    ((c.name, "(sensitive, hidden)" if c.sensitive else c.value, c.source) for c in detail.configs),
+                    cls="configs")
+    readers = table(("Group", "Committed partitions", "Lag"),
+                    ((link(path_of(GROUPS, r.group_id), r.group_id), r.committed_partitions, r.lag)
+                     for r in detail.readers.rows), cls="readers")
+    body = (f"{summary}<h2>Partitions</h2>{partitions}"
+            f"{cap_note(len(detail.partitions.rows), detail.partitions.total, 'partitions')}"
+            f"<h2>Consumer groups with committed offsets</h2>{readers}"
+            f"{cap_note(len(detail.readers.rows), detail.readers.total, 'groups')}"
+            f"<h2>Configs</h2>{configs}")
+    return html.document(f"Topic {t.name}", "/topics", body)
+
+
+def groups_html(groups) -> bytes:
+    rows = ((link(path_of(GROUPS, g.group_id), g.group_id), g.kind, g.state, g.protocol_type, g.protocol,
+             g.members, g.committed_partitions, g.lag) for g in groups.rows)
+    body = (table(("Group", "Type", "State", "Protocol type", "Protocol", "Members", "Committed partitions",
+                   "Lag"), rows, cls="groups")
+            + cap_note(len(groups.rows), groups.total, "groups")
+            + '<p class="note">Groups this node coordinates; lag over the partitions this node leads.</p>')
+    return html.document("Consumer groups", "/groups", body)
+
+
+def group_html(detail: GroupDetail) -> bytes:
+    g = detail.group
+    summary = facts([("Type", g.kind), ("State", g.state), ("Protocol type", g.protocol_type),
+                     ("Protocol", g.protocol), ("Members", g.members), ("Lag", g.lag)])
+    members = table(("Member id", "Group instance id", "Client id", "Host", "Assignment"),
+                    ((m.member_id, m.instance_id, m.client_id, m.host, m.assignment) for m in detail.members.rows),
+                    cls="members")
+    offsets = table(("Topic", "Partition", "Committed offset", "Log end offset", "Lag", "Metadata"),
+                    ((link(path_of(TOPICS, o.topic), o.topic), o.partition, o.committed, o.log_end, o.lag,
+                      o.metadata) for o in detail.offsets.rows), cls="offsets")
+    body = (f"{summary}<h2>Members</h2>{members}{cap_note(len(detail.members.rows), detail.members.total, 'members')}"
+            f"<h2>Committed offsets</h2>{offsets}"
+            f"{cap_note(len(detail.offsets.rows), detail.offsets.total, 'committed offsets')}")
+    return html.document(f"Group {g.group_id}", "/groups", body)
+
+
+def not_found_html(what: str, name: str) -> bytes:
+    body = f"<p>No {text(what)} {text(name)} here.</p>"
+    return html.document("Not found", "", body)
+
+
+class Console:
+    """The console's routes over one ConsoleSource."""
+
+    def __init__(self, source: ConsoleSource, limit: int = LIMIT) -> None:
+        self.source = source
+        self.limit = limit
+
+    def routes(self) -> dict:
+        return {"/": self.overview, "/topics": self.topics, "/groups": self.groups, "/console.css": self.stylesheet}
+
+    def prefixes(self) -> dict:
+        return {TOPICS: self.topic, GROUPS: self.group}
+
+    async def overview(self) -> Page:
+        return _page(overview_html(self.source.overview(self.limit)))
+
+    async def topics(self) -> Page:
+        return _page(topics_html(await self.source.topics(self.limit)))
+
+    async def topic(self, name: str) -> Page:
+        detail = await self.source.topic(name, self.limit)
+        return _page(topic_html(detail)) if detail is not None else _page(not_found_html("topic", name), 404)
+
+    async def groups(self) -> Page:
+        return _page(groups_html(await self.source.groups(self.limit)))
+
+    async def group(self, group_id: str) -> Page:
+        detail = await self.source.group(group_id, self.limit)
+        return _page(group_html(detail)) if detail is not None else _page(not_found_html("group", group_id), 404)
+
+    async def stylesheet(self) -> Page:
+        return Page(STYLESHEET.encode(), "text/css; charset=utf-8")
+
+
+def _page(body: bytes, status: int = 200) -> Page:
+    return Page(body, html.CONTENT_TYPE, status)
+
