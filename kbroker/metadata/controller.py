@@ -29,8 +29,8 @@ from typing import Any, NamedTuple, Protocol
 import trio
 
 from kbroker.config import CONFIGS_BY_NAME
-from kbroker.metadata import record_versions as V
 from kbroker.metadata import acl_control, scram_control, topic_names
+from kbroker.metadata import record_versions as V
 from kbroker.metadata.alter_partition import alter_partition
 from kbroker.metadata.cluster_control import ClusterControl
 from kbroker.metadata.feature_control import FeatureUpdate, Verdict, update_features

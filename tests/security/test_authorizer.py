@@ -23,7 +23,8 @@ def index(*entries: Acl) -> AclIndex:
 
 
 def may(entries, op=A.READ, name="t", *, principal=ALICE, host="10.0.0.1", kind=A.TOPIC,
-        authorizer=Authorizer()) -> bool:
+        authorizer: Authorizer | None = None) -> bool:
+    authorizer = authorizer or Authorizer()
     return authorizer.authorize(index(*entries), principal, host, op, kind, name)
 
 
