@@ -10,6 +10,7 @@ asked: every group operation (no authorizer): read, describe, delete, describe a
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.group import coordinator_of
 from kbroker.metadata import acl_operations
@@ -30,6 +31,10 @@ GROUP_OPERATIONS = acl_operations.bitfield((acl_operations.READ, acl_operations.
 
 
 def _described(ctx: RequestContext, request, group_id: str) -> DescribedGroup:
+    if not authz.allowed(ctx, authz.DESCRIBE, authz.GROUP, group_id):
+        return DescribedGroup(error_code=errors.GROUP_AUTHORIZATION_FAILED.code, error_message=None,
+                              group_id=group_id, group_state="", protocol_type="", protocol_data="",
+                              authorized_operations=acl_operations.OMITTED, members=[])
     found = coordinator_of(ctx.state).describe_group(group_id)
     code, message = found.error, None
     if code == errors.GROUP_ID_NOT_FOUND.code:
@@ -37,7 +42,8 @@ def _described(ctx: RequestContext, request, group_id: str) -> DescribedGroup:
             code = errors.NONE.code
         else:
             message = found.message or f"Group {group_id} not found."
-    operations = GROUP_OPERATIONS if request.include_authorized_operations else acl_operations.OMITTED
+    operations = authz.operations(ctx, authz.GROUP, group_id) if request.include_authorized_operations \
+        else acl_operations.OMITTED
     return DescribedGroup(
         error_code=code, error_message=message, group_id=group_id, group_state=found.state,
         protocol_type=found.protocol_type, protocol_data=found.protocol_data, authorized_operations=operations,
