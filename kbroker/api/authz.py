@@ -12,6 +12,7 @@ import logging
 from collections.abc import Iterable
 
 from kbroker.api.context import RequestContext
+from kbroker.protocol import errors
 from kbroker.security import acls as A
 from kbroker.security.authorizer import all_operations
 
@@ -73,3 +74,32 @@ def operations(ctx: RequestContext, resource_type: int, name: str) -> int:
         return all_operations(resource_type)
     return authorizer.authorized_operations(ctx.state.image.acls, principal_text(ctx), ctx.peer[0], resource_type,
                                             name)
+
+
+# ConfigResource types and the error each answers when refused (Kafka's AuthHelper / ConfigAdminManager).
+_TOPIC_CONFIGS, _GROUP_CONFIGS = 2, 32
+_CLUSTER_CONFIG_TYPES = frozenset({4, 8, 16})  # BROKER, BROKER_LOGGER, CLIENT_METRICS
+
+
+def config_refusal(ctx: RequestContext, operation: int, resource_type: int, name: str) -> int | None:
+    """The error code refusing DESCRIBE_CONFIGS / ALTER_CONFIGS on one config resource, or None when allowed (an
+    unknown resource type is left to the handler's own checks)."""
+    if resource_type == _TOPIC_CONFIGS:
+        return None if allowed(ctx, operation, TOPIC, name) else errors.TOPIC_AUTHORIZATION_FAILED.code
+    if resource_type == _GROUP_CONFIGS:
+        return None if allowed(ctx, operation, GROUP, name) else errors.GROUP_AUTHORIZATION_FAILED.code
+    if resource_type in _CLUSTER_CONFIG_TYPES:
+        return None if cluster_allowed(ctx, operation) else errors.CLUSTER_AUTHORIZATION_FAILED.code
+    return None
+
+
+def split_config_resources(ctx: RequestContext, operation: int, resources) -> tuple[list, list]:
+    """(the resources allowed, [(resource, error code)] for those refused)."""
+    allowed_resources, refused = [], []
+    for resource in resources:
+        code = config_refusal(ctx, operation, resource.resource_type, resource.resource_name)
+        if code is None:
+            allowed_resources.append(resource)
+        else:
+            refused.append((resource, code))
+    return allowed_resources, refused

@@ -18,6 +18,7 @@ Gaps: broker configs Kafka defines but kbroker does not implement are not listed
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.config import ConfigError
 from kbroker.configs import loggers, schema
@@ -127,6 +128,11 @@ class _Describer:
         return [_encode(entry) for entry in entries]
 
     def result(self, resource) -> DescribeConfigsResult:
+        refused = authz.config_refusal(self.ctx, authz.DESCRIBE_CONFIGS, resource.resource_type,
+                                       resource.resource_name)
+        if refused is not None:
+            return DescribeConfigsResult(error_code=refused, error_message=None, resource_type=resource.resource_type,
+                                         resource_name=resource.resource_name, configs=[])
         try:
             configs = self.configs(resource)
         except ConfigError as exc:  # a stored value kbroker can no longer parse: Kafka's LogConfig throws too

@@ -23,9 +23,11 @@ yet (so not advertised): the ACL, quota, delegation-token and reassignment APIs,
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.configs.alter import alter_configs_on_controller
 from kbroker.metadata.active_controller import NotActive, not_controller
+from kbroker.metadata.controller import ApiError
 from kbroker.protocol import errors
 
 
@@ -68,8 +70,10 @@ def not_controller_message(ctx: RequestContext) -> str:
 async def alter_configs_on_active_controller(ctx: RequestContext, request, *, incremental: bool, render, failing):
     """AlterConfigs (incremental or not) on the active controller: `render(answers)` of
     kbroker.configs.alter.alter_configs_on_controller, else `failing(request, NOT_CONTROLLER)`."""
+    resources, refused = authz.split_config_resources(ctx, authz.ALTER_CONFIGS, request.resources)
+
     async def flow(controller, run):
-        return render(await alter_configs_on_controller(ctx, request.resources, controller, run,
-                                                        incremental=incremental, validate_only=request.validate_only))
+        return render([(resource, ApiError(code)) for resource, code in refused] + await alter_configs_on_controller(
+            ctx, resources, controller, run, incremental=incremental, validate_only=request.validate_only))
 
     return await run_on_active_controller(ctx, flow, lambda code, message: failing(request, code, message))
