@@ -26,9 +26,6 @@ MIN_VERSION = 0
 MAX_VERSION = 6
 GROUP_ID_NOT_FOUND_VERSION = 6
 # ResourceType.GROUP's operations: READ, DESCRIBE, DELETE and (KIP-848 group configs) DESCRIBE_CONFIGS, ALTER_CONFIGS
-GROUP_OPERATIONS = acl_operations.bitfield((acl_operations.READ, acl_operations.DESCRIBE, acl_operations.DELETE,
-                                            acl_operations.DESCRIBE_CONFIGS, acl_operations.ALTER_CONFIGS))
-
 
 def _described(ctx: RequestContext, request, group_id: str) -> DescribedGroup:
     if not authz.allowed(ctx, authz.DESCRIBE, authz.GROUP, group_id):

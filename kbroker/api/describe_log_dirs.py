@@ -21,6 +21,7 @@ from collections import defaultdict
 
 import trio
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.api.state import BrokerState, PartitionLogInfo
 from kbroker.protocol import errors
@@ -76,6 +77,9 @@ def describe_log_dirs(state: BrokerState, wanted: set[tuple[str, int]] | None) -
 
 
 async def handle(ctx: RequestContext, request) -> DescribeLogDirsResponse:
+    if not authz.cluster_allowed(ctx, authz.DESCRIBE):
+        return DescribeLogDirsResponse(throttle_time_ms=0, error_code=errors.CLUSTER_AUTHORIZATION_FAILED.code,
+                                       results=[])
     wanted = None
     if request.topics is not None:
         wanted = {(topic.topic, partition) for topic in request.topics for partition in topic.partitions}

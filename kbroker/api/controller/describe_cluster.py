@@ -12,10 +12,12 @@ reported allowed when asked.
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.metadata import acl_operations
 from kbroker.protocol import errors
 from kbroker.protocol.messages.describe_cluster_response import DescribeClusterBroker, DescribeClusterResponse
+from kbroker.security.acls import CLUSTER_NAME
 
 API_KEY = 60
 MIN_VERSION = 0
@@ -36,7 +38,7 @@ async def handle(ctx: RequestContext, request) -> DescribeClusterResponse:
     if request.endpoint_type != CONTROLLER_ENDPOINT:
         return _error(errors.UNSUPPORTED_ENDPOINT_TYPE.code, f"Unsupported endpoint type {request.endpoint_type}")
     quorum = ctx.state.quorum
-    operations = (acl_operations.CLUSTER_OPERATIONS if request.include_cluster_authorized_operations
+    operations = (authz.operations(ctx, authz.CLUSTER, CLUSTER_NAME) if request.include_cluster_authorized_operations
                   else acl_operations.OMITTED)
     active = ctx.state.active_controller
     registered = active.image.controllers if active is not None else {}
