@@ -12,7 +12,7 @@ leader and its endpoint from v10 (KIP-951); a partition not in the metadata UNKN
 (INVALID_TOPIC_EXCEPTION) unless they are Kafka's admin client. acks=0 gets no answer, and any failed partition
 closes the connection instead (so the producer notices and refreshes its metadata), as Kafka does. v13 names
 topics by id only (UNKNOWN_TOPIC_ID when unknown).
-Authorization (api/authz.py) as Kafka's: a transactional request needs WRITE on its transactional id (else every
+Authorization (api/authz.py) as Kafka's: a request carrying a transactional batch needs WRITE on its transactional id (else every
 partition TRANSACTIONAL_ID_AUTHORIZATION_FAILED); each topic needs WRITE (else TOPIC_AUTHORIZATION_FAILED, checked
 before the topic's existence, so an unauthorized client cannot probe names).
 
@@ -44,6 +44,7 @@ from kbroker.protocol.messages.produce_response import (
     ProduceResponse,
     TopicProduceResponse,
 )
+from kbroker.protocol.records import ATTRIBUTES_OFFSET, TRANSACTIONAL_FLAG_MASK
 from kbroker.txn.verification import unverified_transaction
 
 API_KEY = 0
@@ -59,6 +60,7 @@ ADMIN_CLIENT_ID = "__admin_client"
 log = logging.getLogger(__name__)
 
 _RECORDS_COUNT = struct.Struct(">i")
+_ATTRIBUTES = struct.Struct(">h")
 _RECORDS_COUNT_OFFSET = 57  # of the v2 batch header's record count
 # Errors Kafka's ReplicaManager.appendToLocalLog does not count as a failed produce (FailedProduceRequestsPerSec).
 _EXPECTED_ERRORS = frozenset(e.code for e in (
@@ -160,6 +162,17 @@ def _resolve_topic(ctx: RequestContext, image, topic) -> tuple[str | None, int, 
     return name, errors.NONE.code, None
 
 
+def _has_transactional_records(request) -> bool:
+    """Whether a partition's first batch is transactional (Kafka's RequestUtils.hasTransactionalRecords)."""
+    for topic in request.topic_data:
+        for p in topic.partition_data:
+            records = p.records
+            if records is not None and len(records) > ATTRIBUTES_OFFSET + 1 and \
+                    _ATTRIBUTES.unpack_from(records, ATTRIBUTES_OFFSET)[0] & TRANSACTIONAL_FLAG_MASK:
+                return True
+    return False
+
+
 async def handle(ctx: RequestContext, request) -> ProduceResponse:
     if ctx.api_version < FIRST_SERVED_VERSION:
         raise CloseConnection(f"Produce v{ctx.api_version} is no longer supported (Kafka 4 serves v3 and up)")
@@ -170,8 +183,8 @@ async def handle(ctx: RequestContext, request) -> ProduceResponse:
     responses = []
     waiting = []
     # Kafka's KafkaApis: a transactional produce needs WRITE on its transactional id, or the whole request fails.
-    txn_refused = request.transactional_id is not None and not authz.allowed(
-        ctx, authz.WRITE, authz.TRANSACTIONAL_ID, request.transactional_id)
+    txn_refused = _has_transactional_records(request) and (request.transactional_id is None or not authz.allowed(
+        ctx, authz.WRITE, authz.TRANSACTIONAL_ID, request.transactional_id))
     for topic in request.topic_data:
         if acks not in (-1, 0, 1):
             name, code, message = topic.name, errors.INVALID_REQUIRED_ACKS.code, None
