@@ -27,6 +27,7 @@ import struct
 
 import attrs
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.protocol import errors, messages, wire
 from kbroker.protocol.messages.default_principal_data import DefaultPrincipalData
@@ -123,6 +124,9 @@ def _failed(error: errors.KafkaError) -> EnvelopeResponse:
 
 
 async def handle(ctx: RequestContext, request) -> EnvelopeResponse:
+    # Only a broker may speak for a client: the sender needs CLUSTER_ACTION (Kafka's ControllerApis).
+    if not authz.cluster_allowed(ctx, authz.CLUSTER_ACTION):
+        return _failed(errors.CLUSTER_AUTHORIZATION_FAILED)
     try:
         principal = parse_principal(request.request_principal)
         client_host = _client_address(request.client_host_address)
