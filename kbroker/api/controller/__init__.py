@@ -31,6 +31,16 @@ from kbroker.metadata.controller import ApiError
 from kbroker.protocol import errors
 
 
+def cluster_refusal(ctx: RequestContext, operation: int = authz.CLUSTER_ACTION):
+    """The answer to a node-to-node request whose sender may not do `operation` on the cluster (Kafka's
+    ControllerApis: CLUSTER_ACTION for registrations, heartbeats, AlterPartition, producer ids and the KRaft
+    requests; ALTER for adding and removing voters): the response with CLUSTER_AUTHORIZATION_FAILED as its
+    top-level error; None when allowed."""
+    if authz.cluster_allowed(ctx, operation):
+        return None
+    return ctx.registry.get(ctx.api_key).response_class(error_code=errors.CLUSTER_AUTHORIZATION_FAILED.code)
+
+
 async def answer_from_quorum(ctx: RequestContext, request):
     """The quorum's response to a KRaft request (a leader may hold a Fetch up to its max wait)."""
     return await ctx.state.quorum.handle_request(request)
