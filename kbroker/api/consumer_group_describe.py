@@ -4,7 +4,7 @@ partitions); v1 adds the member type (1: consumer
 protocol; kbroker has no classic members in consumer groups).
 
 An unknown group answers GROUP_ID_NOT_FOUND "Group <id> not found.", a classic group GROUP_ID_NOT_FOUND
-"Group <id> is not a consumer group." Authorized operations (every group operation: no authorizer) when asked.
+"Group <id> is not a consumer group." Authorized operations (api/authz.py) when asked; GROUP_AUTHORIZATION_FAILED without DESCRIBE on the group.
 """
 
 from __future__ import annotations

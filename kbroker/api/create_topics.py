@@ -14,7 +14,9 @@ ReplicationControlManager.createTopics, implemented by kbroker.metadata.controll
   validating, as Kafka does). Failed results carry -1, -1 and no configs.
 - TimeoutMs <= 0 means the controller's deadline has passed before it starts: every topic REQUEST_TIMED_OUT,
   nothing created. Positive timeouts never expire: a single node's controller answers at once.
-- No authorizer: TopicConfigErrorCode stays NONE, no TOPIC_AUTHORIZATION_FAILED. No controller mutation quota.
+- Authorization: CREATE on the cluster or on each topic (else TOPIC_AUTHORIZATION_FAILED "Authorization
+  failed."); a created topic's configs are left out with TopicConfigErrorCode TOPIC_AUTHORIZATION_FAILED without
+  DESCRIBE_CONFIGS. No controller mutation quota.
 """
 
 from __future__ import annotations

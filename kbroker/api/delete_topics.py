@@ -9,7 +9,8 @@ Mirrors Kafka 4.3's ControllerApis.deleteTopics (a broker forwards the request t
   INVALID_REQUEST "The provided topic name maps to an ID that was already supplied." and that topic is kept.
 - Unknown name: UNKNOWN_TOPIC_OR_PARTITION; unknown id: UNKNOWN_TOPIC_ID (default messages).
 - A deleted topic's result carries both its name and its id (v6). Kafka shuffles the results so their
-  positions reveal nothing; kbroker returns them in request order (no authorizer, nothing to hide).
+  positions reveal nothing; kbroker returns them in request order (a topic the client may not DELETE
+  answers TOPIC_AUTHORIZATION_FAILED before any lookup).
 - The group coordinator then removes the offsets groups committed for the deleted topics (Kafka's
   GroupCoordinator.onPartitionsDeleted).
 """

@@ -9,7 +9,7 @@ listener):
 - Brokers: registered brokers with an endpoint on the request's listener; fenced ones only when
   IncludeFencedBrokers (v2) is set, each with IsFenced.
 - ControllerId: an alive broker (this node), as Kafka's KRaft broker reports a random alive broker.
-- ClusterAuthorizedOperations only when asked, every cluster operation allowed (no authorizer).
+- ClusterAuthorizedOperations only when asked, from the authorizer (api/authz.py).
 """
 
 from __future__ import annotations

@@ -12,7 +12,8 @@ Mirrors Kafka 4.3.1 (ConfigHelper.describeConfigs); the model is kbroker.configs
   IncludeDocumentation (v3+); ConfigType is filled in every version that carries it.
 - A resource type Kafka does not know fails the whole request: every result INVALID_REQUEST with the error's
   default message. CLIENT_METRICS and GROUP resources, which kbroker does not implement, get INVALID_REQUEST.
-- Successful results carry an empty error message, as Kafka's do. ThrottleTimeMs 0; no authorizer yet.
+- Successful results carry an empty error message, as Kafka's do. ThrottleTimeMs 0. Without DESCRIBE_CONFIGS: TOPIC_ / GROUP_ /
+  CLUSTER_AUTHORIZATION_FAILED for the resource (api/authz.config_refusal).
 Gaps: broker configs Kafka defines but kbroker does not implement are not listed (see SKIPPED_FEATURES.md).
 """
 

@@ -5,7 +5,7 @@ in other states members come with their current assignment but no metadata, and 
 consumer group is not a classic group: Dead with no error before v6, GROUP_ID_NOT_FOUND "Group <id> is not a
 classic group." from v6. An unknown group is described as Dead with
 no error before v6, and GROUP_ID_NOT_FOUND from v6 (KIP-1043). Authorized operations (v3+) are answered when
-asked: every group operation (no authorizer): read, describe, delete, describe and alter configs.
+asked, from the authorizer; GROUP_AUTHORIZATION_FAILED for a group without DESCRIBE.
 """
 
 from __future__ import annotations

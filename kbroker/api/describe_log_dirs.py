@@ -8,8 +8,8 @@ Mirrors Kafka 4.3 (KafkaApis.handleDescribeLogDirsRequest + ReplicaManager.descr
   false (v5; kbroker has no cordoned log dirs). A directory that cannot be read reports KAFKA_STORAGE_ERROR.
 - PartitionSize is the sum of the partition's segment files; OffsetLag is 0 for a current log (Kafka's
   max(HW - LEO, 0) on a leader); IsFutureKey marks `-future` directories.
-- Top-level ErrorCode (v3+) NONE; ThrottleTimeMs 0. There is no authorizer yet, so the cluster DESCRIBE check
-  always passes.
+- Top-level ErrorCode (v3+) NONE, or CLUSTER_AUTHORIZATION_FAILED with no results without DESCRIBE on the
+  cluster; ThrottleTimeMs 0.
 Kafka 4.3 is the first release with v5, which kafka-python uses to recognise a 4.3 broker.
 """
 

@@ -13,7 +13,8 @@ Mirrors Kafka 4.3's DescribeTopicPartitionsRequestHandler and KRaftMetadataCache
   name (not counted against the page). Unknown topics never appear for an all-topics request.
 - Partitions carry leader (-1 when the leader is unreachable on this listener, with no partition error),
   leader epoch, replicas, ISR, offline replicas, and empty ELR / last known ELR lists (kbroker keeps no ELR).
-- TopicAuthorizedOperations is always filled (every topic operation allowed: no authorizer).
+- TopicAuthorizedOperations is always filled (api/authz.py); topics without DESCRIBE are left out of a listing
+  and answered TOPIC_AUTHORIZATION_FAILED when named.
 """
 
 from __future__ import annotations

@@ -6,8 +6,8 @@ leader as ControllerId (-1 while there is none) and the controllers; 1 (brokers,
 MISMATCHED_ENDPOINT_TYPE; any other value UNSUPPORTED_ENDPOINT_TYPE. The controllers are those registered in this
 node's metadata image (ControllerRegistration, RegisterControllerRecord) with an endpoint of the listener the
 request came in on, by id, at that endpoint, without rack (Kafka's ControllerRegistrationsPublisher): a controller
-is listed once its registration is committed and applied here. There is no authorizer: every cluster operation is
-reported allowed when asked.
+is listed once its registration is committed and applied here. Cluster authorized operations come from the
+authorizer (api/authz.py) when asked.
 """
 
 from __future__ import annotations

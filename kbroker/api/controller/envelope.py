@@ -11,7 +11,7 @@ no ResponseData):
 - its body must parse at its version: UNSUPPORTED_VERSION. A forwardable API this listener does not serve, or
   a version outside the range it advertises, gets UNSUPPORTED_VERSION too: this controller cannot parse it, and a
   Kafka broker never forwards what the controller's ApiVersions did not advertise.
-No authorizer, so the CLUSTER_ACTION check passes. The embedded request runs through this listener's registry
+The sender needs CLUSTER_ACTION on the cluster (else CLUSTER_AUTHORIZATION_FAILED). The embedded request runs through this listener's registry
 with the forwarded header (its correlation id and client id) and the client's address. Its response is returned
 in ResponseData with its response header (the forwarded correlation id, the header version of its API and
 version), error NONE; except that a response carrying NOT_CONTROLLER anywhere (NOT_LEADER_OR_FOLLOWER for
