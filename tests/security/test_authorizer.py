@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import uuid
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from kbroker.config import BrokerConfig, ConfigError
 from kbroker.security import acls as A
 from kbroker.security.acls import Acl, AclFilter, AclIndex, filter_error, validate_new
-from kbroker.security.authorizer import Authorizer
+from kbroker.security.authorizer import STANDARD_AUTHORIZER, Authorizer
 
 ALICE = "User:alice"
 
@@ -149,3 +151,15 @@ def test_validation_of_new_bindings():
     assert validate_new(acl(pattern=A.MATCH)) == "Invalid patternType MATCH"
     assert validate_new(acl(op=A.ANY)) == "Invalid operation ANY"
     assert validate_new(acl(perm=A.ANY)) == "Invalid permissionType ANY"
+
+
+def test_configs(tmp_path):
+    base = {"log.dirs": str(tmp_path)}
+    assert Authorizer.from_config(BrokerConfig.from_properties(base)) is None
+    configured = Authorizer.from_config(BrokerConfig.from_properties({
+        **base, "authorizer.class.name": STANDARD_AUTHORIZER, "super.users": "User:admin; User:ops",
+        "allow.everyone.if.no.acl.found": "true"}))
+    assert configured == Authorizer(frozenset({"User:admin", "User:ops"}), allow_if_no_acl=True)
+    with pytest.raises(ConfigError, match="authorizer.class.name kafka.security.authorizer.AclAuthorizer is not "
+                                          "supported"):
+        BrokerConfig.from_properties({**base, "authorizer.class.name": "kafka.security.authorizer.AclAuthorizer"})
