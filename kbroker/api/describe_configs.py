@@ -132,7 +132,8 @@ class _Describer:
         refused = authz.config_refusal(self.ctx, authz.DESCRIBE_CONFIGS, resource.resource_type,
                                        resource.resource_name)
         if refused is not None:
-            return DescribeConfigsResult(error_code=refused, error_message=None, resource_type=resource.resource_type,
+            return DescribeConfigsResult(error_code=refused, error_message=errors.for_code(refused).message,
+                                         resource_type=resource.resource_type,
                                          resource_name=resource.resource_name, configs=[])
         try:
             configs = self.configs(resource)
