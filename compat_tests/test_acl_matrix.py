@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 import uuid
 
+import attrs
 import pytest
 
 from compat_tests.brokers import start_broker
@@ -21,6 +22,7 @@ from compat_tests.raw_client import RawConnection
 from kbroker.protocol.messages import (
     add_offsets_to_txn_request as aotx,
 )
+from kbroker.protocol.messages import add_partitions_to_txn_request as aptx
 from kbroker.protocol.messages import (
     create_acls_request as cacl,
 )
@@ -69,12 +71,17 @@ from kbroker.protocol.messages import (
 from kbroker.protocol.messages import (
     offset_commit_request as oc,
 )
+from kbroker.protocol.messages import offset_delete_request as odel
 from kbroker.protocol.messages import (
     offset_fetch_request as of,
 )
+from kbroker.protocol.messages import offset_for_leader_epoch_request as ofle
 from kbroker.protocol.messages import (
     produce_request as prod,
 )
+from kbroker.protocol.messages import txn_offset_commit_request as toc
+from kbroker.protocol.messages.consumer_group_describe_request import ConsumerGroupDescribeRequest
+from kbroker.protocol.messages.consumer_group_heartbeat_request import ConsumerGroupHeartbeatRequest
 from kbroker.protocol.messages.delete_groups_request import DeleteGroupsRequest
 from kbroker.protocol.messages.describe_acls_request import DescribeAclsRequest
 from kbroker.protocol.messages.describe_cluster_request import DescribeClusterRequest
@@ -83,9 +90,12 @@ from kbroker.protocol.messages.describe_log_dirs_request import DescribeLogDirsR
 from kbroker.protocol.messages.describe_transactions_request import DescribeTransactionsRequest
 from kbroker.protocol.messages.end_txn_request import EndTxnRequest
 from kbroker.protocol.messages.find_coordinator_request import FindCoordinatorRequest
+from kbroker.protocol.messages.heartbeat_request import HeartbeatRequest
 from kbroker.protocol.messages.init_producer_id_request import InitProducerIdRequest
+from kbroker.protocol.messages.leave_group_request import LeaveGroupRequest, MemberIdentity
 from kbroker.protocol.messages.sasl_authenticate_request import SaslAuthenticateRequest
 from kbroker.protocol.messages.sasl_handshake_request import SaslHandshakeRequest
+from kbroker.protocol.messages.sync_group_request import SyncGroupRequest
 from kbroker.protocol.records import build_batch
 from kbroker.security import acls as A
 
@@ -304,6 +314,50 @@ CASES = {
     "create_acls": (
         lambda: cacl.CreateAclsRequest(creations=[_acl(A.TOPIC, "acl-other", A.READ)]), 3,
         lambda r: r.results[0].error_code, CLUSTER_DENIED, [([(A.CLUSTER, A.CLUSTER_NAME, A.ALTER)], NONE)]),
+    "heartbeat": (
+        lambda: HeartbeatRequest(group_id="acl-hb", generation_id=1, member_id="m"), 4, lambda r: r.error_code,
+        GROUP_DENIED, [([(A.GROUP, "acl-hb", A.READ)], 25)]),  # UNKNOWN_MEMBER_ID
+    "sync_group": (
+        lambda: SyncGroupRequest(group_id="acl-sync", generation_id=1, member_id="m", protocol_type="consumer",
+                                 protocol_name="range", assignments=[]), 5, lambda r: r.error_code,
+        GROUP_DENIED, [([(A.GROUP, "acl-sync", A.READ)], 25)]),
+    "leave_group": (
+        lambda: LeaveGroupRequest(group_id="acl-leave", members=[MemberIdentity(member_id="m")]), 5,
+        lambda r: r.error_code or r.members[0].error_code, GROUP_DENIED, [([(A.GROUP, "acl-leave", A.READ)], 25)]),
+    "offset_delete": (
+        lambda: odel.OffsetDeleteRequest(group_id="acl-odel", topics=[odel.OffsetDeleteRequestTopic(
+            name=TOPIC, partitions=[odel.OffsetDeleteRequestPartition(partition_index=0)])]), 0,
+        lambda r: r.error_code or r.topics[0].partitions[0].error_code, GROUP_DENIED,
+        [([(A.GROUP, "acl-odel", A.DELETE)], 69)]),
+    "consumer_group_heartbeat": (
+        lambda: ConsumerGroupHeartbeatRequest(group_id="acl-cg", member_id="", member_epoch=0,
+                                              rebalance_timeout_ms=30000, subscribed_topic_names=[TOPIC],
+                                              topic_partitions=[]), 0,
+        lambda r: r.error_code, GROUP_DENIED,
+        [([(A.GROUP, "acl-cg", A.READ)], TOPIC_DENIED), ([(A.TOPIC, TOPIC, A.DESCRIBE)], NONE)]),
+    "consumer_group_describe": (
+        lambda: ConsumerGroupDescribeRequest(group_ids=["acl-cgd"]), 0, lambda r: r.groups[0].error_code,
+        GROUP_DENIED, [([(A.GROUP, "acl-cgd", A.DESCRIBE)], 69)]),
+    "txn_offset_commit": (
+        lambda: toc.TxnOffsetCommitRequest(transactional_id="acl-tx-toc", group_id="acl-toc", producer_id=1,
+                                           producer_epoch=0, topics=[toc.TxnOffsetCommitRequestTopic(
+                                               name=TOPIC, partitions=[toc.TxnOffsetCommitRequestPartition(
+                                                   partition_index=0, committed_offset=0)])]), 3,
+        lambda r: _first_partition(r.topics), TXN_DENIED,
+        [([(A.TRANSACTIONAL_ID, "acl-tx-toc", A.WRITE)], GROUP_DENIED), ([(A.GROUP, "acl-toc", A.READ)], TOPIC_DENIED)]),
+    "add_partitions_to_txn": (
+        lambda: aptx.AddPartitionsToTxnRequest(v3_and_below_transactional_id="acl-tx-apt", v3_and_below_producer_id=1,
+                                               v3_and_below_producer_epoch=0, v3_and_below_topics=[
+                                                   aptx.AddPartitionsToTxnTopic(name=TOPIC, partitions=[0])]), 3,
+        lambda r: r.results_by_topic_v3_and_below[0].results_by_partition[0].partition_error_code, TXN_DENIED,
+        [([(A.TRANSACTIONAL_ID, "acl-tx-apt", A.WRITE)], TOPIC_DENIED)]),
+    "offset_for_leader_epoch": (
+        lambda: ofle.OffsetForLeaderEpochRequest(replica_id=-1, topics=[ofle.OffsetForLeaderTopic(
+            topic=TOPIC, partitions=[ofle.OffsetForLeaderPartition(partition=0, leader_epoch=0)])]), 4,
+        lambda r: _first_partition(r.topics), TOPIC_DENIED, [([(A.TOPIC, TOPIC, A.DESCRIBE)], NONE)]),
+    "follower_fetch": (
+        lambda: attrs.evolve(_fetch(), replica_id=1), 12, lambda r: _first_partition(r.responses), TOPIC_DENIED,
+        []),
 }
 
 # Answers that say "try again" while a coordinator or its internal topic is still being created.
