@@ -211,6 +211,10 @@ CASES = {
     "metadata_named_topic": (
         lambda: md.MetadataRequest(topics=[md.MetadataRequestTopic(name=TOPIC)], allow_auto_topic_creation=False),
         12, lambda r: r.topics[0].error_code, TOPIC_DENIED, [([(A.TOPIC, TOPIC, A.DESCRIBE)], NONE)]),
+    "metadata_auto_create": (
+        lambda: md.MetadataRequest(topics=[md.MetadataRequestTopic(name="acl-auto")], allow_auto_topic_creation=True),
+        12, lambda r: r.topics[0].error_code, TOPIC_DENIED,
+        [([(A.TOPIC, "acl-auto", A.DESCRIBE), (A.TOPIC, "acl-auto", A.CREATE)], 3)]),  # created: not there yet
     "produce": (
         _produce, 9, lambda r: _first_partition(r.responses, "partition_responses"), TOPIC_DENIED,
         [([(A.TOPIC, TOPIC, A.WRITE)], NONE)]),
