@@ -93,6 +93,7 @@ from kbroker.protocol.messages.find_coordinator_request import FindCoordinatorRe
 from kbroker.protocol.messages.heartbeat_request import HeartbeatRequest
 from kbroker.protocol.messages.init_producer_id_request import InitProducerIdRequest
 from kbroker.protocol.messages.leave_group_request import LeaveGroupRequest, MemberIdentity
+from kbroker.protocol.messages.list_groups_request import ListGroupsRequest
 from kbroker.protocol.messages.sasl_authenticate_request import SaslAuthenticateRequest
 from kbroker.protocol.messages.sasl_handshake_request import SaslHandshakeRequest
 from kbroker.protocol.messages.sync_group_request import SyncGroupRequest
@@ -469,5 +470,27 @@ def test_kafka_acls_add_list_remove(secured, tmp_path):
                     "--topic", "acl-tool", "--resource-pattern-type", "prefixed")
         listed = _kafka_acls(secured, config, "--list", "--topic", "acl-tool", "--resource-pattern-type", "prefixed")
         assert "operation=READ" not in listed and "operation=DESCRIBE" in listed, listed
+    finally:
+        _revoke_all(secured)
+
+
+def _group_ids(broker, user: str) -> set[str]:
+    with _connect(broker, user) as conn:
+        return {g.group_id for g in conn.send(ListGroupsRequest(states_filter=[], types_filter=[]), 5).groups}
+
+
+def test_list_groups_shows_only_describable_groups(secured):
+    _revoke_all(secured)
+    try:
+        with _connect(secured, "admin") as admin:
+            committed = admin.send(CASES["offset_commit"][0](), 8)
+            assert _first_partition(committed.topics) == NONE  # the group "acl-commit" now exists
+        assert "acl-commit" in _group_ids(secured, "admin")
+        assert "acl-commit" not in _group_ids(secured, "alice")
+        _grant(secured, [(A.GROUP, "acl-commit", A.READ)])  # READ implies DESCRIBE
+        deadline = time.monotonic() + GRANT_WAIT_S
+        while "acl-commit" not in (groups := _group_ids(secured, "alice")) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert "acl-commit" in groups
     finally:
         _revoke_all(secured)
