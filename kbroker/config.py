@@ -22,6 +22,7 @@ from typing import Any
 import attrs
 
 from kbroker.quorum_config import KRaftConfigError, check_required, validate_kraft
+from kbroker.security.authorizer import Authorizer, AuthorizerConfigError
 
 log = logging.getLogger(__name__)
 
@@ -174,6 +175,10 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
     # Kafka's -1 is unbounded; kbroker resolves <= 0 to a share of the machine's memory (request_memory.py).
     _key("queued.max.request.bytes", LONG, -1),
     _key("connections.max.idle.ms", LONG, 600000),
+    # Authorizer (kbroker/security/authorizer.py): empty, or Kafka's StandardAuthorizer.
+    _key("authorizer.class.name", STRING, ""),
+    _key("super.users", STRING, ""),
+    _key("allow.everyone.if.no.acl.found", BOOLEAN, False),
     _key("num.network.threads", INT, 3, at_least(1)),
     _key("num.io.threads", INT, 8, at_least(1)),
     _key("message.max.bytes", INT, 1048588, at_least(0), "max.message.bytes"),
@@ -385,6 +390,10 @@ class BrokerConfig:
                 raise ConfigError(f"Invalid security protocol `{protocol}` defined in listener.security.protocol.map")
         self.listeners  # noqa: B018 - parses and validates the listener lists
         self.advertised_listeners  # noqa: B018
+        try:
+            Authorizer.from_config(self)
+        except AuthorizerConfigError as e:
+            raise ConfigError(str(e)) from None
         if not self.log_dirs:
             raise ConfigError("Invalid value for configuration log.dirs: at least one log directory is needed")
         try:

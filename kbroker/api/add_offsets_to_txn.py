@@ -5,6 +5,7 @@ INVALID_PRODUCER_EPOCH below v2)."""
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.protocol import errors
 from kbroker.protocol.messages.add_offsets_to_txn_response import AddOffsetsToTxnResponse
@@ -17,6 +18,10 @@ FIRST_PRODUCER_FENCED_VERSION = 2
 
 
 async def handle(ctx: RequestContext, request) -> AddOffsetsToTxnResponse:
+    if not authz.allowed(ctx, authz.WRITE, authz.TRANSACTIONAL_ID, request.transactional_id):
+        return AddOffsetsToTxnResponse(throttle_time_ms=0, error_code=errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED.code)
+    if not authz.allowed(ctx, authz.READ, authz.GROUP, request.group_id):
+        return AddOffsetsToTxnResponse(throttle_time_ms=0, error_code=errors.GROUP_AUTHORIZATION_FAILED.code)
     code = coordinator_of(ctx.state).add_offsets(request.transactional_id, request.producer_id,
                                                  request.producer_epoch, request.group_id)
     if code == errors.PRODUCER_FENCED.code and ctx.api_version < FIRST_PRODUCER_FENCED_VERSION:

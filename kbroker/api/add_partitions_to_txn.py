@@ -12,6 +12,7 @@ CONCURRENT_TRANSACTIONS, NOT_COORDINATOR, ...). No ACLs, so no authorization err
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.protocol import errors
 from kbroker.protocol.messages.add_partitions_to_txn_request import AddPartitionsToTxnTransaction
@@ -41,10 +42,18 @@ def topic_results(partition_errors: dict[tuple[str, int], int]) -> list[AddParti
 
 def _serve(ctx: RequestContext, image, txn: AddPartitionsToTxnTransaction) -> dict[tuple[str, int], int]:
     partitions = list(dict.fromkeys((topic.name, p) for topic in txn.topics for p in topic.partitions))
-    unknown = {tp for tp in partitions if image.partition(*tp) is None}
-    if unknown:
-        return {tp: errors.UNKNOWN_TOPIC_OR_PARTITION.code if tp in unknown else errors.OPERATION_NOT_ATTEMPTED.code
-                for tp in partitions}
+    if not txn.verify_only:
+        # A client's request (below v4): Kafka checks WRITE on the transactional id, then on each topic.
+        if not authz.allowed(ctx, authz.WRITE, authz.TRANSACTIONAL_ID, txn.transactional_id):
+            return dict.fromkeys(partitions, errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED.code)
+        writable = authz.allowed_names(ctx, authz.WRITE, authz.TOPIC, [t for t, _ in partitions])
+    else:
+        writable = {t for t, _ in partitions}
+    refused = {tp: errors.TOPIC_AUTHORIZATION_FAILED.code for tp in partitions if tp[0] not in writable}
+    refused.update({tp: errors.UNKNOWN_TOPIC_OR_PARTITION.code for tp in partitions
+                    if tp not in refused and image.partition(*tp) is None})
+    if refused:
+        return {tp: refused.get(tp, errors.OPERATION_NOT_ATTEMPTED.code) for tp in partitions}
     coordinator = coordinator_of(ctx.state)
     if txn.verify_only:
         return coordinator.verify_partitions(txn.transactional_id, txn.producer_id, txn.producer_epoch, partitions)
@@ -63,6 +72,9 @@ async def handle(ctx: RequestContext, request) -> AddPartitionsToTxnResponse:
             topics=request.v3_and_below_topics)
         return AddPartitionsToTxnResponse(throttle_time_ms=0,
                                           results_by_topic_v3_and_below=topic_results(_serve(ctx, image, txn)))
+    if not authz.cluster_allowed(ctx, authz.CLUSTER_ACTION):  # v4+ is the brokers' verification request
+        return AddPartitionsToTxnResponse(throttle_time_ms=0, error_code=errors.CLUSTER_AUTHORIZATION_FAILED.code,
+                                          results_by_transaction=[])
     results = [AddPartitionsToTxnResult(transactional_id=txn.transactional_id,
                                         topic_results=topic_results(_serve(ctx, image, txn)))
                for txn in request.transactions]

@@ -9,7 +9,7 @@ here (INVALID_REQUEST), as in Kafka. Success answers carry a null message.
 
 from __future__ import annotations
 
-from kbroker.api import forwarding
+from kbroker.api import authz, forwarding
 from kbroker.api.context import RequestContext
 from kbroker.configs.alter import alter_configs
 from kbroker.metadata.controller import ApiError
@@ -24,9 +24,10 @@ MAX_VERSION = 2
 
 
 async def handle(ctx: RequestContext, request) -> AlterConfigsResponse:
-    return render(await alter_configs(ctx, request.resources, incremental=False,
-                                      validate_only=request.validate_only,
-                                      remote=forwarding.remote_alter(ctx, request)))
+    resources, refused = authz.split_config_resources(ctx, authz.ALTER_CONFIGS, request.resources)
+    return render([(resource, ApiError(code)) for resource, code in refused] + await alter_configs(
+        ctx, resources, incremental=False,
+        validate_only=request.validate_only, remote=forwarding.remote_alter(ctx, request)))
 
 
 def render(answers) -> AlterConfigsResponse:

@@ -9,7 +9,9 @@ forwarded whole (api/forwarding.py), as Kafka forwards it.
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
+from kbroker.protocol import errors
 from kbroker.protocol.messages.alter_user_scram_credentials_response import (
     AlterUserScramCredentialsResponse,
     AlterUserScramCredentialsResult,
@@ -35,4 +37,6 @@ async def alter_user_scram_credentials(request, controller, run) -> AlterUserScr
 
 
 async def handle(ctx: RequestContext, request) -> AlterUserScramCredentialsResponse:
+    if not authz.cluster_allowed(ctx, authz.ALTER):
+        return failing(request, errors.CLUSTER_AUTHORIZATION_FAILED.code, errors.CLUSTER_AUTHORIZATION_FAILED.message)
     return await alter_user_scram_credentials(request, ctx.state.metadata.controller, ctx.state.run_controller)

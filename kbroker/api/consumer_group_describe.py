@@ -4,15 +4,16 @@ partitions); v1 adds the member type (1: consumer
 protocol; kbroker has no classic members in consumer groups).
 
 An unknown group answers GROUP_ID_NOT_FOUND "Group <id> not found.", a classic group GROUP_ID_NOT_FOUND
-"Group <id> is not a consumer group." Authorized operations (every group operation: no authorizer) when asked.
+"Group <id> is not a consumer group." Authorized operations (api/authz.py) when asked; GROUP_AUTHORIZATION_FAILED without DESCRIBE on the group.
 """
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
-from kbroker.api.describe_groups import GROUP_OPERATIONS
 from kbroker.group import coordinator_of
 from kbroker.metadata import acl_operations
+from kbroker.protocol import errors
 from kbroker.protocol.messages.consumer_group_describe_response import (
     Assignment,
     ConsumerGroupDescribeResponse,
@@ -34,9 +35,13 @@ def _assignment(consumer, partitions) -> Assignment:
 
 
 def _described(ctx: RequestContext, request, group_id: str) -> DescribedGroup:
+    if not authz.allowed(ctx, authz.DESCRIBE, authz.GROUP, group_id):
+        return DescribedGroup(error_code=errors.GROUP_AUTHORIZATION_FAILED.code, error_message=None,
+                              group_id=group_id, group_state="", authorized_operations=acl_operations.OMITTED)
     consumer = coordinator_of(ctx.state).consumer
     code, message, group = consumer.describe(group_id)
-    operations = GROUP_OPERATIONS if request.include_authorized_operations else acl_operations.OMITTED
+    operations = authz.operations(ctx, authz.GROUP, group_id) if request.include_authorized_operations \
+        else acl_operations.OMITTED
     if group is None:
         return DescribedGroup(error_code=code, error_message=message, group_id=group_id, group_state="",
                               authorized_operations=acl_operations.OMITTED)

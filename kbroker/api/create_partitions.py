@@ -13,6 +13,7 @@ by kbroker.metadata.controller):
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.protocol import errors
 from kbroker.protocol.messages.create_partitions_response import (
@@ -36,10 +37,10 @@ def failing(request, code: int, message: str | None = None) -> CreatePartitionsR
 
 
 async def handle(ctx: RequestContext, request) -> CreatePartitionsResponse:
-    return await create_partitions(request, ctx.state.metadata.controller, ctx.state.run_controller)
+    return await create_partitions(ctx, request, ctx.state.metadata.controller, ctx.state.run_controller)
 
 
-async def create_partitions(request, controller, run) -> CreatePartitionsResponse:
+async def create_partitions(ctx: RequestContext, request, controller, run) -> CreatePartitionsResponse:
     """The response to `request`, its partitions added by `run(controller.create_partitions, ...)`."""
     if request.timeout_ms <= 0:
         return failing(request, errors.REQUEST_TIMED_OUT.code)
@@ -49,6 +50,10 @@ async def create_partitions(request, controller, run) -> CreatePartitionsRespons
     results = [_result(name, errors.INVALID_REQUEST.code, "Duplicate topic name.")
                for name, count in counts.items() if count > 1]
     unique = [topic for topic in request.topics if counts[topic.name] == 1]
+    alterable = authz.allowed_names(ctx, authz.ALTER, authz.TOPIC, [t.name for t in unique])
+    results += [_result(t.name, errors.TOPIC_AUTHORIZATION_FAILED.code, errors.TOPIC_AUTHORIZATION_FAILED.message)
+                for t in unique if t.name not in alterable]
+    unique = [topic for topic in unique if topic.name in alterable]
     if unique:
         outcomes = await run(controller.create_partitions, unique, validate_only=request.validate_only)
         results += [_result(name, error.code, error.message) for name, error in outcomes]

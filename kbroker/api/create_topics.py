@@ -14,13 +14,16 @@ ReplicationControlManager.createTopics, implemented by kbroker.metadata.controll
   validating, as Kafka does). Failed results carry -1, -1 and no configs.
 - TimeoutMs <= 0 means the controller's deadline has passed before it starts: every topic REQUEST_TIMED_OUT,
   nothing created. Positive timeouts never expire: a single node's controller answers at once.
-- No authorizer: TopicConfigErrorCode stays NONE, no TOPIC_AUTHORIZATION_FAILED. No controller mutation quota.
+- Authorization: CREATE on the cluster or on each topic (else TOPIC_AUTHORIZATION_FAILED "Authorization
+  failed."); a created topic's configs are left out with TopicConfigErrorCode TOPIC_AUTHORIZATION_FAILED without
+  DESCRIBE_CONFIGS. No controller mutation quota.
 """
 
 from __future__ import annotations
 
 import uuid
 
+from kbroker.api import authz
 from kbroker.api.auto_create import CLUSTER_METADATA_TOPIC
 from kbroker.api.context import RequestContext
 from kbroker.metadata.topic_config_view import effective_topic_configs
@@ -72,8 +75,13 @@ async def create_topics(ctx: RequestContext, request, controller, run) -> Create
     for topic in request.topics:
         counts[topic.name] = counts.get(topic.name, 0) + 1
     to_create = [t for t in request.topics if counts[t.name] == 1 and t.name != CLUSTER_METADATA_TOPIC]
-
+    # Kafka's ControllerApis.createTopics: CREATE on the cluster, else on each topic.
     results: list[CreatableTopicResult] = []
+    if not authz.cluster_allowed(ctx, authz.CREATE, log_denied=False):
+        creatable = authz.allowed_names(ctx, authz.CREATE, authz.TOPIC, [t.name for t in to_create])
+        results += [_failure(t.name, errors.TOPIC_AUTHORIZATION_FAILED.code, "Authorization failed.")
+                    for t in to_create if t.name not in creatable]
+        to_create = [t for t in to_create if t.name in creatable]
     if to_create:
         outcomes = await run(controller.create_topics, to_create, validate_only=request.validate_only)
         for topic, outcome in zip(to_create, outcomes, strict=True):
@@ -81,6 +89,9 @@ async def create_topics(ctx: RequestContext, request, controller, run) -> Create
                 results.append(_failure(outcome.name, outcome.error.code, outcome.error.message))
             else:
                 results.append(_success(ctx, controller.image, topic, outcome))
+                if not authz.allowed(ctx, authz.DESCRIBE_CONFIGS, authz.TOPIC, topic.name, log_denied=False):
+                    results[-1].configs = []
+                    results[-1].topic_config_error_code = errors.TOPIC_AUTHORIZATION_FAILED.code
     results += [_failure(name, errors.INVALID_REQUEST.code, "Duplicate topic name.")
                 for name, count in counts.items() if count > 1]
     if counts.get(CLUSTER_METADATA_TOPIC) == 1:

@@ -5,8 +5,10 @@ node coordinates it."""
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.group import coordinator_of
+from kbroker.protocol import errors
 from kbroker.protocol.messages.delete_groups_response import DeletableGroupResult, DeleteGroupsResponse
 
 API_KEY = 42
@@ -15,7 +17,10 @@ MAX_VERSION = 2
 
 
 async def handle(ctx: RequestContext, request) -> DeleteGroupsResponse:
-    answers = coordinator_of(ctx.state).delete_groups(list(dict.fromkeys(request.groups_names)))
+    names = list(dict.fromkeys(request.groups_names))
+    deletable = authz.allowed_names(ctx, authz.DELETE, authz.GROUP, names)
+    answers = coordinator_of(ctx.state).delete_groups([name for name in names if name in deletable])
+    answers.update({name: errors.GROUP_AUTHORIZATION_FAILED.code for name in names if name not in deletable})
     return DeleteGroupsResponse(throttle_time_ms=0, results=[
         DeletableGroupResult(group_id=group_id, error_code=answers[group_id])
         for group_id in dict.fromkeys(request.groups_names)])

@@ -23,6 +23,7 @@ import logging
 
 import trio
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.log.log import Log, LogError
 from kbroker.metadata.topic_names import is_internal
@@ -90,12 +91,15 @@ async def handle(ctx: RequestContext, request) -> DeleteRecordsResponse:
     node_id = ctx.config.node_id
     results: dict[tuple[str, int], tuple[int, int]] = {}
     wanted: dict[tuple[str, int], tuple[Partition, int]] = {}
+    deletable = authz.allowed_names(ctx, authz.DELETE, authz.TOPIC, [t.name for t in request.topics])
     for topic in request.topics:
         for p in topic.partitions:
             key = (topic.name, p.partition_index)
             results.setdefault(key, (errors.NONE.code, INVALID_LOW_WATERMARK))
             wanted.pop(key, None)
-            if image.partition(topic.name, p.partition_index) is None:
+            if topic.name not in deletable:
+                results[key] = (errors.TOPIC_AUTHORIZATION_FAILED.code, INVALID_LOW_WATERMARK)
+            elif image.partition(topic.name, p.partition_index) is None:
                 results[key] = (errors.UNKNOWN_TOPIC_OR_PARTITION.code, INVALID_LOW_WATERMARK)
             elif is_internal(topic.name):
                 results[key] = (errors.INVALID_TOPIC_EXCEPTION.code, INVALID_LOW_WATERMARK)

@@ -9,7 +9,8 @@ Mirrors Kafka 4.3's ControllerApis.deleteTopics (a broker forwards the request t
   INVALID_REQUEST "The provided topic name maps to an ID that was already supplied." and that topic is kept.
 - Unknown name: UNKNOWN_TOPIC_OR_PARTITION; unknown id: UNKNOWN_TOPIC_ID (default messages).
 - A deleted topic's result carries both its name and its id (v6). Kafka shuffles the results so their
-  positions reveal nothing; kbroker returns them in request order (no authorizer, nothing to hide).
+  positions reveal nothing; kbroker returns them in request order (a topic the client may not DELETE
+  answers TOPIC_AUTHORIZATION_FAILED before any lookup).
 - The group coordinator then removes the offsets groups committed for the deleted topics (Kafka's
   GroupCoordinator.onPartitionsDeleted).
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import uuid
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.group import coordinator_of as group_coordinator_of
 from kbroker.protocol import errors
@@ -92,9 +94,14 @@ async def delete_topics(ctx: RequestContext, request, controller, run) -> tuple[
     image = controller.image
     names_by_id: dict[uuid.UUID, str | None] = {t: None for t, count in id_counts.items() if count == 1}
     rejected_ids = {t for t, count in id_counts.items() if count > 1}
-    for name in (n for n, count in name_counts.items() if count == 1):
+    unique_names = [n for n, count in name_counts.items() if count == 1]
+    deletable = authz.allowed_names(ctx, authz.DELETE, authz.TOPIC, unique_names)
+    for name in unique_names:
         topic = image.topic(name)
-        if topic is None:
+        if name not in deletable:  # Kafka refuses before looking the topic up
+            results.append(_result(name, ZERO_UUID, errors.TOPIC_AUTHORIZATION_FAILED.code,
+                                   errors.TOPIC_AUTHORIZATION_FAILED.message))
+        elif topic is None:
             results.append(_result(name, ZERO_UUID, errors.UNKNOWN_TOPIC_OR_PARTITION.code,
                                    errors.UNKNOWN_TOPIC_OR_PARTITION.message))
         elif topic.topic_id in rejected_ids or topic.topic_id in names_by_id:
@@ -105,6 +112,12 @@ async def delete_topics(ctx: RequestContext, request, controller, run) -> tuple[
         else:
             names_by_id[topic.topic_id] = name
 
+    for topic_id in [t for t, name in names_by_id.items() if name is None]:
+        topic = image.topic_by_id(topic_id)
+        if topic is not None and not authz.allowed(ctx, authz.DELETE, authz.TOPIC, topic.name):
+            del names_by_id[topic_id]
+            results.append(_result(None, topic_id, errors.TOPIC_AUTHORIZATION_FAILED.code,
+                                   errors.TOPIC_AUTHORIZATION_FAILED.message))
     deleted: set[str] = set()
     if names_by_id:
         outcomes = await run(controller.delete_topics, topic_ids=list(names_by_id))

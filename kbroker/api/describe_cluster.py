@@ -9,15 +9,17 @@ listener):
 - Brokers: registered brokers with an endpoint on the request's listener; fenced ones only when
   IncludeFencedBrokers (v2) is set, each with IsFenced.
 - ControllerId: an alive broker (this node), as Kafka's KRaft broker reports a random alive broker.
-- ClusterAuthorizedOperations only when asked, every cluster operation allowed (no authorizer).
+- ClusterAuthorizedOperations only when asked, from the authorizer (api/authz.py).
 """
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.metadata import acl_operations, listener_view
 from kbroker.protocol import errors
 from kbroker.protocol.messages.describe_cluster_response import DescribeClusterBroker, DescribeClusterResponse
+from kbroker.security.acls import CLUSTER_NAME
 
 API_KEY = 60
 MIN_VERSION = 0
@@ -45,7 +47,7 @@ async def handle(ctx: RequestContext, request) -> DescribeClusterResponse:
         return failure
     image = ctx.state.image
     nodes = listener_view.broker_nodes(image, ctx.listener_name, include_fenced=request.include_fenced_brokers)
-    operations = (acl_operations.CLUSTER_OPERATIONS if request.include_cluster_authorized_operations
+    operations = (authz.operations(ctx, authz.CLUSTER, CLUSTER_NAME) if request.include_cluster_authorized_operations
                   else acl_operations.OMITTED)
     return DescribeClusterResponse(
         throttle_time_ms=0, error_code=errors.NONE.code, error_message=None, endpoint_type=BROKER_ENDPOINT,

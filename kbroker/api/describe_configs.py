@@ -12,12 +12,14 @@ Mirrors Kafka 4.3.1 (ConfigHelper.describeConfigs); the model is kbroker.configs
   IncludeDocumentation (v3+); ConfigType is filled in every version that carries it.
 - A resource type Kafka does not know fails the whole request: every result INVALID_REQUEST with the error's
   default message. CLIENT_METRICS and GROUP resources, which kbroker does not implement, get INVALID_REQUEST.
-- Successful results carry an empty error message, as Kafka's do. ThrottleTimeMs 0; no authorizer yet.
+- Successful results carry an empty error message, as Kafka's do. ThrottleTimeMs 0. Without DESCRIBE_CONFIGS: TOPIC_ / GROUP_ /
+  CLUSTER_AUTHORIZATION_FAILED for the resource (api/authz.config_refusal).
 Gaps: broker configs Kafka defines but kbroker does not implement are not listed (see SKIPPED_FEATURES.md).
 """
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.config import ConfigError
 from kbroker.configs import loggers, schema
@@ -127,6 +129,12 @@ class _Describer:
         return [_encode(entry) for entry in entries]
 
     def result(self, resource) -> DescribeConfigsResult:
+        refused = authz.config_refusal(self.ctx, authz.DESCRIBE_CONFIGS, resource.resource_type,
+                                       resource.resource_name)
+        if refused is not None:
+            return DescribeConfigsResult(error_code=refused, error_message=errors.for_code(refused).message,
+                                         resource_type=resource.resource_type,
+                                         resource_name=resource.resource_name, configs=[])
         try:
             configs = self.configs(resource)
         except ConfigError as exc:  # a stored value kbroker can no longer parse: Kafka's LogConfig throws too

@@ -5,11 +5,12 @@ in other states members come with their current assignment but no metadata, and 
 consumer group is not a classic group: Dead with no error before v6, GROUP_ID_NOT_FOUND "Group <id> is not a
 classic group." from v6. An unknown group is described as Dead with
 no error before v6, and GROUP_ID_NOT_FOUND from v6 (KIP-1043). Authorized operations (v3+) are answered when
-asked: every group operation (no authorizer): read, describe, delete, describe and alter configs.
+asked, from the authorizer; GROUP_AUTHORIZATION_FAILED for a group without DESCRIBE.
 """
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.group import coordinator_of
 from kbroker.metadata import acl_operations
@@ -25,11 +26,12 @@ MIN_VERSION = 0
 MAX_VERSION = 6
 GROUP_ID_NOT_FOUND_VERSION = 6
 # ResourceType.GROUP's operations: READ, DESCRIBE, DELETE and (KIP-848 group configs) DESCRIBE_CONFIGS, ALTER_CONFIGS
-GROUP_OPERATIONS = acl_operations.bitfield((acl_operations.READ, acl_operations.DESCRIBE, acl_operations.DELETE,
-                                            acl_operations.DESCRIBE_CONFIGS, acl_operations.ALTER_CONFIGS))
-
 
 def _described(ctx: RequestContext, request, group_id: str) -> DescribedGroup:
+    if not authz.allowed(ctx, authz.DESCRIBE, authz.GROUP, group_id):
+        return DescribedGroup(error_code=errors.GROUP_AUTHORIZATION_FAILED.code, error_message=None,
+                              group_id=group_id, group_state="", protocol_type="", protocol_data="",
+                              authorized_operations=acl_operations.OMITTED, members=[])
     found = coordinator_of(ctx.state).describe_group(group_id)
     code, message = found.error, None
     if code == errors.GROUP_ID_NOT_FOUND.code:
@@ -37,7 +39,8 @@ def _described(ctx: RequestContext, request, group_id: str) -> DescribedGroup:
             code = errors.NONE.code
         else:
             message = found.message or f"Group {group_id} not found."
-    operations = GROUP_OPERATIONS if request.include_authorized_operations else acl_operations.OMITTED
+    operations = authz.operations(ctx, authz.GROUP, group_id) if request.include_authorized_operations \
+        else acl_operations.OMITTED
     return DescribedGroup(
         error_code=code, error_message=message, group_id=group_id, group_state=found.state,
         protocol_type=found.protocol_type, protocol_data=found.protocol_data, authorized_operations=operations,

@@ -8,8 +8,8 @@ Mirrors Kafka 4.3 (KafkaApis.handleDescribeLogDirsRequest + ReplicaManager.descr
   false (v5; kbroker has no cordoned log dirs). A directory that cannot be read reports KAFKA_STORAGE_ERROR.
 - PartitionSize is the sum of the partition's segment files; OffsetLag is 0 for a current log (Kafka's
   max(HW - LEO, 0) on a leader); IsFutureKey marks `-future` directories.
-- Top-level ErrorCode (v3+) NONE; ThrottleTimeMs 0. There is no authorizer yet, so the cluster DESCRIBE check
-  always passes.
+- Top-level ErrorCode (v3+) NONE, or CLUSTER_AUTHORIZATION_FAILED with no results without DESCRIBE on the
+  cluster; ThrottleTimeMs 0.
 Kafka 4.3 is the first release with v5, which kafka-python uses to recognise a 4.3 broker.
 """
 
@@ -21,6 +21,7 @@ from collections import defaultdict
 
 import trio
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.api.state import BrokerState, PartitionLogInfo
 from kbroker.protocol import errors
@@ -76,6 +77,9 @@ def describe_log_dirs(state: BrokerState, wanted: set[tuple[str, int]] | None) -
 
 
 async def handle(ctx: RequestContext, request) -> DescribeLogDirsResponse:
+    if not authz.cluster_allowed(ctx, authz.DESCRIBE):
+        return DescribeLogDirsResponse(throttle_time_ms=0, error_code=errors.CLUSTER_AUTHORIZATION_FAILED.code,
+                                       results=[])
     wanted = None
     if request.topics is not None:
         wanted = {(topic.topic, partition) for topic in request.topics for partition in topic.partitions}

@@ -5,6 +5,7 @@ not know is UNKNOWN_TOPIC_OR_PARTITION, one this node does not lead NOT_LEADER_O
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.protocol import errors
 from kbroker.protocol.messages.describe_producers_response import (
@@ -38,7 +39,10 @@ def _partition(ctx: RequestContext, image, topic: str, index: int) -> PartitionR
 
 async def handle(ctx: RequestContext, request) -> DescribeProducersResponse:
     image = ctx.state.image
+    readable = authz.allowed_names(ctx, authz.READ, authz.TOPIC, [t.name for t in request.topics])
     return DescribeProducersResponse(throttle_time_ms=0, topics=[
-        TopicResponse(name=topic.name, partitions=[_partition(ctx, image, topic.name, p)
-                                                   for p in topic.partition_indexes])
+        TopicResponse(name=topic.name, partitions=[
+            _partition(ctx, image, topic.name, p) if topic.name in readable else PartitionResponse(
+                partition_index=p, error_code=errors.TOPIC_AUTHORIZATION_FAILED.code)
+            for p in topic.partition_indexes])
         for topic in request.topics])

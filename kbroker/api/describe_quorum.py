@@ -7,7 +7,9 @@ new one). On the single-voter node the local quorum, always its own leader, answ
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
+from kbroker.protocol import errors
 from kbroker.protocol.messages.describe_quorum_response import DescribeQuorumResponse
 from kbroker.raft.raft_messages import describe_quorum_at_version
 
@@ -17,4 +19,6 @@ MAX_VERSION = 2
 
 
 async def handle(ctx: RequestContext, request) -> DescribeQuorumResponse:
+    if not authz.cluster_allowed(ctx, authz.DESCRIBE):
+        return DescribeQuorumResponse(error_code=errors.CLUSTER_AUTHORIZATION_FAILED.code, error_message=errors.CLUSTER_AUTHORIZATION_FAILED.message)
     return describe_quorum_at_version(ctx.state.metadata.raft.describe_quorum(request), ctx.api_version)

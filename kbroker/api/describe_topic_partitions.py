@@ -13,15 +13,17 @@ Mirrors Kafka 4.3's DescribeTopicPartitionsRequestHandler and KRaftMetadataCache
   name (not counted against the page). Unknown topics never appear for an all-topics request.
 - Partitions carry leader (-1 when the leader is unreachable on this listener, with no partition error),
   leader epoch, replicas, ISR, offline replicas, and empty ELR / last known ELR lists (kbroker keeps no ELR).
-- TopicAuthorizedOperations is always filled (every topic operation allowed: no authorizer).
+- TopicAuthorizedOperations is always filled (api/authz.py); topics without DESCRIBE are left out of a listing
+  and answered TOPIC_AUTHORIZATION_FAILED when named.
 """
 
 from __future__ import annotations
 
 import uuid
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
-from kbroker.metadata import acl_operations, listener_view, topic_names
+from kbroker.metadata import listener_view, topic_names
 from kbroker.metadata.image import MetadataImage, TopicImage
 from kbroker.protocol import errors
 from kbroker.protocol.messages.describe_topic_partitions_response import (
@@ -81,8 +83,6 @@ def describe(image: MetadataImage, names: list[str], listener_name: str, cursor,
             response.next_cursor = Cursor(topic_name=name, partition_index=end)
             break
         remaining -= len(partitions)
-    for described in response.topics:
-        described.topic_authorized_operations = acl_operations.TOPIC_OPERATIONS
     return response
 
 
@@ -106,6 +106,18 @@ async def handle(ctx: RequestContext, request) -> DescribeTopicPartitionsRespons
             return invalid_request(request)
     if cursor is not None and cursor.partition_index < 0:
         return invalid_request(request)
+    # Kafka hides topics the client may not describe from a listing and refuses them when named.
+    describable = authz.allowed_names(ctx, authz.DESCRIBE, authz.TOPIC, names, log_denied=not all_topics)
+    refused = [name for name in names if name not in describable]
+    names = [name for name in names if name in describable]
     configured = int(ctx.config.get("max.request.partition.size.limit", DEFAULT_PARTITION_SIZE_LIMIT))
     limit = max(min(configured, request.response_partition_limit), 1)
-    return describe(image, names, ctx.listener_name, cursor, limit, all_topics)
+    response = describe(image, names, ctx.listener_name, cursor, limit, all_topics)
+    for described in response.topics:
+        described.topic_authorized_operations = authz.operations(ctx, authz.TOPIC, described.name)
+    if not all_topics:
+        response.topics += [DescribeTopicPartitionsResponseTopic(
+            error_code=errors.TOPIC_AUTHORIZATION_FAILED.code, name=name, topic_id=ZERO_UUID, is_internal=False,
+            partitions=[]) for name in refused]
+        response.topics.sort(key=lambda t: t.name)
+    return response

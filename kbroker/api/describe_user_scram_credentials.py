@@ -6,6 +6,7 @@ keys are never returned.
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.metadata.scram_control import describe_credentials
 from kbroker.protocol import errors
@@ -25,4 +26,7 @@ def describe(image, request) -> DescribeUserScramCredentialsResponse:
 
 
 async def handle(ctx: RequestContext, request) -> DescribeUserScramCredentialsResponse:
+    if not authz.cluster_allowed(ctx, authz.DESCRIBE):
+        return DescribeUserScramCredentialsResponse(throttle_time_ms=0, error_code=errors.CLUSTER_AUTHORIZATION_FAILED.code,
+                                                    error_message=errors.CLUSTER_AUTHORIZATION_FAILED.message, results=[])
     return describe(ctx.state.image, request)

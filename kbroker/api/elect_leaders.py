@@ -17,6 +17,7 @@ leader-change operation to offer.
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.metadata.image import NO_LEADER, MetadataImage
 from kbroker.protocol import errors
@@ -66,6 +67,12 @@ async def handle(ctx: RequestContext, request) -> ElectLeadersResponse:
             ReplicaElectionResult(topic=topic.topic, partition_result=[
                 PartitionResult(partition_id=index, error_code=code, error_message=message)
                 for index in topic.partitions])
+            for topic in request.topic_partitions or ()])
+    if not authz.cluster_allowed(ctx, authz.ALTER):
+        code = errors.CLUSTER_AUTHORIZATION_FAILED.code
+        return _response(version, code, [
+            ReplicaElectionResult(topic=topic.topic, partition_result=[
+                PartitionResult(partition_id=index, error_code=code, error_message=None) for index in topic.partitions])
             for topic in request.topic_partitions or ()])
     image = ctx.state.image
     results = []

@@ -9,6 +9,7 @@ meets CONCURRENT_TRANSACTIONS). PRODUCER_FENCED is INVALID_PRODUCER_EPOCH below 
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.protocol import errors
 from kbroker.protocol.messages.end_txn_response import EndTxnResponse
@@ -21,6 +22,8 @@ FIRST_PRODUCER_FENCED_VERSION = 2
 
 
 async def handle(ctx: RequestContext, request) -> EndTxnResponse:
+    if not authz.allowed(ctx, authz.WRITE, authz.TRANSACTIONAL_ID, request.transactional_id):
+        return EndTxnResponse(throttle_time_ms=0, error_code=errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED.code)
     code = coordinator_of(ctx.state).end_transaction(request.transactional_id, request.producer_id,
                                                      request.producer_epoch, request.committed)
     if code == errors.PRODUCER_FENCED.code and ctx.api_version < FIRST_PRODUCER_FENCED_VERSION:

@@ -29,7 +29,8 @@ Errors per partition: UNKNOWN_TOPIC_OR_PARTITION, UNKNOWN_TOPIC_ID (v13+, topics
 FENCED_LEADER_EPOCH / UNKNOWN_LEADER_EPOCH when the client's current_leader_epoch is older / newer than the
 partition's, NOT_LEADER_OR_FOLLOWER for a partition in the metadata that this node does not host or (as above)
 does not lead, with the current leader and its endpoint from v16 (KIP-951); a failed partition answers -1 for
-its offsets and no records, as Kafka does.
+its offsets and no records, as Kafka does. Authorization (api/authz.py) comes first: a consumer's topic without
+READ, or every partition of a follower without CLUSTER_ACTION on the cluster, gets TOPIC_AUTHORIZATION_FAILED.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ import logging
 
 import trio
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.api.fetch_sessions import (
     FINAL_EPOCH,
@@ -118,7 +120,17 @@ def replica_id_of(ctx: RequestContext, request) -> int:
     return request.replica_state.replica_id if ctx.api_version >= REPLICA_STATE_VERSION else request.replica_id
 
 
-def _resolve(ctx: RequestContext, entries: list[SessionPartition], replica_id: int) -> list[_Wanted]:
+def _unreadable(ctx: RequestContext, entries: list[SessionPartition], replica_id: int) -> set[str] | None:
+    """Topics this request may not read (None: every topic): a follower needs CLUSTER_ACTION on the cluster
+    (CVE-2018-1288), a consumer READ on each topic (Kafka's KafkaApis.handleFetchRequest)."""
+    if replica_id >= 0:
+        return set() if authz.cluster_allowed(ctx, authz.CLUSTER_ACTION) else None
+    names = {entry.topic for entry in entries if entry.topic is not None}
+    return names - authz.allowed_names(ctx, authz.READ, authz.TOPIC, names)
+
+
+def _resolve(ctx: RequestContext, entries: list[SessionPartition], replica_id: int,
+             unreadable: set[str] | None) -> list[_Wanted]:
     """Each entry's hosted partition and the error Kafka answers before reading (Partition.getLocalLog)."""
     partitions = ctx.state.partitions
     by_id = ctx.api_version >= TOPIC_ID_VERSION
@@ -128,7 +140,9 @@ def _resolve(ctx: RequestContext, entries: list[SessionPartition], replica_id: i
         hosted = partitions.get(entry.topic, entry.partition) if entry.topic is not None else None
         error = errors.NONE.code
         epoch = entry.request.current_leader_epoch
-        if hosted is None:
+        if entry.topic is not None and (unreadable is None or entry.topic in unreadable):
+            error = errors.TOPIC_AUTHORIZATION_FAILED.code
+        elif hosted is None:
             if entry.topic is None:
                 error = errors.UNKNOWN_TOPIC_ID.code if by_id else errors.UNKNOWN_TOPIC_OR_PARTITION.code
             elif ctx.state.image.partition(entry.topic, entry.partition) is not None:
@@ -320,7 +334,8 @@ async def handle(ctx: RequestContext, request) -> FetchResponse:
     deadline = trio.current_time() + max(request.max_wait_ms, 0) / 1000
     replica_id = replica_id_of(ctx, request)
     ctx.notes.also = "FetchFollower" if replica_id >= 0 else "FetchConsumer"  # Kafka's RequestMetrics names
-    wanted = _resolve(ctx, entries, replica_id)
+    unreadable = _unreadable(ctx, entries, replica_id)
+    wanted = _resolve(ctx, entries, replica_id, unreadable)
     answers, readable, failed = _read_all(ctx, request, wanted, replica_id)
     # a follower's parked fetch also ends when a high watermark moved: it carries the news (Kafka's
     # followerNeedsHwUpdate)
@@ -332,7 +347,7 @@ async def handle(ctx: RequestContext, request) -> FetchResponse:
         parked = trio.current_time()
         await _wait_for_appends(hosted, request.min_bytes - readable, deadline, replica_id >= 0)
         ctx.notes.remote_s += trio.current_time() - parked
-        wanted = _resolve(ctx, entries, replica_id)
+        wanted = _resolve(ctx, entries, replica_id, unreadable)
         answers, readable, failed = _read_all(ctx, request, wanted, replica_id)
     if ctx.api_version >= LEADER_HINT_VERSION:
         hints = LeaderHints(ctx.state.image, ctx.listener_name)

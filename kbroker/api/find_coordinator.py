@@ -13,6 +13,7 @@ success before v4, empty from v4).
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.auto_create import auto_create_topics
 from kbroker.api.context import RequestContext
 from kbroker.coordinator_partitions import partition_for
@@ -44,6 +45,10 @@ async def _find(ctx: RequestContext, key_type: int, key: str) -> Coordinator:
     topic_name = _INTERNAL_TOPICS.get(key_type)
     if topic_name is None:
         return _no_node(key, errors.INVALID_REQUEST.code, version)
+    if key_type == GROUP_KEY_TYPE and not authz.allowed(ctx, authz.DESCRIBE, authz.GROUP, key):
+        return _no_node(key, errors.GROUP_AUTHORIZATION_FAILED.code, version)
+    if key_type == TRANSACTION_KEY_TYPE and not authz.allowed(ctx, authz.DESCRIBE, authz.TRANSACTIONAL_ID, key):
+        return _no_node(key, errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED.code, version)
     image = ctx.state.image
     topic = image.topic(topic_name)
     if topic is None:

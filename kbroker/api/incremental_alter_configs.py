@@ -17,7 +17,7 @@ ConfigurationControlManager); the flow is kbroker.configs.alter:
 
 from __future__ import annotations
 
-from kbroker.api import forwarding
+from kbroker.api import authz, forwarding
 from kbroker.api.context import RequestContext
 from kbroker.configs.alter import alter_configs
 from kbroker.metadata.controller import ApiError
@@ -32,9 +32,10 @@ MAX_VERSION = 1
 
 
 async def handle(ctx: RequestContext, request) -> IncrementalAlterConfigsResponse:
-    return render(await alter_configs(ctx, request.resources, incremental=True,
-                                      validate_only=request.validate_only,
-                                      remote=forwarding.remote_alter(ctx, request)))
+    resources, refused = authz.split_config_resources(ctx, authz.ALTER_CONFIGS, request.resources)
+    return render([(resource, ApiError(code)) for resource, code in refused] + await alter_configs(
+        ctx, resources, incremental=True,
+        validate_only=request.validate_only, remote=forwarding.remote_alter(ctx, request)))
 
 
 def render(answers) -> IncrementalAlterConfigsResponse:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.producer_ids import ProducerIdUnavailable
 from kbroker.protocol import errors
@@ -39,9 +40,17 @@ def _error(code: int) -> InitProducerIdResponse:
 
 
 async def handle(ctx: RequestContext, request) -> InitProducerIdResponse:
+    transactional_id = request.transactional_id
+    # Kafka: a transactional id needs WRITE on it; an idempotent producer IDEMPOTENT_WRITE on the cluster or WRITE
+    # on some topic.
+    if transactional_id is not None:
+        if not authz.allowed(ctx, authz.WRITE, authz.TRANSACTIONAL_ID, transactional_id):
+            return _error(errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED.code)
+    elif not authz.cluster_allowed(ctx, authz.IDEMPOTENT_WRITE, log_denied=False) and \
+            not authz.allowed_on_some(ctx, authz.WRITE, authz.TOPIC):
+        return _error(errors.CLUSTER_AUTHORIZATION_FAILED.code)
     if (request.producer_id == NO_PRODUCER_ID) != (request.producer_epoch == NO_PRODUCER_EPOCH):
         return _error(errors.INVALID_REQUEST.code)
-    transactional_id = request.transactional_id
     if transactional_id is None:
         try:
             producer_id = await ctx.state.producer_ids.generate_producer_id()

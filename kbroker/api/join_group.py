@@ -11,8 +11,10 @@ UNKNOWN_MEMBER_ID, FENCED_INSTANCE_ID, GROUP_MAX_SIZE_REACHED, REBALANCE_IN_PROG
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.group import coordinator_of
+from kbroker.protocol import errors
 from kbroker.protocol.messages.join_group_response import JoinGroupResponse, JoinGroupResponseMember
 
 API_KEY = 11
@@ -25,6 +27,11 @@ SKIP_ASSIGNMENT_VERSION = 9
 
 async def handle(ctx: RequestContext, request) -> JoinGroupResponse:
     version = ctx.api_version
+    if not authz.allowed(ctx, authz.READ, authz.GROUP, request.group_id):
+        return JoinGroupResponse(throttle_time_ms=0, error_code=errors.GROUP_AUTHORIZATION_FAILED.code,
+                                 generation_id=-1, protocol_type=None,
+                                 protocol_name=None if version >= NULLABLE_PROTOCOL_NAME_VERSION else "",
+                                 leader="", member_id="", members=[])
     rebalance_timeout = request.session_timeout_ms if version == 0 else request.rebalance_timeout_ms
     result = await coordinator_of(ctx.state).join_group(
         group_id=request.group_id, member_id=request.member_id, group_instance_id=request.group_instance_id,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.group import coordinator_of
 from kbroker.protocol import errors
@@ -24,6 +25,8 @@ log = logging.getLogger(__name__)
 
 
 async def handle(ctx: RequestContext, request) -> LeaveGroupResponse:
+    if not authz.allowed(ctx, authz.READ, authz.GROUP, request.group_id):
+        return LeaveGroupResponse(throttle_time_ms=0, error_code=errors.GROUP_AUTHORIZATION_FAILED.code, members=[])
     coordinator = coordinator_of(ctx.state)
     if ctx.api_version < BATCHED_VERSION:
         top, (code,) = coordinator.leave_group(request.group_id, [(request.member_id, None)])

@@ -4,6 +4,7 @@ Stable) and a types filter."""
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.group import coordinator_of
 from kbroker.group.consumer import ConsumerGroup
@@ -21,7 +22,10 @@ async def handle(ctx: RequestContext, request) -> ListGroupsResponse:
     states = {s.lower() for s in request.states_filter or ()}
     types = {t.lower() for t in request.types_filter or ()}
     listed = []
+    every_group = authz.cluster_allowed(ctx, authz.DESCRIBE, log_denied=False)
     for group in coordinator_of(ctx.state).list_groups():
+        if not every_group and not authz.allowed(ctx, authz.DESCRIBE, authz.GROUP, group.group_id, log_denied=False):
+            continue
         group_type = CONSUMER_GROUP_TYPE if isinstance(group, ConsumerGroup) else CLASSIC_GROUP_TYPE
         if states and group.state.value.lower() not in states:
             continue

@@ -26,6 +26,7 @@ from collections import Counter
 
 import trio
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.api.offset_for_leader_epoch import epoch_cache, hosted_partition
 from kbroker.log.log import (
@@ -146,12 +147,15 @@ async def handle(ctx: RequestContext, request) -> ListOffsetsResponse:
     named = Counter((topic.name, p.partition_index) for topic in request.topics for p in topic.partitions)
 
     lookups: dict[tuple[str, int], _Lookup] = {}
+    describable = authz.allowed_names(ctx, authz.DESCRIBE, authz.TOPIC, [t.name for t in request.topics])
     for topic in request.topics:
         for p in topic.partitions:
             key = (topic.name, p.partition_index)
             if key in lookups:
                 continue
-            if named[key] > 1:
+            if topic.name not in describable:
+                lookups[key] = _Lookup(_answer(p.partition_index, errors.TOPIC_AUTHORIZATION_FAILED.code))
+            elif named[key] > 1:
                 lookups[key] = _Lookup(_answer(p.partition_index, errors.INVALID_REQUEST.code))
             elif not _is_supported(p.timestamp, version):
                 lookups[key] = _Lookup(_answer(p.partition_index, errors.UNSUPPORTED_VERSION.code))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.protocol import errors
 from kbroker.protocol.messages.list_transactions_response import ListTransactionsResponse, TransactionState
@@ -28,6 +29,8 @@ async def handle(ctx: RequestContext, request) -> ListTransactionsResponse:
     found, unknown = coordinator_of(ctx.state).list_transactions(
         states=request.state_filters, producer_ids=request.producer_id_filters, duration_ms=request.duration_filter,
         id_pattern=pattern)
+    found = [m for m in found if authz.allowed(ctx, authz.DESCRIBE, authz.TRANSACTIONAL_ID, m.transactional_id,
+                                               log_denied=False)]
     return ListTransactionsResponse(
         throttle_time_ms=0, error_code=errors.NONE.code, unknown_state_filters=unknown,
         transaction_states=[TransactionState(transactional_id=m.transactional_id, producer_id=m.producer_id,

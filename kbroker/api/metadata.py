@@ -16,16 +16,21 @@ Mirrors Kafka 4.3's KafkaApis.handleTopicMetadataRequest over the KRaft metadata
   (kbroker.metadata.listener_view): v0 drops unreachable replicas and reports REPLICA_NOT_AVAILABLE, v6+ report
   LISTENER_NOT_FOUND for a leader without the listener. Leader epochs come from the image's partition
   registrations, the same values Produce/Fetch/ListOffsets use.
-- Topic authorized operations (v8+) and cluster authorized operations (v8-v10) are filled only when asked,
-  with every operation allowed (no authorizer). ThrottleTimeMs 0; top-level ErrorCode (v13) NONE.
+- Topic authorized operations (v8+) and cluster authorized operations (v8-v10) are filled only when asked
+  (api/authz.py; everything without an authorizer). ThrottleTimeMs 0; top-level ErrorCode (v13) NONE.
+- Authorization: topics without DESCRIBE are left out of an all-topics answer and answered
+  TOPIC_AUTHORIZATION_FAILED when named (by id: the id without the name), whether or not they exist; a missing
+  topic is auto-created only with CREATE on the cluster or on the topic, else TOPIC_AUTHORIZATION_FAILED.
 Response order: unknown topic ids, known topics (in request order, all topics by name), then the unknown ones
-(with auto-creation, refused names before created ones, as Kafka lists them).
+(with auto-creation, refused names before created ones, as Kafka lists them), then those refused CREATE, then
+those refused DESCRIBE.
 """
 
 from __future__ import annotations
 
 import uuid
 
+from kbroker.api import authz
 from kbroker.api.auto_create import auto_create_topics
 from kbroker.api.context import RequestContext
 from kbroker.metadata import acl_operations, listener_view, topic_names
@@ -37,6 +42,7 @@ from kbroker.protocol.messages.metadata_response import (
     MetadataResponsePartition,
     MetadataResponseTopic,
 )
+from kbroker.security.acls import CLUSTER_NAME
 
 API_KEY = 3
 MIN_VERSION = 0
@@ -88,6 +94,16 @@ def missing_topic(name: str, error_code: int) -> MetadataResponseTopic:
                                  is_internal=topic_names.is_internal(name), partitions=[])
 
 
+def _refused(image: MetadataImage, name: str, *, by_id: bool) -> MetadataResponseTopic:
+    """A named topic the client may not describe: by id, the id (not secret) without the name; by name, the name
+    without saying whether it exists."""
+    if by_id:
+        return MetadataResponseTopic(error_code=errors.TOPIC_AUTHORIZATION_FAILED.code, name=None,
+                                     topic_id=image.topic(name).topic_id, is_internal=False, partitions=[])
+    return MetadataResponseTopic(error_code=errors.TOPIC_AUTHORIZATION_FAILED.code, name=name, topic_id=ZERO_UUID,
+                                 is_internal=False, partitions=[])
+
+
 def missing_topic_error(name: str) -> int:
     if topic_names.invalid_topic_name_reason(name) is not None:
         return errors.INVALID_TOPIC_EXCEPTION.code
@@ -104,6 +120,7 @@ async def handle(ctx: RequestContext, request) -> MetadataResponse:
     image = ctx.state.image
 
     unknown_ids: list[MetadataResponseTopic] = []
+    topic_ids: list[uuid.UUID] = []
     if all_topics:
         names = sorted(image.topics_by_name)
     else:
@@ -120,12 +137,21 @@ async def handle(ctx: RequestContext, request) -> MetadataResponse:
         else:
             names = list(dict.fromkeys(t.name for t in request.topics))
 
+    # Kafka hides topics the client may not DESCRIBE: left out of an all-topics answer, named ones refused.
+    describable = authz.allowed_names(ctx, authz.DESCRIBE, authz.TOPIC, names, log_denied=not all_topics)
+    refused = [name for name in names if name not in describable]
+    names = [name for name in names if name in describable]
     found = [image.topic(name) for name in names]
     topics = [topic_metadata(image, topic, ctx.listener_name, version) for topic in found if topic is not None]
     missing = [name for name, topic in zip(names, found, strict=True) if topic is None]
+    not_creatable: list[str] = []
     if missing:
         if ctx.config["auto.create.topics.enable"] and request.allow_auto_topic_creation:
-            answers = await auto_create_topics(ctx, missing)
+            if not authz.cluster_allowed(ctx, authz.CREATE, log_denied=False):
+                creatable = authz.allowed_names(ctx, authz.CREATE, authz.TOPIC, missing)
+                not_creatable = [name for name in missing if name not in creatable]
+                missing = [name for name in missing if name in creatable]
+            answers = await auto_create_topics(ctx, missing) if missing else {}
             topics += [missing_topic(name, error_code) for name, error_code in answers.items()]
         else:
             topics += [missing_topic(name, missing_topic_error(name)) for name in missing]
@@ -134,9 +160,12 @@ async def handle(ctx: RequestContext, request) -> MetadataResponse:
     if version >= 8:
         if request.include_topic_authorized_operations:
             for topic in topics:
-                topic.topic_authorized_operations = acl_operations.TOPIC_OPERATIONS
+                topic.topic_authorized_operations = authz.operations(ctx, authz.TOPIC, topic.name)
         if version <= 10 and request.include_cluster_authorized_operations:
-            cluster_operations = acl_operations.CLUSTER_OPERATIONS
+            cluster_operations = authz.operations(ctx, authz.CLUSTER, CLUSTER_NAME)
+    topics += [missing_topic(name, errors.TOPIC_AUTHORIZATION_FAILED.code) for name in not_creatable]
+    if not all_topics:
+        topics += [_refused(image, name, by_id=bool(topic_ids)) for name in refused]
 
     return MetadataResponse(
         throttle_time_ms=0,

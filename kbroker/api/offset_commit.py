@@ -13,6 +13,7 @@ timestamp. v10 (topic ids only) is not served yet.
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.group import coordinator_of
 from kbroker.protocol import errors
@@ -36,9 +37,16 @@ def _partition_known(image, topic: str, partition: int) -> bool:
 async def handle(ctx: RequestContext, request) -> OffsetCommitResponse:
     image = ctx.state.image
     wanted, answers = [], {}
+    group_allowed = authz.allowed(ctx, authz.READ, authz.GROUP, request.group_id)
+    readable = authz.allowed_names(ctx, authz.READ, authz.TOPIC, [t.name for t in request.topics]) \
+        if group_allowed else set()
     for topic in request.topics:
         for p in topic.partitions:
-            if _partition_known(image, topic.name, p.partition_index):
+            if not group_allowed:
+                answers[(topic.name, p.partition_index)] = errors.GROUP_AUTHORIZATION_FAILED.code
+            elif topic.name not in readable:
+                answers[(topic.name, p.partition_index)] = errors.TOPIC_AUTHORIZATION_FAILED.code
+            elif _partition_known(image, topic.name, p.partition_index):
                 wanted.append((topic.name, p.partition_index, p.committed_offset, p.committed_leader_epoch,
                                p.committed_metadata))
             else:

@@ -7,6 +7,7 @@ consumer protocol (else NON_EMPTY_GROUP). A partition the metadata lacks: UNKNOW
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.group import coordinator_of
 from kbroker.protocol import errors
@@ -22,13 +23,18 @@ MAX_VERSION = 0
 
 
 async def handle(ctx: RequestContext, request) -> OffsetDeleteResponse:
+    if not authz.allowed(ctx, authz.DELETE, authz.GROUP, request.group_id):
+        return OffsetDeleteResponse(error_code=errors.GROUP_AUTHORIZATION_FAILED.code, throttle_time_ms=0, topics=[])
     image = ctx.state.image
     wanted, answers = [], {}
+    readable = authz.allowed_names(ctx, authz.READ, authz.TOPIC, [t.name for t in request.topics])
     for topic in request.topics:
         found = image.topic(topic.name)
         for p in topic.partitions:
             key = (topic.name, p.partition_index)
-            if found is not None and p.partition_index in found.partitions:
+            if topic.name not in readable:
+                answers[key] = errors.TOPIC_AUTHORIZATION_FAILED.code
+            elif found is not None and p.partition_index in found.partitions:
                 wanted.append(key)
             else:
                 answers[key] = errors.UNKNOWN_TOPIC_OR_PARTITION.code

@@ -10,8 +10,10 @@ UNSTABLE_OFFSET_COMMIT. v9 carries a member id and epoch, checked against a KIP-
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.group import coordinator_of
+from kbroker.group.coordinator import FetchedOffset
 from kbroker.protocol import errors
 from kbroker.protocol.messages.offset_fetch_response import (
     OffsetFetchResponse,
@@ -29,12 +31,30 @@ TOP_LEVEL_ERROR_VERSION = 2
 BATCHED_VERSION = 8
 
 
+_REFUSED = FetchedOffset(offset=-1, leader_epoch=-1, metadata="", error=errors.TOPIC_AUTHORIZATION_FAILED.code)
+
+
 def _fetch(ctx: RequestContext, group_id: str, topics, require_stable: bool, member_id: str | None = None,
            member_epoch: int = -1):
     """(group error, [(topic, [(partition, FetchedOffset)])]) in the request's order (or by topic for all)."""
-    wanted = None if topics is None else [(t.name, p) for t in topics for p in t.partition_indexes]
+    if not authz.allowed(ctx, authz.DESCRIBE, authz.GROUP, group_id):
+        return errors.GROUP_AUTHORIZATION_FAILED.code, []
+    # Kafka's OffsetFetch: topics the client may not describe are refused when named, left out of "all topics".
+    describable = authz.allowed_names(ctx, authz.DESCRIBE, authz.TOPIC, [t.name for t in topics or ()],
+                                      log_denied=True)
+    wanted = None if topics is None else [(t.name, p) for t in topics for p in t.partition_indexes
+                                          if t.name in describable]
     code, found = coordinator_of(ctx.state).fetch_offsets(group_id, wanted, require_stable=require_stable,
                                                           member_id=member_id, member_epoch=member_epoch)
+    if topics is None:
+        shown = authz.allowed_names(ctx, authz.DESCRIBE, authz.TOPIC, {t for t, _ in found}, log_denied=False)
+        found = {key: offset for key, offset in found.items() if key[0] in shown}
+    else:
+        found = dict(found)
+        for t in topics:
+            if t.name not in describable:
+                for p in t.partition_indexes:
+                    found[(t.name, p)] = _REFUSED
     by_topic: dict[str, list] = {}
     for (topic, partition), offset in found.items():
         by_topic.setdefault(topic, []).append((partition, offset))

@@ -17,6 +17,7 @@ The helpers here (`hosted_partition`, `epoch_cache`) are shared with ListOffsets
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.log.leader_epoch import UNDEFINED_EPOCH, UNDEFINED_EPOCH_OFFSET, LeaderEpochCache
 from kbroker.partition.partition import Partition
@@ -79,8 +80,22 @@ def end_offset(ctx: RequestContext, topic: str, request_partition) -> EpochEndOf
     return EpochEndOffset(error_code=errors.NONE.code, partition=index, leader_epoch=epoch, end_offset=offset)
 
 
+def _refused(index: int, code: int) -> EpochEndOffset:
+    return EpochEndOffset(error_code=code, partition=index, leader_epoch=UNDEFINED_EPOCH,
+                          end_offset=UNDEFINED_EPOCH_OFFSET)
+
+
 async def handle(ctx: RequestContext, request) -> OffsetForLeaderEpochResponse:
+    # Kafka: a replica's request (replica id set, v3+) needs CLUSTER_ACTION, else every partition fails; then
+    # DESCRIBE on each topic.
+    if request.replica_id >= 0 and not authz.cluster_allowed(ctx, authz.CLUSTER_ACTION):
+        describable: set[str] = set()
+        code = errors.CLUSTER_AUTHORIZATION_FAILED.code
+    else:
+        describable = authz.allowed_names(ctx, authz.DESCRIBE, authz.TOPIC, [t.topic for t in request.topics])
+        code = errors.TOPIC_AUTHORIZATION_FAILED.code
     return OffsetForLeaderEpochResponse(throttle_time_ms=0, topics=[
-        OffsetForLeaderTopicResult(topic=topic.topic, partitions=[end_offset(ctx, topic.topic, p)
-                                                                  for p in topic.partitions])
+        OffsetForLeaderTopicResult(topic=topic.topic, partitions=[
+            end_offset(ctx, topic.topic, p) if topic.topic in describable else _refused(p.partition, code)
+            for p in topic.partitions])
         for topic in request.topics])

@@ -12,6 +12,9 @@ leader and its endpoint from v10 (KIP-951); a partition not in the metadata UNKN
 (INVALID_TOPIC_EXCEPTION) unless they are Kafka's admin client. acks=0 gets no answer, and any failed partition
 closes the connection instead (so the producer notices and refreshes its metadata), as Kafka does. v13 names
 topics by id only (UNKNOWN_TOPIC_ID when unknown).
+Authorization (api/authz.py) as Kafka's: a request carrying a transactional batch needs WRITE on its transactional id (else every
+partition TRANSACTIONAL_ID_AUTHORIZATION_FAILED); each topic needs WRITE (else TOPIC_AUTHORIZATION_FAILED, checked
+before the topic's existence, so an unauthorized client cannot probe names).
 
 Transactional batches are verified first (KIP-890 part 1, `transaction.partition.verification.enable`, on by
 default): a producer with no open transaction on the partition must have added it to its transaction, else the
@@ -25,6 +28,7 @@ import struct
 
 import trio
 
+from kbroker.api import authz
 from kbroker.api.context import NO_RESPONSE, CloseConnection, RequestContext
 from kbroker.api.leader_hints import LeaderHints
 from kbroker.log.log import LogError
@@ -40,6 +44,7 @@ from kbroker.protocol.messages.produce_response import (
     ProduceResponse,
     TopicProduceResponse,
 )
+from kbroker.protocol.records import ATTRIBUTES_OFFSET, TRANSACTIONAL_FLAG_MASK
 from kbroker.txn.verification import unverified_transaction
 
 API_KEY = 0
@@ -55,6 +60,7 @@ ADMIN_CLIENT_ID = "__admin_client"
 log = logging.getLogger(__name__)
 
 _RECORDS_COUNT = struct.Struct(">i")
+_ATTRIBUTES = struct.Struct(">h")
 _RECORDS_COUNT_OFFSET = 57  # of the v2 batch header's record count
 # Errors Kafka's ReplicaManager.appendToLocalLog does not count as a failed produce (FailedProduceRequestsPerSec).
 _EXPECTED_ERRORS = frozenset(e.code for e in (
@@ -143,13 +149,28 @@ def _resolve_topic(ctx: RequestContext, image, topic) -> tuple[str | None, int, 
         if found is None:
             return None, errors.UNKNOWN_TOPIC_ID.code, None
         name = found.name
+        if not authz.allowed(ctx, authz.WRITE, authz.TOPIC, name):
+            return name, errors.TOPIC_AUTHORIZATION_FAILED.code, None
     else:
         name = topic.name
+        if not authz.allowed(ctx, authz.WRITE, authz.TOPIC, name):
+            return name, errors.TOPIC_AUTHORIZATION_FAILED.code, None
         if image.topic(name) is None:
             return name, errors.UNKNOWN_TOPIC_OR_PARTITION.code, None
     if is_internal(name) and ctx.client_id != ADMIN_CLIENT_ID:
         return name, errors.INVALID_TOPIC_EXCEPTION.code, f"Cannot append to internal topic {name}"
     return name, errors.NONE.code, None
+
+
+def _has_transactional_records(request) -> bool:
+    """Whether a partition's first batch is transactional (Kafka's RequestUtils.hasTransactionalRecords)."""
+    for topic in request.topic_data:
+        for p in topic.partition_data:
+            records = p.records
+            if records is not None and len(records) > ATTRIBUTES_OFFSET + 1 and \
+                    _ATTRIBUTES.unpack_from(records, ATTRIBUTES_OFFSET)[0] & TRANSACTIONAL_FLAG_MASK:
+                return True
+    return False
 
 
 async def handle(ctx: RequestContext, request) -> ProduceResponse:
@@ -161,9 +182,14 @@ async def handle(ctx: RequestContext, request) -> ProduceResponse:
     deadline = trio.current_time() + max(request.timeout_ms, 0) / 1000
     responses = []
     waiting = []
+    # Kafka's KafkaApis: a transactional produce needs WRITE on its transactional id, or the whole request fails.
+    txn_refused = _has_transactional_records(request) and (request.transactional_id is None or not authz.allowed(
+        ctx, authz.WRITE, authz.TRANSACTIONAL_ID, request.transactional_id))
     for topic in request.topic_data:
         if acks not in (-1, 0, 1):
             name, code, message = topic.name, errors.INVALID_REQUIRED_ACKS.code, None
+        elif txn_refused:
+            name, code, message = topic.name, errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED.code, None
         else:
             name, code, message = _resolve_topic(ctx, image, topic)
         if code != errors.NONE.code:

@@ -23,6 +23,7 @@ from kbroker.api.fetch_sessions import FetchSessionCache
 from kbroker.config import BrokerConfig, Listener
 from kbroker.metrics.request_stats import RequestStats
 from kbroker.metrics.topic_stats import BrokerTopicStats
+from kbroker.security.authorizer import Authorizer
 
 if TYPE_CHECKING:
     from kbroker.controller_channel import ControllerChannel
@@ -86,6 +87,9 @@ class BrokerState:
     request_stats: RequestStats = attrs.field(factory=RequestStats)
     fetch_sessions: FetchSessionCache = attrs.field(
         default=attrs.Factory(lambda self: FetchSessionCache(now_ms=self.clock.time_ms), takes_self=True))
+    # authorizer.class.name's authorizer (None: every operation allowed); handlers ask it through api/authz.py.
+    authorizer: Authorizer | None = attrs.field(
+        default=attrs.Factory(lambda self: Authorizer.from_config(self.config), takes_self=True))
 
     @property
     def image(self) -> MetadataImage:

@@ -8,8 +8,10 @@ REBALANCE_IN_PROGRESS, NOT_COORDINATOR, COORDINATOR_NOT_AVAILABLE.
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.group import coordinator_of
+from kbroker.protocol import errors
 from kbroker.protocol.messages.sync_group_response import SyncGroupResponse
 
 API_KEY = 14
@@ -18,6 +20,9 @@ MAX_VERSION = 5
 
 
 async def handle(ctx: RequestContext, request) -> SyncGroupResponse:
+    if not authz.allowed(ctx, authz.READ, authz.GROUP, request.group_id):
+        return SyncGroupResponse(throttle_time_ms=0, error_code=errors.GROUP_AUTHORIZATION_FAILED.code,
+                                 protocol_type=None, protocol_name=None, assignment=b"")
     result = await coordinator_of(ctx.state).sync_group(
         group_id=request.group_id, generation_id=request.generation_id, member_id=request.member_id,
         group_instance_id=request.group_instance_id, protocol_type=request.protocol_type,

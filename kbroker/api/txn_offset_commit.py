@@ -13,6 +13,9 @@ the transaction implicitly) is not served, as EndTxn v5 is not.
 
 from __future__ import annotations
 
+import attrs
+
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.group import coordinator_of as group_coordinator_of
 from kbroker.metadata.topic_names import GROUP_METADATA_TOPIC
@@ -57,6 +60,17 @@ async def _group_verdict(ctx: RequestContext, request) -> int:
 
 
 async def handle(ctx: RequestContext, request) -> TxnOffsetCommitResponse:
+    # Kafka: WRITE on the transactional id and READ on the group refuse every partition; READ on each topic.
+    if not authz.allowed(ctx, authz.WRITE, authz.TRANSACTIONAL_ID, request.transactional_id):
+        return _answer(request.topics, [errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED.code
+                                        for t in request.topics for _ in t.partitions])
+    if not authz.allowed(ctx, authz.READ, authz.GROUP, request.group_id):
+        return _answer(request.topics, [errors.GROUP_AUTHORIZATION_FAILED.code
+                                        for t in request.topics for _ in t.partitions])
+    readable = authz.allowed_names(ctx, authz.READ, authz.TOPIC, [t.name for t in request.topics])
+    refused = [topic for topic in request.topics if topic.name not in readable]
+    if refused:
+        request = attrs.evolve(request, topics=[t for t in request.topics if t.name in readable])
     image = ctx.state.image
     known = [topic for topic in request.topics if image.topic(topic.name) is not None]
     unknown_code = errors.UNKNOWN_TOPIC_OR_PARTITION.code
@@ -67,16 +81,17 @@ async def handle(ctx: RequestContext, request) -> TxnOffsetCommitResponse:
     else:
         code = errors.NONE.code
     # Kafka lists the topics it refused before the others.
-    unknown = [topic for topic in request.topics if image.topic(topic.name) is None]
+    unknown = refused + [topic for topic in request.topics if image.topic(topic.name) is None]
+    unknown_codes = [errors.TOPIC_AUTHORIZATION_FAILED.code for t in refused for _ in t.partitions]
+    unknown_codes += [unknown_code for t in unknown[len(refused):] for _ in t.partitions]
     if code != errors.NONE.code or not known:
-        return _answer(unknown + known, [unknown_code for t in unknown for _ in t.partitions]
-                       + [code for t in known for _ in t.partitions])
+        return _answer(unknown + known, unknown_codes + [code for t in known for _ in t.partitions])
     offsets = [(t.name, p.partition_index, p.committed_offset, p.committed_leader_epoch, p.committed_metadata)
                for t in known for p in t.partitions]
     results = iter(group_coordinator_of(ctx.state).commit_transactional_offsets(
         group_id=request.group_id, producer_id=request.producer_id, producer_epoch=request.producer_epoch,
         generation_id=request.generation_id, member_id=request.member_id,
         group_instance_id=request.group_instance_id, offsets=offsets))
-    codes = [unknown_code for topic in unknown for _ in topic.partitions]
+    codes = list(unknown_codes)
     codes += [next(results) for topic in known for _ in topic.partitions]
     return _answer(unknown + known, codes)

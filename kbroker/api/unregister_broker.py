@@ -10,7 +10,9 @@ unregisters itself leaves the metadata until it registers again at its next star
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
+from kbroker.protocol import errors
 from kbroker.protocol.messages.unregister_broker_response import UnregisterBrokerResponse
 
 API_KEY = 64
@@ -23,6 +25,8 @@ def failing(code: int, message: str | None) -> UnregisterBrokerResponse:
 
 
 async def handle(ctx: RequestContext, request) -> UnregisterBrokerResponse:
+    if not authz.cluster_allowed(ctx, authz.ALTER):
+        return failing(errors.CLUSTER_AUTHORIZATION_FAILED.code, errors.CLUSTER_AUTHORIZATION_FAILED.message)
     return await unregister_broker(request, ctx.state.metadata.controller, ctx.state.run_controller)
 
 

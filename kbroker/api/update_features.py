@@ -12,6 +12,7 @@ read), and TimeoutMs is not checked: Kafka's ControllerApis gives this request n
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.metadata.feature_control import FeatureUpdate
 from kbroker.protocol import errors
@@ -28,6 +29,8 @@ def failing(code: int, message: str | None) -> UpdateFeaturesResponse:
 
 
 async def handle(ctx: RequestContext, request) -> UpdateFeaturesResponse:
+    if not authz.cluster_allowed(ctx, authz.ALTER):
+        return failing(errors.CLUSTER_AUTHORIZATION_FAILED.code, errors.CLUSTER_AUTHORIZATION_FAILED.message)
     return await update_features(request, ctx.api_version, ctx.state.metadata.controller, ctx.state.run_controller)
 
 

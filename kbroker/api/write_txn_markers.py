@@ -9,6 +9,7 @@ to the group coordinator as well. TransactionVersion (v2) 2 is transactions v2, 
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.group import coordinator_of as group_coordinator_of
 from kbroker.protocol import errors
@@ -40,9 +41,12 @@ def _write(ctx: RequestContext, image, marker, topic: str, partition: int) -> in
 async def handle(ctx: RequestContext, request) -> WriteTxnMarkersResponse:
     image = ctx.state.image
     results = []
+    allowed = authz.cluster_allowed(ctx, authz.CLUSTER_ACTION)
+    refused = errors.CLUSTER_AUTHORIZATION_FAILED.code
     for marker in request.markers:
         topics = [WritableTxnMarkerTopicResult(name=topic.name, partitions=[
-            WritableTxnMarkerPartitionResult(partition_index=p, error_code=_write(ctx, image, marker, topic.name, p))
+            WritableTxnMarkerPartitionResult(partition_index=p, error_code=_write(ctx, image, marker, topic.name, p)
+                                             if allowed else refused)
             for p in topic.partition_indexes]) for topic in marker.topics]
         results.append(WritableTxnMarkerResult(producer_id=marker.producer_id, topics=topics))
     return WriteTxnMarkersResponse(markers=results)

@@ -73,6 +73,9 @@ _BROKER = {
                                  "connections holding the most. -1 (or any value <= 0): one eighth of the "
                                  "machine's memory, and at least socket.request.max.bytes (Kafka: unbounded)."),
     "connections.max.idle.ms": "Idle time after which a connection is closed.",
+    "authorizer.class.name": "The authorizer: empty for none, or Kafka's StandardAuthorizer (ACLs in the metadata log).",
+    "super.users": "Principals (';'-separated, e.g. User:admin) allowed every operation whatever the ACLs say.",
+    "allow.everyone.if.no.acl.found": "Whether a resource that no ACL names is open to everyone.",
     "num.network.threads": "Threads that read requests and write responses.",
     "num.io.threads": "Threads that execute requests.",
     "message.max.bytes": "Largest record batch a topic accepts unless it overrides max.message.bytes.",

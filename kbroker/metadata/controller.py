@@ -29,8 +29,8 @@ from typing import Any, NamedTuple, Protocol
 import trio
 
 from kbroker.config import CONFIGS_BY_NAME
+from kbroker.metadata import acl_control, scram_control, topic_names
 from kbroker.metadata import record_versions as V
-from kbroker.metadata import scram_control, topic_names
 from kbroker.metadata.alter_partition import alter_partition
 from kbroker.metadata.cluster_control import ClusterControl
 from kbroker.metadata.feature_control import FeatureUpdate, Verdict, update_features
@@ -646,6 +646,21 @@ class QuorumController:
         accepted changes are committed as one batch."""
         with self._lock:
             results, records = scram_control.alter_credentials(self.image, request)
+            self._commit(records)
+            return results
+
+    def create_acls(self, bindings: list) -> list[acl_control.CreateResult]:
+        """CreateAcls (metadata/acl_control.py): None or the INVALID_REQUEST message per binding; the new ACLs
+        are committed as one batch."""
+        with self._lock:
+            results, records = acl_control.create_acls(self.image, bindings)
+            self._commit(records)
+            return results
+
+    def delete_acls(self, filters: list) -> list[acl_control.DeleteResult]:
+        """DeleteAcls (metadata/acl_control.py): per filter, its error message or the ACLs it removed."""
+        with self._lock:
+            results, records = acl_control.delete_acls(self.image, filters)
             self._commit(records)
             return results
 

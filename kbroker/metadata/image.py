@@ -7,8 +7,9 @@ Handlers read a `MetadataImage` and never change it. `MetadataDelta(image)` repl
 them on an empty image gives an equal image.
 
 Modelled: features (incl. metadata.version), broker and controller registrations, topics by name and id with their
-partitions, topic and broker configs, the producer-id next block, SCRAM credentials. Records of features kbroker does not implement
-(ACLs, delegation tokens, client quotas, ZK migration, ClearElrRecord)
+partitions, topic and broker configs, the producer-id next block, SCRAM credentials, ACLs (by id, as
+kbroker.security.acls.AclIndex). Records of features kbroker does not implement
+(delegation tokens, client quotas, ZK migration, ClearElrRecord)
 are accepted and ignored; Begin/End/AbortTransaction records need no handling because kbroker writes each
 controller operation as one atomic batch.
 """
@@ -24,6 +25,7 @@ import attrs
 
 from kbroker.metadata import record_versions as V
 from kbroker.metadata.serde import MetadataRecord
+from kbroker.protocol.messages.metadata.access_control_entry_record import AccessControlEntryRecord
 from kbroker.protocol.messages.metadata.broker_registration_change_record import (
     BrokerRegistrationChangeRecord,
 )
@@ -43,6 +45,9 @@ from kbroker.protocol.messages.metadata.register_controller_record import (
     ControllerFeature,
     RegisterControllerRecord,
 )
+from kbroker.protocol.messages.metadata.remove_access_control_entry_record import (
+    RemoveAccessControlEntryRecord,
+)
 from kbroker.protocol.messages.metadata.remove_topic_record import RemoveTopicRecord
 from kbroker.protocol.messages.metadata.remove_user_scram_credential_record import (
     RemoveUserScramCredentialRecord,
@@ -51,6 +56,7 @@ from kbroker.protocol.messages.metadata.topic_record import TopicRecord
 from kbroker.protocol.messages.metadata.unfence_broker_record import UnfenceBrokerRecord
 from kbroker.protocol.messages.metadata.unregister_broker_record import UnregisterBrokerRecord
 from kbroker.protocol.messages.metadata.user_scram_credential_record import UserScramCredentialRecord
+from kbroker.security.acls import EMPTY_INDEX, Acl, AclIndex
 from kbroker.security.scram_credentials import ScramCredential
 
 TOPIC_RESOURCE = 2   # ConfigResource.Type.TOPIC
@@ -149,6 +155,7 @@ class MetadataImage:
     next_producer_id: int = 0  # first id of the next block the controller hands out
     # user -> SCRAM mechanism type (1 SHA-256, 2 SHA-512) -> credential (UserScramCredentialRecord)
     scram_credentials: Mapping[str, Mapping[int, ScramCredential]] = _EMPTY
+    acls: AclIndex = EMPTY_INDEX
 
     @property
     def metadata_version(self) -> int:
@@ -189,6 +196,7 @@ class MetadataDelta:
         self._broker_configs: dict[str, dict[str, str]] | None = None
         self._next_producer_id = base.next_producer_id
         self._scram: dict[str, dict[int, ScramCredential]] | None = None
+        self._acls: dict[uuid.UUID, Acl] | None = None
 
     # --- copy-on-write views ---------------------------------------------------------------------------------
     def _features_w(self) -> dict[str, int]:
@@ -219,6 +227,11 @@ class MetadataDelta:
         if self._scram is None:
             self._scram = {user: dict(by_type) for user, by_type in self.base.scram_credentials.items()}
         return self._scram
+
+    def _acls_w(self) -> dict[uuid.UUID, Acl]:
+        if self._acls is None:
+            self._acls = dict(self.base.acls.by_id)
+        return self._acls
 
     def topics(self) -> Mapping[uuid.UUID, TopicImage]:
         return self._topics_by_id if self._topics_by_id is not None else self.base.topics_by_id
@@ -361,6 +374,15 @@ class MetadataDelta:
         if not by_type:
             del self._scram[r.name]
 
+    def _acl(self, r: AccessControlEntryRecord) -> None:
+        self._acls_w()[r.id] = Acl(resource_type=r.resource_type, resource_name=r.resource_name,
+                                   pattern_type=r.pattern_type, principal=r.principal, host=r.host,
+                                   operation=r.operation, permission=r.permission_type)
+
+    def _remove_acl(self, r: RemoveAccessControlEntryRecord) -> None:
+        if self._acls_w().pop(r.id, None) is None:
+            raise ValueError(f"RemoveAccessControlEntryRecord for an unknown ACL id {r.id}")
+
     # --- result ----------------------------------------------------------------------------------------------
     def apply(self, offset: int, epoch: int) -> MetadataImage:
         base = self.base
@@ -385,7 +407,8 @@ class MetadataDelta:
             broker_configs=configs(self._broker_configs, base.broker_configs),
             next_producer_id=self._next_producer_id,
             scram_credentials=base.scram_credentials if self._scram is None else _frozen(
-                {user: _frozen(dict(by_type)) for user, by_type in self._scram.items()}))
+                {user: _frozen(dict(by_type)) for user, by_type in self._scram.items()}),
+            acls=base.acls if self._acls is None else AclIndex(self._acls))
 
 
 _HANDLERS = {
@@ -404,6 +427,8 @@ _HANDLERS = {
     ProducerIdsRecord: MetadataDelta._producer_ids,
     UserScramCredentialRecord: MetadataDelta._user_scram_credential,
     RemoveUserScramCredentialRecord: MetadataDelta._remove_user_scram_credential,
+    AccessControlEntryRecord: MetadataDelta._acl,
+    RemoveAccessControlEntryRecord: MetadataDelta._remove_acl,
 }
 
 
@@ -457,10 +482,18 @@ def image_records(image: MetadataImage) -> Iterator[MetadataRecord]:
             yield MetadataRecord(UserScramCredentialRecord(
                 name=user, mechanism=mechanism, salt=c.salt, stored_key=c.stored_key, server_key=c.server_key,
                 iterations=c.iterations), V.USER_SCRAM_CREDENTIAL_RECORD)
+    for acl_id, acl in sorted(image.acls.by_id.items()):
+        yield MetadataRecord(acl_record(acl_id, acl), V.ACCESS_CONTROL_ENTRY_RECORD)
     if image.next_producer_id > 0:
         # ProducerIdsImage.write: the owner of the last block is not kept.
         yield MetadataRecord(ProducerIdsRecord(broker_id=-1, broker_epoch=-1,
                                                next_producer_id=image.next_producer_id), V.PRODUCER_IDS_RECORD)
+
+
+def acl_record(acl_id: uuid.UUID, acl: Acl) -> AccessControlEntryRecord:
+    return AccessControlEntryRecord(id=acl_id, resource_type=acl.resource_type, resource_name=acl.resource_name,
+                                    pattern_type=acl.pattern_type, principal=acl.principal, host=acl.host,
+                                    operation=acl.operation, permission_type=acl.permission)
 
 
 def same_content(a: MetadataImage, b: MetadataImage) -> bool:

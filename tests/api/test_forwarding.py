@@ -10,12 +10,14 @@ from kbroker.api import forwarding
 from kbroker.protocol import errors as E
 from kbroker.protocol import wire
 from kbroker.protocol.messages.alter_configs_request import AlterConfigsRequest, AlterConfigsResource
+from kbroker.protocol.messages.create_acls_request import AclCreation, CreateAclsRequest
 from kbroker.protocol.messages.create_partitions_request import CreatePartitionsRequest, CreatePartitionsTopic
 from kbroker.protocol.messages.create_topics_request import (
     CreatableTopic,
     CreateTopicsRequest,
 )
 from kbroker.protocol.messages.create_topics_response import CreatableTopicResult, CreateTopicsResponse
+from kbroker.protocol.messages.delete_acls_request import DeleteAclsFilter, DeleteAclsRequest
 from kbroker.protocol.messages.delete_topics_request import DeleteTopicsRequest, DeleteTopicState
 from kbroker.protocol.messages.incremental_alter_configs_request import (
     AlterConfigsResource as IncrementalResource,
@@ -29,7 +31,7 @@ from kbroker.protocol.messages.update_features_request import FeatureUpdateKey, 
 
 def test_the_requests_forwarded_whole():
     # AlterConfigs and IncrementalAlterConfigs: a copy of what the broker did not settle itself
-    assert forwarding.FORWARDED_KEYS == {19, 20, 37, 51, 55, 57, 64}
+    assert forwarding.FORWARDED_KEYS == {19, 20, 30, 31, 37, 51, 55, 57, 64}
 
 
 def test_request_bytes_are_the_header_and_body_a_client_sends():
@@ -72,3 +74,12 @@ def test_update_features_and_unregister_broker_get_the_error_alone():
     assert (features.error_code, features.results) == (E.REQUEST_TIMED_OUT.code, [])
     unregister = forwarding.error_response(64, UnregisterBrokerRequest(broker_id=2), E.REQUEST_TIMED_OUT.code)
     assert unregister.error_code == E.REQUEST_TIMED_OUT.code
+
+
+def test_acl_writes_give_every_entry_the_error():
+    creations = CreateAclsRequest(creations=[AclCreation(resource_name="a"), AclCreation(resource_name="b")])
+    created = forwarding.error_response(30, creations, E.REQUEST_TIMED_OUT.code)
+    assert [r.error_code for r in created.results] == [E.REQUEST_TIMED_OUT.code] * 2
+    deletions = DeleteAclsRequest(filters=[DeleteAclsFilter()])
+    deleted = forwarding.error_response(31, deletions, E.REQUEST_TIMED_OUT.code)
+    assert [(r.error_code, r.matching_acls) for r in deleted.filter_results] == [(E.REQUEST_TIMED_OUT.code, [])]

@@ -25,6 +25,7 @@ from kbroker.protocol.messages.alter_user_scram_credentials_request import (
     AlterUserScramCredentialsRequest,
     ScramCredentialUpsertion,
 )
+from kbroker.protocol.messages.create_acls_request import AclCreation, CreateAclsRequest
 from kbroker.protocol.messages.create_partitions_request import (
     CreatePartitionsAssignment,
     CreatePartitionsRequest,
@@ -192,6 +193,13 @@ def test_a_kbroker_broker_joins_three_kbroker_controllers_and_shuts_down_in_a_co
             described = await channels.send(BROKER_ID, DescribeUserScramCredentialsRequest(users=None))
             assert [(r.user, [(i.mechanism, i.iterations) for i in r.credential_infos]) for r in described.results] \
                 == [("alice", [(SCRAM_SHA_512.type, 4096)])]
+
+            # CreateAcls is forwarded whole: controllers without an authorizer answer SECURITY_DISABLED.
+            acls = await channels.send(BROKER_ID, CreateAclsRequest(creations=[AclCreation(
+                resource_type=2, resource_name="forwarded", resource_pattern_type=3, principal="User:alice",
+                host="*", operation=3, permission_type=3)]))
+            assert [(r.error_code, r.error_message) for r in acls.results] == [
+                (E.SECURITY_DISABLED.code, "No Authorizer is configured.")]
 
             # Producer ids come from the active controller (AllocateProducerIds).
             initialized = await channels.send(BROKER_ID, InitProducerIdRequest(

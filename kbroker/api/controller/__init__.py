@@ -17,16 +17,30 @@ AlterConfigs, IncrementalAlterConfigs, UpdateFeatures, UnregisterBroker, which r
 through `run_on_active_controller`) are answered by the active controller (ctx.state.active_controller,
 kbroker/metadata/active_controller.py); every other node answers NOT_CONTROLLER. AddRaftVoter, RemoveRaftVoter and
 UpdateRaftVoter (KIP-853) are answered by the Raft leader. Envelope carries what a broker forwards: the embedded
-request runs through this registry (envelope.py). Any node answers DescribeConfigs from its own image. Not served
-yet (so not advertised): the ACL, quota, delegation-token and reassignment APIs, ElectLeaders.
+request runs through this registry (envelope.py). Any node answers DescribeConfigs from its own image. CreateAcls and
+DeleteAcls are answered by the active controller, DescribeAcls by any. Not served yet (so not advertised): the
+quota, delegation-token and reassignment APIs, ElectLeaders. Node-to-node requests need CLUSTER_ACTION
+(`cluster_refusal`).
 """
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.configs.alter import alter_configs_on_controller
 from kbroker.metadata.active_controller import NotActive, not_controller
+from kbroker.metadata.controller import ApiError
 from kbroker.protocol import errors
+
+
+def cluster_refusal(ctx: RequestContext, operation: int = authz.CLUSTER_ACTION):
+    """The answer to a node-to-node request whose sender may not do `operation` on the cluster (Kafka's
+    ControllerApis: CLUSTER_ACTION for registrations, heartbeats, AlterPartition, producer ids and the KRaft
+    requests; ALTER for adding and removing voters): the response with CLUSTER_AUTHORIZATION_FAILED as its
+    top-level error; None when allowed."""
+    if authz.cluster_allowed(ctx, operation):
+        return None
+    return ctx.registry.get(ctx.api_key).response_class(error_code=errors.CLUSTER_AUTHORIZATION_FAILED.code)
 
 
 async def answer_from_quorum(ctx: RequestContext, request):
@@ -68,8 +82,10 @@ def not_controller_message(ctx: RequestContext) -> str:
 async def alter_configs_on_active_controller(ctx: RequestContext, request, *, incremental: bool, render, failing):
     """AlterConfigs (incremental or not) on the active controller: `render(answers)` of
     kbroker.configs.alter.alter_configs_on_controller, else `failing(request, NOT_CONTROLLER)`."""
+    resources, refused = authz.split_config_resources(ctx, authz.ALTER_CONFIGS, request.resources)
+
     async def flow(controller, run):
-        return render(await alter_configs_on_controller(ctx, request.resources, controller, run,
-                                                        incremental=incremental, validate_only=request.validate_only))
+        return render([(resource, ApiError(code)) for resource, code in refused] + await alter_configs_on_controller(
+            ctx, resources, controller, run, incremental=incremental, validate_only=request.validate_only))
 
     return await run_on_active_controller(ctx, flow, lambda code, message: failing(request, code, message))

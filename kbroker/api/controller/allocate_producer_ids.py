@@ -7,7 +7,7 @@ node answers NOT_CONTROLLER."""
 from __future__ import annotations
 
 from kbroker.api.context import RequestContext
-from kbroker.api.controller import run_on_active_controller
+from kbroker.api.controller import cluster_refusal, run_on_active_controller
 from kbroker.protocol.messages.allocate_producer_ids_response import AllocateProducerIdsResponse
 
 API_KEY = 67
@@ -21,6 +21,9 @@ def _failing(code: int, message: str | None = None) -> AllocateProducerIdsRespon
 
 
 async def handle(ctx: RequestContext, request) -> AllocateProducerIdsResponse:
+    refused = cluster_refusal(ctx)
+    if refused is not None:
+        return refused
     async def flow(controller, run) -> AllocateProducerIdsResponse:
         block = await run(controller.allocate_producer_ids, request.broker_id, request.broker_epoch)
         if block.error.is_failure:

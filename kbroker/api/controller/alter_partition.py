@@ -4,7 +4,7 @@ the active controller (kbroker/metadata/alter_partition.py); any other node answ
 from __future__ import annotations
 
 from kbroker.api.context import RequestContext
-from kbroker.api.controller import answer_from_active_controller
+from kbroker.api.controller import answer_from_active_controller, cluster_refusal
 from kbroker.protocol.messages.alter_partition_response import AlterPartitionResponse
 
 API_KEY = 56
@@ -13,5 +13,8 @@ MAX_VERSION = 3
 
 
 async def handle(ctx: RequestContext, request) -> AlterPartitionResponse:
+    refused = cluster_refusal(ctx)
+    if refused is not None:
+        return refused
     return await answer_from_active_controller(ctx, AlterPartitionResponse,
                                               lambda active: active.alter_partition(request, ctx.api_version))

@@ -6,7 +6,7 @@ registered controllers are what DescribeCluster lists. Any other node answers NO
 from __future__ import annotations
 
 from kbroker.api.context import RequestContext
-from kbroker.api.controller import run_on_active_controller
+from kbroker.api.controller import cluster_refusal, run_on_active_controller
 from kbroker.protocol.messages.controller_registration_response import ControllerRegistrationResponse
 
 API_KEY = 70
@@ -19,5 +19,8 @@ def _failing(code: int, message: str | None) -> ControllerRegistrationResponse:
 
 
 async def handle(ctx: RequestContext, request) -> ControllerRegistrationResponse:
+    refused = cluster_refusal(ctx)
+    if refused is not None:
+        return refused
     return await run_on_active_controller(
         ctx, lambda controller, run: run(controller.register_controller, request), _failing)

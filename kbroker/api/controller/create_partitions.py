@@ -16,5 +16,5 @@ MAX_VERSION = 3
 
 
 async def handle(ctx: RequestContext, request) -> CreatePartitionsResponse:
-    return await run_on_active_controller(ctx, lambda controller, run: create_partitions(request, controller, run),
+    return await run_on_active_controller(ctx, lambda controller, run: create_partitions(ctx, request, controller, run),
                                           lambda code, message: failing(request, code, message))

@@ -6,16 +6,18 @@ leader as ControllerId (-1 while there is none) and the controllers; 1 (brokers,
 MISMATCHED_ENDPOINT_TYPE; any other value UNSUPPORTED_ENDPOINT_TYPE. The controllers are those registered in this
 node's metadata image (ControllerRegistration, RegisterControllerRecord) with an endpoint of the listener the
 request came in on, by id, at that endpoint, without rack (Kafka's ControllerRegistrationsPublisher): a controller
-is listed once its registration is committed and applied here. There is no authorizer: every cluster operation is
-reported allowed when asked.
+is listed once its registration is committed and applied here. Cluster authorized operations come from the
+authorizer (api/authz.py) when asked.
 """
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.metadata import acl_operations
 from kbroker.protocol import errors
 from kbroker.protocol.messages.describe_cluster_response import DescribeClusterBroker, DescribeClusterResponse
+from kbroker.security.acls import CLUSTER_NAME
 
 API_KEY = 60
 MIN_VERSION = 0
@@ -36,7 +38,7 @@ async def handle(ctx: RequestContext, request) -> DescribeClusterResponse:
     if request.endpoint_type != CONTROLLER_ENDPOINT:
         return _error(errors.UNSUPPORTED_ENDPOINT_TYPE.code, f"Unsupported endpoint type {request.endpoint_type}")
     quorum = ctx.state.quorum
-    operations = (acl_operations.CLUSTER_OPERATIONS if request.include_cluster_authorized_operations
+    operations = (authz.operations(ctx, authz.CLUSTER, CLUSTER_NAME) if request.include_cluster_authorized_operations
                   else acl_operations.OMITTED)
     active = ctx.state.active_controller
     registered = active.image.controllers if active is not None else {}

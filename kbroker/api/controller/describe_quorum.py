@@ -8,9 +8,11 @@ VotersRecord."""
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.api.controller import answer_from_quorum
-from kbroker.protocol.messages.describe_quorum_response import Listener, Node
+from kbroker.protocol import errors
+from kbroker.protocol.messages.describe_quorum_response import DescribeQuorumResponse, Listener, Node
 from kbroker.raft.raft_messages import describe_quorum_at_version
 
 API_KEY = 55
@@ -19,6 +21,8 @@ MAX_VERSION = 2
 
 
 async def handle(ctx: RequestContext, request):
+    if not authz.cluster_allowed(ctx, authz.DESCRIBE):
+        return DescribeQuorumResponse(error_code=errors.CLUSTER_AUTHORIZATION_FAILED.code, error_message=errors.CLUSTER_AUTHORIZATION_FAILED.message)
     response = describe_quorum_at_version(await answer_from_quorum(ctx, request), ctx.api_version)
     quorum = ctx.state.quorum
     answered = [p for t in response.topics for p in t.partitions if p.error_code == 0]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kbroker.api.context import RequestContext
-from kbroker.api.controller import answer_from_quorum
+from kbroker.api.controller import answer_from_quorum, cluster_refusal
 
 API_KEY = 54
 MIN_VERSION = 0
@@ -11,4 +11,7 @@ MAX_VERSION = 1
 
 
 async def handle(ctx: RequestContext, request):
+    refused = cluster_refusal(ctx)
+    if refused is not None:
+        return refused
     return await answer_from_quorum(ctx, request)

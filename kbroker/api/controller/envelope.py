@@ -11,7 +11,7 @@ no ResponseData):
 - its body must parse at its version: UNSUPPORTED_VERSION. A forwardable API this listener does not serve, or
   a version outside the range it advertises, gets UNSUPPORTED_VERSION too: this controller cannot parse it, and a
   Kafka broker never forwards what the controller's ApiVersions did not advertise.
-No authorizer, so the CLUSTER_ACTION check passes. The embedded request runs through this listener's registry
+The sender needs CLUSTER_ACTION on the cluster (else CLUSTER_AUTHORIZATION_FAILED). The embedded request runs through this listener's registry
 with the forwarded header (its correlation id and client id) and the client's address. Its response is returned
 in ResponseData with its response header (the forwarded correlation id, the header version of its API and
 version), error NONE; except that a response carrying NOT_CONTROLLER anywhere (NOT_LEADER_OR_FOLLOWER for
@@ -27,6 +27,7 @@ import struct
 
 import attrs
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.protocol import errors, messages, wire
 from kbroker.protocol.messages.default_principal_data import DefaultPrincipalData
@@ -123,6 +124,9 @@ def _failed(error: errors.KafkaError) -> EnvelopeResponse:
 
 
 async def handle(ctx: RequestContext, request) -> EnvelopeResponse:
+    # Only a broker may speak for a client: the sender needs CLUSTER_ACTION (Kafka's ControllerApis).
+    if not authz.cluster_allowed(ctx, authz.CLUSTER_ACTION):
+        return _failed(errors.CLUSTER_AUTHORIZATION_FAILED)
     try:
         principal = parse_principal(request.request_principal)
         client_host = _client_address(request.client_host_address)

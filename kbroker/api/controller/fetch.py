@@ -5,7 +5,7 @@ hold it up to its max wait."""
 from __future__ import annotations
 
 from kbroker.api.context import RequestContext
-from kbroker.api.controller import answer_from_quorum
+from kbroker.api.controller import answer_from_quorum, cluster_refusal
 
 API_KEY = 1
 MIN_VERSION = 4
@@ -13,4 +13,7 @@ MAX_VERSION = 18
 
 
 async def handle(ctx: RequestContext, request):
+    refused = cluster_refusal(ctx)
+    if refused is not None:
+        return refused
     return await answer_from_quorum(ctx, request)

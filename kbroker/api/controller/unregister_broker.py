@@ -5,9 +5,11 @@ with the message of Kafka's NotControllerException."""
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.api.controller import run_on_active_controller
 from kbroker.api.unregister_broker import failing, unregister_broker
+from kbroker.protocol import errors
 from kbroker.protocol.messages.unregister_broker_response import UnregisterBrokerResponse
 
 API_KEY = 64
@@ -16,5 +18,7 @@ MAX_VERSION = 0
 
 
 async def handle(ctx: RequestContext, request) -> UnregisterBrokerResponse:
+    if not authz.cluster_allowed(ctx, authz.ALTER):
+        return failing(errors.CLUSTER_AUTHORIZATION_FAILED.code, errors.CLUSTER_AUTHORIZATION_FAILED.message)
     return await run_on_active_controller(
         ctx, lambda controller, run: unregister_broker(request, controller, run), failing)

@@ -4,9 +4,11 @@ the broker handler's flow (kbroker/api/update_features.py); any other node answe
 
 from __future__ import annotations
 
+from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.api.controller import run_on_active_controller
 from kbroker.api.update_features import failing, update_features
+from kbroker.protocol import errors
 from kbroker.protocol.messages.update_features_response import UpdateFeaturesResponse
 
 API_KEY = 57
@@ -15,5 +17,7 @@ MAX_VERSION = 2
 
 
 async def handle(ctx: RequestContext, request) -> UpdateFeaturesResponse:
+    if not authz.cluster_allowed(ctx, authz.ALTER):
+        return failing(errors.CLUSTER_AUTHORIZATION_FAILED.code, errors.CLUSTER_AUTHORIZATION_FAILED.message)
     return await run_on_active_controller(
         ctx, lambda controller, run: update_features(request, ctx.api_version, controller, run), failing)

@@ -6,7 +6,7 @@ elsewhere."""
 from __future__ import annotations
 
 from kbroker.api.context import RequestContext
-from kbroker.api.controller import answer_from_quorum
+from kbroker.api.controller import answer_from_quorum, cluster_refusal
 
 API_KEY = 82
 MIN_VERSION = 0
@@ -14,4 +14,7 @@ MAX_VERSION = 0
 
 
 async def handle(ctx: RequestContext, request):
+    refused = cluster_refusal(ctx)
+    if refused is not None:
+        return refused
     return await answer_from_quorum(ctx, request)

@@ -4,7 +4,7 @@ KIP-996's pre-vote."""
 from __future__ import annotations
 
 from kbroker.api.context import RequestContext
-from kbroker.api.controller import answer_from_quorum
+from kbroker.api.controller import answer_from_quorum, cluster_refusal
 
 API_KEY = 52
 MIN_VERSION = 0
@@ -12,4 +12,7 @@ MAX_VERSION = 2
 
 
 async def handle(ctx: RequestContext, request):
+    refused = cluster_refusal(ctx)
+    if refused is not None:
+        return refused
     return await answer_from_quorum(ctx, request)
