@@ -38,7 +38,9 @@ pytestmark = [pytest.mark.cluster, pytest.mark.java]
 @pytest.fixture(scope="module")
 def cluster(broker_kind: str):
     require_kafka_dist()
-    with Cluster(broker_kind) as started:
+    # No automatic leader balancing (compat_tests/test_leader_rebalance.py has it): a partition whose leader is not
+    # its first replica keeps it until a preferred election.
+    with Cluster(broker_kind, overrides={"auto.leader.rebalance.enable": "false"}) as started:
         yield started
 
 

@@ -41,7 +41,7 @@ from kbroker.metadata.image import (
     TOPIC_RESOURCE,
     MetadataImage,
 )
-from kbroker.metadata.leader_election import elect_leaders
+from kbroker.metadata.leader_election import balance_partition_leaders, elect_leaders
 from kbroker.metadata.replica_placement import PlacementError, StripedReplicaPlacer, usable_brokers
 from kbroker.metadata.serde import MetadataRecord
 from kbroker.metadata.topic_configs import TOPIC_CONFIG_KEYS, is_list_config, validate_topic_configs
@@ -309,6 +309,14 @@ class QuorumController:
             outcome = elect_leaders(self.image, request, cluster=self._cluster())
             self._commit(outcome.records)
             return outcome.response
+
+    def balance_partition_leaders(self) -> tuple[int, bool]:
+        """Preferred elections of the imbalanced partitions (leader_election.balance_partition_leaders): (how many
+        leaders moved, whether more are left for an immediate next run)."""
+        with self._lock:
+            records, more = balance_partition_leaders(self.image, self._cluster())
+            self._commit(records)
+            return len(records), more
 
     def register_controller(self, request) -> ControllerRegistrationResponse:
         """A ControllerRegistrationRequest (ClusterControlManager.registerController): the controller's listeners and

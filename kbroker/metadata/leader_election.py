@@ -12,6 +12,10 @@ Per partition, in Kafka's order:
   PREFERRED_LEADER_NOT_AVAILABLE or ELIGIBLE_LEADERS_NOT_AVAILABLE, with the error's default message.
 With TopicPartitions null every topic (sorted by name, internal ones included) is listed, without the partitions
 whose election was not needed. The caller checks the election type (INVALID_REQUEST for another value).
+
+`balance_partition_leaders` is the active controller's automatic leader balancing (auto.leader.rebalance.enable,
+Kafka's maybeBalancePartitionLeaders): a preferred election of every imbalanced partition (one with a leader other
+than its first replica), at most MAX_ELECTIONS_PER_IMBALANCE per run.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from kbroker.protocol.messages.elect_leaders_response import (
 log = logging.getLogger(__name__)
 
 PREFERRED, UNCLEAN = 0, 1  # ElectionType
+MAX_ELECTIONS_PER_IMBALANCE = 1000  # ReplicationControlManager's maxElectionsPerImbalance
 
 
 def elect_leaders(image: MetadataImage, request, *, cluster: ClusterControl) -> Outcome:
@@ -86,3 +91,23 @@ def elect_one(image: MetadataImage, cluster: ClusterControl | None, topic_name: 
         return failure.code, failure.message
     records.append(record)
     return errors.NONE.code, None
+
+
+def balance_partition_leaders(image: MetadataImage, cluster: ClusterControl,
+                              max_elections: int = MAX_ELECTIONS_PER_IMBALANCE) -> tuple[list[MetadataRecord], bool]:
+    """(the preferred elections' records, whether imbalanced partitions were left for an immediate next run)."""
+    records: list[MetadataRecord] = []
+    for _, topic in sorted(image.topics_by_name.items()):
+        for index in sorted(topic.partitions):
+            partition = topic.partitions[index]
+            if partition.leader == NO_LEADER or not partition.replicas or partition.leader == partition.replicas[0]:
+                continue
+            if len(records) >= max_elections:
+                return records, True
+            record = partition_change(
+                partition, topic.topic_id, is_acceptable_leader=leader_acceptor(image, partition),
+                election=Election.PREFERRED, elr_enabled=elr_enabled(image),
+                min_isr=cluster.effective_min_isr(image, topic))
+            if record is not None:
+                records.append(record)
+    return records, False

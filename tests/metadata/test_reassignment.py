@@ -8,7 +8,7 @@ import pytest
 from cluster_helpers import MetadataLog, dir_id, heartbeat
 
 from kbroker.metadata.alter_partition import alter_partition
-from kbroker.metadata.leader_election import elect_leaders
+from kbroker.metadata.leader_election import balance_partition_leaders, elect_leaders
 from kbroker.metadata.reassignment import alter_partition_reassignments, list_partition_reassignments
 from kbroker.protocol import errors
 from kbroker.protocol.messages.alter_partition_reassignments_request import (
@@ -291,3 +291,26 @@ def test_unclean_election_of_a_leaderless_partition():
     state = cluster.state()
     assert (state.leader, state.isr, state.leader_recovery_state) == (1, (1,), 1)
     assert cluster.elect(UNCLEAN, [("t", [0])]) == [("t", [(0, errors.ELECTION_NOT_NEEDED.code)])]
+
+
+def test_automatic_balancing_elects_preferred_leaders_in_the_isr(cluster):
+    cluster.reassign({0: [2, 1, 3], 1: [3, 2, 1]})  # reorders: the leaders (1 and 2) stay, now not preferred
+    assert (cluster.state(0).leader, cluster.state(1).leader) == (1, 2)
+    cluster.log.heartbeat(heartbeat(3, cluster.epochs[3], cluster.log.image.offset, want_fence=True))
+    records, more = balance_partition_leaders(cluster.log.image, cluster.log.control, max_elections=5)
+    cluster.log.commit(records)
+    # Partition 0 moves to 2; partition 1's preferred replica 3 is fenced (and out of the ISR): it stays on 2.
+    assert (len(records), more) == (1, False)
+    assert (cluster.state(0).leader, cluster.state(1).leader) == (2, 2)
+    assert balance_partition_leaders(cluster.log.image, cluster.log.control) == ([], False)
+
+
+def test_automatic_balancing_stops_at_its_limit(cluster):
+    cluster.reassign({0: [2, 1, 3], 1: [3, 2, 1]})
+    records, more = balance_partition_leaders(cluster.log.image, cluster.log.control, max_elections=1)
+    assert (len(records), more) == (1, True)
+    cluster.log.commit(records)
+    records, more = balance_partition_leaders(cluster.log.image, cluster.log.control, max_elections=1)
+    assert (len(records), more) == (1, False)
+    cluster.log.commit(records)
+    assert (cluster.state(0).leader, cluster.state(1).leader) == (2, 3)
