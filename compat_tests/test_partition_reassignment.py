@@ -119,6 +119,12 @@ def test_move_under_load_loses_no_record(cluster, topic, tmp_path):
     wait_described(cluster, topic, 1, {"Leader": "2", "Replicas": "2,1", "Isr": "1,2"})
     fields = described(cluster, topic)
     assert all("Adding Replicas" not in f and "Removing Replicas" not in f for f in fields.values()), fields
+    # The removed replicas' logs go (Kafka renames the directory to `<name>.<id>-delete` at once, deletes it later).
+    for node, partition in ((1, 0), (3, 1)):
+        log_dir = Path(cluster.node(node).configs["log.dirs"])
+        cluster.wait_until(lambda d=log_dir / f"{topic}-{partition}": not d.exists(),
+                           f"node {node} dropping its log of {topic}-{partition}")
+    assert (Path(cluster.node(2).configs["log.dirs"]) / f"{topic}-0").is_dir()
     read_everything(cluster.bootstrap, topic, 3, history)
     result = check(history.acks, history.reads)
     assert result.ok and result.acknowledged >= 400, result.describe()
