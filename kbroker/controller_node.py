@@ -189,4 +189,16 @@ class ControllerNode:
                          epoch, exc)
                 return
         await self.active.activate(epoch)
-        await self.active.fence_while_active(epoch)
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(self.active.fence_while_active, epoch)
+            interval_s = leader_imbalance_check_interval_s(self.config)
+            if interval_s is not None:
+                nursery.start_soon(self.active.balance_leaders_while_active, epoch, interval_s)
+
+
+def leader_imbalance_check_interval_s(config) -> float | None:
+    """leader.imbalance.check.interval.seconds when auto.leader.rebalance.enable is on (both Kafka's defaults:
+    true, 300), else None."""
+    if str(config.get("auto.leader.rebalance.enable", "true")).strip().lower() != "true":
+        return None
+    return float(config.get("leader.imbalance.check.interval.seconds", 300))

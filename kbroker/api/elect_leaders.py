@@ -1,25 +1,22 @@
-"""ElectLeaders (key 43), v0-v2: preferred (0) and unclean (1) leader elections, answered as Kafka 4.3's
-controller does (ReplicationControlManager.electLeaders, reached through the broker's forwarding).
+"""ElectLeaders (key 43), v0-v2: preferred (0) and unclean (1) leader elections, run by the controller as Kafka
+4.3.1's ReplicationControlManager.electLeaders does (kbroker/metadata/leader_election.py holds the per-partition
+rules). A broker whose controller is remote forwards the request in an Envelope (api/forwarding.py), as Kafka's
+KafkaApis does; a single node runs it on its own controller, where its one broker already leads every partition
+it can, so each election answers ELECTION_NOT_NEEDED (or, for a partition it cannot lead,
+PREFERRED_LEADER_NOT_AVAILABLE / ELIGIBLE_LEADERS_NOT_AVAILABLE).
 
-- Per partition: an unknown topic or partition is UNKNOWN_TOPIC_OR_PARTITION ("No such topic as t", "No such
-  partition as t-p"); a preferred election where the first replica already leads, or an unclean one where the
-  partition has a leader, is ELECTION_NOT_NEEDED with Kafka's default message.
-- TopicPartitions null means every partition of every topic (internal ones included); partitions whose
-  election is not needed are then left out, so each topic appears with the others only.
 - An election type other than 0 and 1 (v1+; v0 is always preferred) fails the request: top-level and
-  per-partition INVALID_REQUEST, "Unknown election type N" (ElectLeadersRequest.getErrorResponse).
-- The top-level ErrorCode (v1+) is NONE otherwise; ThrottleTimeMs 0; TimeoutMs is not needed.
-Single node: the only broker leads every partition it hosts, so no election ever changes a leader. Were the
-first replica not the leader (it cannot be here), the preferred election answers PREFERRED_LEADER_NOT_AVAILABLE
-and an unclean election of a leaderless partition ELIGIBLE_LEADERS_NOT_AVAILABLE: kbroker's controller has no
-leader-change operation to offer.
+  per-partition INVALID_REQUEST, "Unknown election type N" (ElectLeadersRequest.getErrorResponse); so does a
+  TimeoutMs <= 0 with REQUEST_TIMED_OUT (the controller's deadline has passed).
+- The top-level ErrorCode (v1+) is NONE otherwise; ThrottleTimeMs 0. The answer comes once the leader changes
+  are committed.
 """
 
 from __future__ import annotations
 
 from kbroker.api import authz
 from kbroker.api.context import RequestContext
-from kbroker.metadata.image import NO_LEADER, MetadataImage
+from kbroker.metadata.leader_election import PREFERRED, UNCLEAN
 from kbroker.protocol import errors
 from kbroker.protocol.messages.elect_leaders_response import (
     ElectLeadersResponse,
@@ -31,61 +28,38 @@ API_KEY = 43
 MIN_VERSION = 0
 MAX_VERSION = 2
 
-PREFERRED, UNCLEAN = 0, 1
 TOP_LEVEL_ERROR_VERSION = 1
 
 
-def elect(image: MetadataImage, topic: str, index: int, election_type: int) -> tuple[int, str]:
-    """(error code, message) of one partition's election."""
-    if image.topic(topic) is None:
-        return errors.UNKNOWN_TOPIC_OR_PARTITION.code, f"No such topic as {topic}"
-    registration = image.partition(topic, index)
-    if registration is None:
-        return errors.UNKNOWN_TOPIC_OR_PARTITION.code, f"No such partition as {topic}-{index}"
-    if election_type == PREFERRED:
-        if registration.replicas and registration.leader == registration.replicas[0]:
-            return errors.ELECTION_NOT_NEEDED.code, errors.ELECTION_NOT_NEEDED.message
-        return errors.PREFERRED_LEADER_NOT_AVAILABLE.code, errors.PREFERRED_LEADER_NOT_AVAILABLE.message
-    if registration.leader != NO_LEADER:
-        return errors.ELECTION_NOT_NEEDED.code, errors.ELECTION_NOT_NEEDED.message
-    return errors.ELIGIBLE_LEADERS_NOT_AVAILABLE.code, errors.ELIGIBLE_LEADERS_NOT_AVAILABLE.message
+def failing(request, code: int, message: str | None = None, *, version: int | None = None) -> ElectLeadersResponse:
+    """`code` at the top level (from v1 on) and for every named partition."""
+    top_level = code if version is None or version >= TOP_LEVEL_ERROR_VERSION else 0
+    return ElectLeadersResponse(throttle_time_ms=0, error_code=top_level, replica_election_results=[
+        ReplicaElectionResult(topic=topic.topic, partition_result=[
+            PartitionResult(partition_id=index, error_code=code, error_message=message)
+            for index in topic.partitions])
+        for topic in request.topic_partitions or ()])
 
 
-def _response(version: int, code: int, results: list[ReplicaElectionResult]) -> ElectLeadersResponse:
-    # v0 has no top-level error code: its field must stay at the default there.
-    return ElectLeadersResponse(throttle_time_ms=0, replica_election_results=results,
-                                error_code=code if version >= TOP_LEVEL_ERROR_VERSION else 0)
+def refusal(ctx: RequestContext, request) -> ElectLeadersResponse | None:
+    """CLUSTER_AUTHORIZATION_FAILED everywhere unless the principal may ALTER the cluster; an unknown election
+    type is refused before that, as Kafka refuses it when it parses the request."""
+    if request.election_type in (PREFERRED, UNCLEAN) and not authz.cluster_allowed(ctx, authz.ALTER):
+        return failing(request, errors.CLUSTER_AUTHORIZATION_FAILED.code)
+    return None
 
 
 async def handle(ctx: RequestContext, request) -> ElectLeadersResponse:
-    version = ctx.api_version
-    election_type = request.election_type
-    if election_type not in (PREFERRED, UNCLEAN):
-        message = f"Unknown election type {election_type}"
-        code = errors.INVALID_REQUEST.code
-        return _response(version, code, [
-            ReplicaElectionResult(topic=topic.topic, partition_result=[
-                PartitionResult(partition_id=index, error_code=code, error_message=message)
-                for index in topic.partitions])
-            for topic in request.topic_partitions or ()])
-    if not authz.cluster_allowed(ctx, authz.ALTER):
-        code = errors.CLUSTER_AUTHORIZATION_FAILED.code
-        return _response(version, code, [
-            ReplicaElectionResult(topic=topic.topic, partition_result=[
-                PartitionResult(partition_id=index, error_code=code, error_message=None) for index in topic.partitions])
-            for topic in request.topic_partitions or ()])
-    image = ctx.state.image
-    results = []
-    if request.topic_partitions is None:
-        for name, topic in sorted(image.topics_by_name.items()):
-            outcomes = [(index, *elect(image, name, index, election_type)) for index in sorted(topic.partitions)]
-            results.append(ReplicaElectionResult(topic=name, partition_result=[
-                PartitionResult(partition_id=index, error_code=code, error_message=message)
-                for index, code, message in outcomes if code != errors.ELECTION_NOT_NEEDED.code]))
-    else:
-        for topic in request.topic_partitions:
-            results.append(ReplicaElectionResult(topic=topic.topic, partition_result=[
-                PartitionResult(partition_id=index, error_code=code, error_message=message)
-                for index in topic.partitions
-                for code, message in [elect(image, topic.topic, index, election_type)]]))
-    return _response(version, errors.NONE.code, results)
+    response = refusal(ctx, request) or await elect_leaders(request, ctx.state.metadata.controller,
+                                                             ctx.state.run_controller)
+    if ctx.api_version < TOP_LEVEL_ERROR_VERSION:
+        response.error_code = 0  # v0 has no top-level error code: the field must stay at its default
+    return response
+
+
+async def elect_leaders(request, controller, run) -> ElectLeadersResponse:
+    if request.election_type not in (PREFERRED, UNCLEAN):
+        return failing(request, errors.INVALID_REQUEST.code, f"Unknown election type {request.election_type}")
+    if request.timeout_ms <= 0:
+        return failing(request, errors.REQUEST_TIMED_OUT.code, errors.REQUEST_TIMED_OUT.message)
+    return await run(controller.elect_leaders, request)

@@ -1,7 +1,7 @@
 """Requests a broker hands to a remote active controller (Kafka's KafkaApis.maybeForwardToController with its
 ForwardingManager): on a node whose controller is not local (`state.controller_channel` set), CreateTopics,
-DeleteTopics, CreatePartitions, UpdateFeatures, UnregisterBroker, AlterUserScramCredentials, DescribeQuorum, CreateAcls
-and DeleteAcls are
+DeleteTopics, CreatePartitions, UpdateFeatures, UnregisterBroker, AlterUserScramCredentials, DescribeQuorum, CreateAcls,
+DeleteAcls, ElectLeaders, AlterPartitionReassignments and ListPartitionReassignments are
 not handled here but sent to the active controller inside an EnvelopeRequest carrying the client's principal and
 address, and the controller's response is relayed to the client (decoded at the client's version, answered under
 its correlation id). AlterConfigs and IncrementalAlterConfigs are preprocessed by the broker first, as Kafka's
@@ -19,7 +19,14 @@ from __future__ import annotations
 
 import attrs
 
-from kbroker.api import alter_user_scram_credentials, create_acls, delete_acls
+from kbroker.api import (
+    alter_partition_reassignments,
+    alter_user_scram_credentials,
+    create_acls,
+    delete_acls,
+    elect_leaders,
+    list_partition_reassignments,
+)
 from kbroker.api.context import RequestContext
 from kbroker.configs.alter import RemoteAlter
 from kbroker.controller_channel import ForwardingFailed
@@ -49,8 +56,10 @@ from kbroker.protocol.messages.update_features_response import UpdateFeaturesRes
 CREATE_TOPICS, DELETE_TOPICS, ALTER_CONFIGS, CREATE_PARTITIONS, INCREMENTAL_ALTER_CONFIGS = 19, 20, 33, 37, 44
 UPDATE_FEATURES, UNREGISTER_BROKER, ALTER_USER_SCRAM_CREDENTIALS, DESCRIBE_QUORUM = 57, 64, 51, 55
 CREATE_ACLS, DELETE_ACLS = 30, 31
+ELECT_LEADERS, ALTER_PARTITION_REASSIGNMENTS, LIST_PARTITION_REASSIGNMENTS = 43, 45, 46
 FORWARDED_KEYS = frozenset({CREATE_TOPICS, DELETE_TOPICS, CREATE_PARTITIONS, UPDATE_FEATURES, UNREGISTER_BROKER,
-                            ALTER_USER_SCRAM_CREDENTIALS, DESCRIBE_QUORUM, CREATE_ACLS, DELETE_ACLS})
+                            ALTER_USER_SCRAM_CREDENTIALS, DESCRIBE_QUORUM, CREATE_ACLS, DELETE_ACLS, ELECT_LEADERS,
+                            ALTER_PARTITION_REASSIGNMENTS, LIST_PARTITION_REASSIGNMENTS})
 CREATE_TOPICS_VERSION = 7  # what auto-creation sends; Kafka 4.3.1's controllers serve v2-v7
 
 
@@ -97,9 +106,9 @@ async def _send(ctx: RequestContext, request):
         data = await channel.forward(request_bytes(ctx.header, request, ctx.api_version), client_host=ctx.peer[0],
                                      principal=ctx.principal)
     except ForwardingFailed:
-        return error_response(ctx.api_key, request, errors.UNKNOWN_SERVER_ERROR.code)
+        return error_response(ctx.api_key, request, errors.UNKNOWN_SERVER_ERROR.code, ctx.api_version)
     if data is None:
-        return error_response(ctx.api_key, request, errors.REQUEST_TIMED_OUT.code)
+        return error_response(ctx.api_key, request, errors.REQUEST_TIMED_OUT.code, ctx.api_version)
     return decode_response(data, ctx.api_key, ctx.api_version)
 
 
@@ -132,8 +141,9 @@ def _topic_failure(name: str, code: int, message: str | None) -> CreatableTopicR
                                 replication_factor=-1, configs=[])
 
 
-def error_response(api_key: int, request, code: int):
-    """The response giving `code` to every entry of `request` (Kafka's AbstractRequest.getErrorResponse)."""
+def error_response(api_key: int, request, code: int, version: int | None = None):
+    """The response giving `code` to every entry of `request` (Kafka's AbstractRequest.getErrorResponse) at
+    `version` (None: the latest)."""
     if api_key == CREATE_TOPICS:
         return CreateTopicsResponse(throttle_time_ms=0, topics=[_topic_failure(t.name, code, None)
                                                                 for t in request.topics])
@@ -162,6 +172,12 @@ def error_response(api_key: int, request, code: int):
         return create_acls.failing(request, code)
     if api_key == DELETE_ACLS:
         return delete_acls.failing(request, code)
+    if api_key == ELECT_LEADERS:
+        return elect_leaders.failing(request, code, version=version)
+    if api_key == ALTER_PARTITION_REASSIGNMENTS:
+        return alter_partition_reassignments.failing(request, code)
+    if api_key == LIST_PARTITION_REASSIGNMENTS:
+        return list_partition_reassignments.failing(request, code)
     if api_key == DESCRIBE_QUORUM:  # Kafka's DescribeQuorumRequest.getErrorResponse: the top-level error alone
         return DescribeQuorumResponse(error_code=code, error_message=errors.for_code(code).message)
     raise ValueError(f"API key {api_key} is not forwarded")

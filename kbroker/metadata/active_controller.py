@@ -7,7 +7,9 @@ broker tracked with its fencing, every unfenced one given a session starting the
 moment; from then until the node stops leading that epoch, `broker_registration` / `broker_heartbeat` /
 `unregister_broker` / `alter_partition` (and `run`, for any other operation of the controller listener) run the
 QuorumController operation (which appends through the quorum and answers once committed) and `fence_while_active(epoch)` fences every broker whose session expired,
-every `fence_check_interval(broker.session.timeout.ms)`. Anywhere else, or when the append fails because
+every `fence_check_interval(broker.session.timeout.ms)`, and `balance_leaders_while_active(epoch, interval)` moves
+leadership back to preferred replicas every `leader.imbalance.check.interval.seconds` when
+auto.leader.rebalance.enable is on (Kafka's "electPreferred" periodic task). Anywhere else, or when the append fails because
 leadership moved (NotLeaderError) or the quorum stopped, the answer is NOT_CONTROLLER, so the broker looks for the
 new leader and tries again.
 
@@ -74,6 +76,23 @@ class ActiveController:
             if fenced:
                 log.info("controller %d fenced the brokers %s: their sessions expired", self.controller.node_id,
                          fenced)
+
+    async def balance_leaders_while_active(self, epoch: int, interval_s: float) -> None:
+        """Preferred elections of imbalanced partitions every `interval_s`, at once again while some are left
+        over (more than one run's worth), until this node stops leading `epoch`."""
+        while self.is_active_in(epoch):
+            await trio.sleep(interval_s)
+            more = True
+            while more and self.is_active_in(epoch):
+                try:
+                    moved, more = await self.controller.run(self.controller.balance_partition_leaders)
+                except RaftError as exc:
+                    log.info("controller %d stopped balancing leaders in epoch %d: %s", self.controller.node_id,
+                             epoch, exc)
+                    return
+                if moved:
+                    log.info("controller %d moved the leadership of %d partition(s) back to their preferred "
+                             "replica", self.controller.node_id, moved)
 
     # --- the controller listener's broker requests -----------------------------------------------------------
     async def broker_registration(self, request, api_version: int) -> BrokerRegistrationResponse:

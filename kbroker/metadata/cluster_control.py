@@ -429,6 +429,17 @@ def leader_acceptor(image: MetadataImage, partition: PartitionRegistration) -> C
                             and _has_online_dir(image, replica, _directory(partition, replica)))
 
 
+def default_dir(image: MetadataImage, broker_id: int) -> uuid.UUID:
+    """ClusterControlManager.defaultDir: the directory a new replica on `broker_id` is assigned to: its only log
+    dir; unassigned when it has several (the broker picks) or is not registered; migrating when it lists none."""
+    registration = image.brokers.get(broker_id)
+    if registration is None:
+        return UNASSIGNED_DIR
+    if not registration.log_dirs:
+        return MIGRATING_DIR
+    return registration.log_dirs[0] if len(registration.log_dirs) == 1 else UNASSIGNED_DIR
+
+
 def _is_active(image: MetadataImage, broker_id: int) -> bool:
     registration = image.brokers.get(broker_id)
     return registration is not None and not registration.fenced and not registration.in_controlled_shutdown

@@ -29,10 +29,10 @@ from typing import Any, NamedTuple, Protocol
 import trio
 
 from kbroker.config import CONFIGS_BY_NAME
-from kbroker.metadata import acl_control, scram_control, topic_names
+from kbroker.metadata import acl_control, reassignment, scram_control, topic_names
 from kbroker.metadata import record_versions as V
 from kbroker.metadata.alter_partition import alter_partition
-from kbroker.metadata.cluster_control import ClusterControl
+from kbroker.metadata.cluster_control import ClusterControl, default_dir
 from kbroker.metadata.feature_control import FeatureUpdate, Verdict, update_features
 from kbroker.metadata.image import (
     BROKER_RESOURCE,
@@ -41,14 +41,20 @@ from kbroker.metadata.image import (
     TOPIC_RESOURCE,
     MetadataImage,
 )
+from kbroker.metadata.leader_election import balance_partition_leaders, elect_leaders
 from kbroker.metadata.replica_placement import PlacementError, StripedReplicaPlacer, usable_brokers
 from kbroker.metadata.serde import MetadataRecord
 from kbroker.metadata.topic_configs import TOPIC_CONFIG_KEYS, is_list_config, validate_topic_configs
 from kbroker.protocol import errors
+from kbroker.protocol.messages.alter_partition_reassignments_response import (
+    AlterPartitionReassignmentsResponse,
+)
 from kbroker.protocol.messages.alter_partition_response import AlterPartitionResponse
 from kbroker.protocol.messages.broker_heartbeat_response import BrokerHeartbeatResponse
 from kbroker.protocol.messages.broker_registration_response import BrokerRegistrationResponse
 from kbroker.protocol.messages.controller_registration_response import ControllerRegistrationResponse
+from kbroker.protocol.messages.elect_leaders_response import ElectLeadersResponse
+from kbroker.protocol.messages.list_partition_reassignments_response import ListPartitionReassignmentsResponse
 from kbroker.protocol.messages.metadata.broker_registration_change_record import (
     BrokerRegistrationChangeRecord,
 )
@@ -284,6 +290,33 @@ class QuorumController:
             outcome = alter_partition(self.image, request, api_version=api_version, cluster=self._cluster())
             self._commit(outcome.records)
             return outcome.response
+
+    def alter_partition_reassignments(self, request) -> AlterPartitionReassignmentsResponse:
+        """An AlterPartitionReassignmentsRequest (kbroker/metadata/reassignment.py), its records one batch."""
+        with self._lock:
+            outcome = reassignment.alter_partition_reassignments(self.image, request, cluster=self._cluster())
+            self._commit(outcome.records)
+            return outcome.response
+
+    def list_partition_reassignments(self, topics) -> ListPartitionReassignmentsResponse:
+        """The reassignments in progress (kbroker/metadata/reassignment.py); Topics None lists every topic."""
+        with self._lock:
+            return reassignment.list_partition_reassignments(self.image, topics)
+
+    def elect_leaders(self, request) -> ElectLeadersResponse:
+        """A preferred or unclean ElectLeadersRequest (kbroker/metadata/leader_election.py)."""
+        with self._lock:
+            outcome = elect_leaders(self.image, request, cluster=self._cluster())
+            self._commit(outcome.records)
+            return outcome.response
+
+    def balance_partition_leaders(self) -> tuple[int, bool]:
+        """Preferred elections of the imbalanced partitions (leader_election.balance_partition_leaders): (how many
+        leaders moved, whether more are left for an immediate next run)."""
+        with self._lock:
+            records, more = balance_partition_leaders(self.image, self._cluster())
+            self._commit(records)
+            return len(records), more
 
     def register_controller(self, request) -> ControllerRegistrationResponse:
         """A ControllerRegistrationRequest (ClusterControlManager.registerController): the controller's listeners and
@@ -732,10 +765,7 @@ def _is_active(image: MetadataImage, broker_id: int) -> bool:
 def _partition_record(image: MetadataImage, topic_id: uuid.UUID, partition: int,
                       replicas: list[int]) -> MetadataRecord:
     isr = [b for b in replicas if _is_active(image, b)]
-    directories = []
-    for broker_id in replicas:
-        dirs = image.brokers[broker_id].log_dirs if broker_id in image.brokers else ()
-        directories.append(dirs[0] if len(dirs) == 1 else UNASSIGNED_DIRECTORY)
+    directories = [default_dir(image, broker_id) for broker_id in replicas]
     return MetadataRecord(PartitionRecord(partition_id=partition, topic_id=topic_id, replicas=replicas, isr=isr,
                                           leader=isr[0], leader_epoch=0, partition_epoch=0,
                                           directories=directories), V.PARTITION_RECORD)

@@ -181,7 +181,10 @@ class PartitionManager:
         for key in [k for k in self._partitions if k not in wanted or
                     self._partitions[k].topic_id != wanted[k][0].topic_id]:
             partition = self._partitions.pop(key)
-            log.info("deleting partition %s-%d (topic id %s is gone)", *key, partition.topic_id)
+            if key not in wanted and partition.topic_id in image.topics_by_id:
+                log.info("deleting partition %s-%d: this broker is no longer one of its replicas", *key)
+            else:
+                log.info("deleting partition %s-%d (topic id %s is gone)", *key, partition.topic_id)
             self._delete_log(partition.log)
         for key in list(self._unattached):
             if key not in wanted:

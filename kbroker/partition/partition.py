@@ -274,7 +274,7 @@ class Partition:
                               self.leader_epoch_start_offset, self._eligible())
         if not add:
             return False
-        return self._propose(tuple(self.isr) + add)
+        return self._propose(_isr_order(set(self.isr) | set(add)))
 
     def maybe_shrink_isr(self) -> bool:
         """Propose removing the ISR members not caught up for replica.lag.time.max.ms (Kafka's isr-expiration
@@ -287,7 +287,7 @@ class Partition:
             return False
         log.info("%s: shrinking ISR from %s: %s out of sync (log end offset %d, HW %d)", self, self.isr,
                  lagging, self.log.log_end_offset, self._high_watermark)
-        return self._propose(tuple(r for r in self.isr if r not in lagging))
+        return self._propose(_isr_order(set(self.isr) - set(lagging)))
 
     def _propose(self, new_isr: tuple[int, ...]) -> bool:
         epochs = tuple(self.followers[r].broker_epoch if r in self.followers else -1 for r in new_isr)
@@ -371,3 +371,9 @@ class Partition:
     def remove_listener(self, listener: AppendListener) -> None:
         self._listeners.discard(listener)
         self._replica_listeners.discard(listener)
+
+
+def _isr_order(members: set[int]) -> tuple[int, ...]:
+    """The order of a proposed ISR: Kafka 4.3.1's Partition builds it as a Scala mutable HashSet, which iterates
+    small broker ids in ascending order (so `kafka-topics --describe` lists an expanded ISR sorted)."""
+    return tuple(sorted(members))

@@ -1,11 +1,12 @@
-"""ElectLeaders on an in-process broker and the election rules on hand-made metadata images."""
+"""ElectLeaders on an in-process broker and the election rules on hand-made metadata images (a node whose
+controller cannot write: an election that is needed finds no leader)."""
 
 import uuid
 
 import pytest
 
-from kbroker.api.elect_leaders import PREFERRED, UNCLEAN, elect
 from kbroker.metadata.image import MetadataImage, PartitionRegistration, TopicImage
+from kbroker.metadata.leader_election import PREFERRED, UNCLEAN, elect_one
 from kbroker.protocol.blocking_client import KafkaConnection
 from kbroker.protocol.messages.create_topics_request import CreatableTopic
 from kbroker.protocol.messages.elect_leaders_request import ElectLeadersRequest, TopicPartitions
@@ -19,6 +20,10 @@ def image_with(leader, replicas):
                                          leader_epoch=0, partition_epoch=0)
     topic = TopicImage(name="t", topic_id=uuid.uuid4(), partitions={0: registration})
     return MetadataImage(topics_by_id={topic.topic_id: topic}, topics_by_name={"t": topic})
+
+
+def elect(image, topic, index, election_type):
+    return elect_one(image, None, topic, index, election_type, [])
 
 
 @pytest.mark.parametrize("leader, replicas, election_type, code", [

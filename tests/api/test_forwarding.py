@@ -10,6 +10,11 @@ from kbroker.api import forwarding
 from kbroker.protocol import errors as E
 from kbroker.protocol import wire
 from kbroker.protocol.messages.alter_configs_request import AlterConfigsRequest, AlterConfigsResource
+from kbroker.protocol.messages.alter_partition_reassignments_request import (
+    AlterPartitionReassignmentsRequest,
+    ReassignablePartition,
+    ReassignableTopic,
+)
 from kbroker.protocol.messages.create_acls_request import AclCreation, CreateAclsRequest
 from kbroker.protocol.messages.create_partitions_request import CreatePartitionsRequest, CreatePartitionsTopic
 from kbroker.protocol.messages.create_topics_request import (
@@ -19,10 +24,15 @@ from kbroker.protocol.messages.create_topics_request import (
 from kbroker.protocol.messages.create_topics_response import CreatableTopicResult, CreateTopicsResponse
 from kbroker.protocol.messages.delete_acls_request import DeleteAclsFilter, DeleteAclsRequest
 from kbroker.protocol.messages.delete_topics_request import DeleteTopicsRequest, DeleteTopicState
+from kbroker.protocol.messages.elect_leaders_request import ElectLeadersRequest, TopicPartitions
 from kbroker.protocol.messages.incremental_alter_configs_request import (
     AlterConfigsResource as IncrementalResource,
 )
 from kbroker.protocol.messages.incremental_alter_configs_request import IncrementalAlterConfigsRequest
+from kbroker.protocol.messages.list_partition_reassignments_request import (
+    ListPartitionReassignmentsRequest,
+    ListPartitionReassignmentsTopics,
+)
 from kbroker.protocol.messages.request_header import RequestHeader
 from kbroker.protocol.messages.response_header import ResponseHeader
 from kbroker.protocol.messages.unregister_broker_request import UnregisterBrokerRequest
@@ -31,7 +41,7 @@ from kbroker.protocol.messages.update_features_request import FeatureUpdateKey, 
 
 def test_the_requests_forwarded_whole():
     # AlterConfigs and IncrementalAlterConfigs: a copy of what the broker did not settle itself
-    assert forwarding.FORWARDED_KEYS == {19, 20, 30, 31, 37, 51, 55, 57, 64}
+    assert forwarding.FORWARDED_KEYS == {19, 20, 30, 31, 37, 43, 45, 46, 51, 55, 57, 64}
 
 
 def test_request_bytes_are_the_header_and_body_a_client_sends():
@@ -83,3 +93,23 @@ def test_acl_writes_give_every_entry_the_error():
     deletions = DeleteAclsRequest(filters=[DeleteAclsFilter()])
     deleted = forwarding.error_response(31, deletions, E.REQUEST_TIMED_OUT.code)
     assert [(r.error_code, r.matching_acls) for r in deleted.filter_results] == [(E.REQUEST_TIMED_OUT.code, [])]
+
+
+def test_elections_and_reassignments_get_the_error_everywhere():
+    code = E.REQUEST_TIMED_OUT.code
+    elect = ElectLeadersRequest(topic_partitions=[TopicPartitions(topic="a", partitions=[0, 1])])
+    for version, top_level in ((2, code), (0, 0)):  # v0 has no top-level error code
+        response = forwarding.error_response(43, elect, code, version)
+        assert response.error_code == top_level
+        assert [(r.topic, [(p.partition_id, p.error_code) for p in r.partition_result])
+                for r in response.replica_election_results] == [("a", [(0, code), (1, code)])]
+    alter = forwarding.error_response(45, AlterPartitionReassignmentsRequest(topics=[ReassignableTopic(
+        name="a", partitions=[ReassignablePartition(partition_index=3, replicas=[1])])]), code)
+    assert alter.error_code == code
+    assert [(t.name, [(p.partition_index, p.error_code) for p in t.partitions]) for t in alter.responses] == [
+        ("a", [(3, code)])]
+    listed = forwarding.error_response(46, ListPartitionReassignmentsRequest(topics=[
+        ListPartitionReassignmentsTopics(name="a", partition_indexes=[2])]), code)
+    assert listed.error_code == code
+    assert [(t.name, [p.partition_index for p in t.partitions]) for t in listed.topics] == [("a", [2])]
+    assert forwarding.error_response(46, ListPartitionReassignmentsRequest(topics=None), code).topics == []
