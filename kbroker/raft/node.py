@@ -374,6 +374,8 @@ class RaftNode:
     def _become_prospective(self, now: int) -> None:
         state = self.state
         voted = state.voted_id if isinstance(state, Unattached) else -1
+        if isinstance(state, Candidate):
+            voted = self.node_id  # it voted for itself in this epoch, and votes once per epoch (as Kafka's)
         leader = state.leader_id if isinstance(state, Unattached | Follower) else -1
         retries = state.retries if isinstance(state, Candidate) else 0
         prospective = Prospective(state.epoch, self._election_deadline(now), self.voters, self.node_id,

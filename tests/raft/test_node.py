@@ -425,3 +425,28 @@ def test_the_node_s_messages_survive_the_wire(body, version):
     assert M.single_partition(decoded) is not None
     assert isinstance(decoded, VoteRequest | FetchRequest | BeginQuorumEpochRequest | EndQuorumEpochRequest
                       | FetchSnapshotRequest | FetchResponse | VoteResponse)
+
+
+# --- leaving an election (issue #14) ---------------------------------------------------------------------------
+
+def candidate_of_epoch_1(node: RaftNode) -> tuple[int, dict[int, int]]:
+    """Drive `node` through its pre-vote to a candidate of epoch 1: (time, voter -> correlation id of its Vote)."""
+    now = node.next_deadline(0)
+    for out in requests_of(node.poll(now), VoteRequest):
+        node.handle_response(out.destination, out.correlation_id, M.vote_response(0, epoch=0, granted=True), now)
+    assert isinstance(node.state, Candidate) and node.epoch == 1
+    return now, {o.destination: o.correlation_id for o in requests_of(node.poll(now), VoteRequest)}
+
+
+def test_a_candidate_that_backs_off_keeps_its_vote_for_itself():
+    """Back to a prospective in the epoch it stood in, it still voted for itself there: another candidate of
+    that epoch is refused (Kafka's ProspectiveState keeps the candidate's voted key)."""
+    node = make_node()
+    now, votes = candidate_of_epoch_1(node)
+    for voter in (2, 3):
+        node.handle_response(voter, votes[voter], M.vote_response(0, epoch=1, granted=False), now)
+    node.poll(node.next_deadline(now))
+    assert isinstance(node.state, Prospective) and node.epoch == 1
+    answer = partition(respond(node, 2, vote(candidate=2, epoch=1, last_epoch=0, last_offset=0), now + 100))
+    assert answer.error_code == 0 and not answer.vote_granted
+    assert partition(respond(node, 2, vote(candidate=2, epoch=1, pre_vote=True), now + 100)).vote_granted
