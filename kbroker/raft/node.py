@@ -85,6 +85,9 @@ logger = logging.getLogger(__name__)
 
 NONE = E.NONE.code
 RETRY_BACKOFF_BASE_MS = 50  # KafkaRaftClient.RETRY_BACKOFF_BASE_MS, the unit of the election backoff
+# The top-level errors the driver (as KafkaNetworkChannel) puts in a response that never came: refused or lost
+# connection, request timeout.
+NO_ANSWER = frozenset({E.BROKER_NOT_AVAILABLE.code, E.REQUEST_TIMED_OUT.code})
 
 
 class RaftInvariantError(RaftError):
@@ -154,6 +157,7 @@ class RaftNode:
         self._outbox: list[Outbound] = []
         self._parked: dict[int, _ParkedFetch] = {}
         self._next_correlation = 0
+        self._unreachable: set[int] = set()  # nodes whose latest request got no answer (NO_ANSWER)
         self.state: EpochState = self._initial_state(now)
         if self.is_voter and self.voters == {node_id}:
             self._become_candidate(now)
@@ -374,6 +378,8 @@ class RaftNode:
     def _become_prospective(self, now: int) -> None:
         state = self.state
         voted = state.voted_id if isinstance(state, Unattached) else -1
+        if isinstance(state, Candidate):
+            voted = self.node_id  # it voted for itself in this epoch, and votes once per epoch (as Kafka's)
         leader = state.leader_id if isinstance(state, Unattached | Follower) else -1
         retries = state.retries if isinstance(state, Candidate) else 0
         prospective = Prospective(state.epoch, self._election_deadline(now), self.voters, self.node_id,
@@ -872,6 +878,7 @@ class RaftNode:
     # --- inbound responses -----------------------------------------------------------------------------------
     def handle_response(self, source: int, correlation_id: int, body, now: int) -> None:
         """Handle the response to a request we sent; stale, duplicate or unexpected ones are ignored."""
+        self._note_reachability(source, body)
         if not self._requests.expects(source, correlation_id):
             return
         if isinstance(body, FetchResponse):
@@ -891,6 +898,8 @@ class RaftNode:
             if body.error_code == E.INCONSISTENT_CLUSTER_ID.code:
                 logger.error("node %d: node %d belongs to another cluster", self.node_id, source)
             self._requests.completed(source, False, now)
+            if isinstance(self.state, Candidate):
+                self._maybe_concede(self.state, now)
             return
         partition = M.single_partition(body)
         if partition is None:
@@ -934,18 +943,46 @@ class RaftNode:
         state = self.state
         if isinstance(state, Prospective | Candidate):
             (state.granted if partition.vote_granted else state.rejected).add(source)
-            lost = len(state.rejected) > len(self.voters) - majority(self.voters)
             if isinstance(state, Prospective):
-                if lost:
+                if len(state.rejected) > len(self.voters) - majority(self.voters):
                     self._lose_pre_vote(now)
                 else:
                     self._maybe_win_pre_vote(now)
-            elif lost:
-                if state.backoff_deadline is None:
-                    state.backoff_deadline = now + self._election_backoff(state.retries)
             else:
                 self._maybe_become_leader(now)
+                if isinstance(self.state, Candidate):
+                    self._maybe_concede(self.state, now)
         return True
+
+    def _note_reachability(self, source: int, body) -> None:
+        """Remember whether `source` answered its latest request: a candidate stops counting on one that did
+        not (`_maybe_concede`)."""
+        if getattr(body, "error_code", NONE) in NO_ANSWER:
+            self._unreachable.add(source)
+        else:
+            self._unreachable.discard(source)
+
+    def _maybe_concede(self, state: Candidate, now: int) -> None:
+        """Leave an election that can no longer be won for the election backoff, then pre-vote again.
+
+        Lost means a majority rejected us (Kafka's rule). Beyond Kafka, a voter the network could not reach
+        (its latest request was refused, lost or timed out, and nothing came from it since) is not counted on
+        either: two followers whose leader died time out together, grant each other's pre-vote, become
+        candidates of the same epoch and reject each other; with the third voter dead, Kafka's candidates then
+        wait out the rest of their election timeout (1-2 x controller.quorum.election.timeout.ms) before
+        retrying, ours retry after the randomized election backoff (controller.quorum.election.backoff.max.ms).
+        Only the timing changes: the vote, the epochs and what is persisted stay Kafka's."""
+        if state.backoff_deadline is not None:
+            return
+        hopeful = state.voters - state.rejected - (self._unreachable - state.granted)
+        if len(hopeful) >= majority(self.voters):
+            return
+        backoff = self._election_backoff(state.retries)
+        state.backoff_deadline = now + backoff
+        silent = sorted(self._unreachable & (state.voters - state.granted - state.rejected))
+        logger.info("node %d: cannot win the election of epoch %d (rejected by %s%s); standing again in %d ms",
+                    self.node_id, state.epoch, sorted(state.rejected),
+                    f", no answer from {silent}" if silent else "", backoff)
 
     def _handle_quorum_epoch_response(self, source: int, partition, now: int) -> bool:
         handled = self._common_response(partition.error_code, partition.leader_id, partition.leader_epoch, now)

@@ -4,6 +4,8 @@ N voters and some observers run `kbroker.raft.node.RaftNode` over in-memory logs
 drives everything: a virtual clock advanced event by event, a network that drops, delays, duplicates and
 reorders messages and cuts the nodes into partitions, crashes that lose what a node had not flushed, restarts,
 graceful resignations, snapshots, and clients appending at the leader. The same seed replays the same run.
+As the driver's network client does, a request to a node that is down (or restarted since) comes back as a
+BROKER_NOT_AVAILABLE failure, and one cut off by a partition as REQUEST_TIMED_OUT after the request timeout.
 With `dynamic` (KIP-853) the voters live in the log: every node starts from the same VotersRecord, and an
 admin adds observers as voters and removes voters (AddRaftVoter / RemoveRaftVoter at the leader, one change at
 a time) among the faults; the simulation answers the leader's ApiVersions as a node's controller listener does.
@@ -21,6 +23,8 @@ import uuid
 
 import attrs
 
+from kbroker.protocol import errors as E
+from kbroker.protocol import messages
 from kbroker.protocol import records as R
 from kbroker.protocol.messages.add_raft_voter_request import AddRaftVoterRequest
 from kbroker.protocol.messages.add_raft_voter_request import Listener as AddListener
@@ -67,6 +71,7 @@ class _Message:
     body: object
     is_response: bool
     incarnations: tuple[int, int]  # of source and destination when sent: a restart breaks the connection
+    network_failure: bool = False  # made by the destination's own network client: needs no live source
 
 
 def over_the_wire(body):
@@ -168,9 +173,19 @@ class Simulation:
 
     def _deliver(self, message: _Message) -> None:
         node = self.nodes.get(message.destination)
-        if node is None or message.source not in self.nodes \
-                or message.incarnations != (self.incarnation[message.source], self.incarnation[message.destination]) \
-                or not self._connected(message.source, message.destination):
+        if message.network_failure:
+            if node is not None and message.incarnations[1] == self.incarnation[message.destination]:
+                node.handle_response(message.source, message.correlation_id, message.body, self.now)
+            return
+        if message.source not in self.nodes or message.incarnations[0] != self.incarnation[message.source]:
+            return
+        if not self._connected(message.source, message.destination):
+            if not message.is_response:
+                self._fail_request(message, E.REQUEST_TIMED_OUT.code, self.config.quorum.request_timeout_ms)
+            return
+        if node is None or message.incarnations[1] != self.incarnation[message.destination]:
+            if not message.is_response:  # connection refused, or lost with the restart
+                self._fail_request(message, E.BROKER_NOT_AVAILABLE.code, self.random.randint(1, 5))
             return
         if message.is_response:
             node.handle_response(message.source, message.correlation_id, message.body, self.now)
@@ -179,6 +194,14 @@ class Simulation:
                 supported_features=[SupportedFeatureKey(name="kraft.version", min_version=0, max_version=1)]), True))
         else:
             node.handle_request(message.source, message.correlation_id, message.body, self.now)
+
+    def _fail_request(self, message: _Message, error: int, delay: int) -> None:
+        """What the sender's network client hands its node for a request that got no response."""
+        body = messages.response_class(message.body.API_KEY)(error_code=error)
+        self._sequence += 1
+        failure = _Message(message.destination, message.source, message.correlation_id, body, True,
+                           (message.incarnations[1], message.incarnations[0]), network_failure=True)
+        heapq.heappush(self._queue, (self.now + delay, self._sequence, failure))
 
     # --- faults and clients ----------------------------------------------------------------------------------
     def _fault(self) -> None:

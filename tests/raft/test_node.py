@@ -425,3 +425,64 @@ def test_the_node_s_messages_survive_the_wire(body, version):
     assert M.single_partition(decoded) is not None
     assert isinstance(decoded, VoteRequest | FetchRequest | BeginQuorumEpochRequest | EndQuorumEpochRequest
                       | FetchSnapshotRequest | FetchResponse | VoteResponse)
+
+
+# --- leaving an election that cannot be won (issue #14) -------------------------------------------------------
+
+def candidate_of_epoch_1(node: RaftNode) -> tuple[int, dict[int, int]]:
+    """Drive `node` through its pre-vote to a candidate of epoch 1: (time, voter -> correlation id of its Vote)."""
+    now = node.next_deadline(0)
+    for out in requests_of(node.poll(now), VoteRequest):
+        node.handle_response(out.destination, out.correlation_id, M.vote_response(0, epoch=0, granted=True), now)
+    assert isinstance(node.state, Candidate) and node.epoch == 1
+    return now, {o.destination: o.correlation_id for o in requests_of(node.poll(now), VoteRequest)}
+
+
+def test_a_candidate_rejected_by_one_voter_and_refused_by_the_other_backs_off_at_once():
+    node = make_node(config=QuorumConfig(election_backoff_max_ms=500))
+    now, votes = candidate_of_epoch_1(node)
+    node.handle_response(2, votes[2], M.vote_response(0, epoch=1, granted=False), now + 1)
+    assert node.state.backoff_deadline is None  # voter 3 may still grant: Kafka's rule, wait for it
+    node.handle_response(3, votes[3], VoteResponse(error_code=E.BROKER_NOT_AVAILABLE.code), now + 2)
+    assert node.state.backoff_deadline is not None and node.state.backoff_deadline <= now + 2 + 500
+    node.poll(node.next_deadline(now + 2))
+    assert isinstance(node.state, Prospective) and node.epoch == 1
+
+
+def candidate_after_a_failed_pre_vote(node: RaftNode, error: int) -> tuple[int, dict[int, int]]:
+    """Voter 3's pre-vote got no answer (`error`, as the driver reports it), voter 2 granted: (time, the Votes)."""
+    now = node.next_deadline(0)
+    pre_votes = {o.destination: o.correlation_id for o in requests_of(node.poll(now), VoteRequest)}
+    node.handle_response(3, pre_votes[3], VoteResponse(error_code=error), now)
+    node.handle_response(2, pre_votes[2], M.vote_response(0, epoch=0, granted=True), now)
+    return now, {o.destination: o.correlation_id for o in requests_of(node.poll(now), VoteRequest)}
+
+
+def test_a_candidate_gives_up_on_a_voter_whose_requests_failed_before_it_stood():
+    node = make_node()
+    now, votes = candidate_after_a_failed_pre_vote(node, E.REQUEST_TIMED_OUT.code)
+    node.handle_response(2, votes[2], M.vote_response(0, epoch=1, granted=False), now + 1)
+    assert isinstance(node.state, Candidate) and node.state.backoff_deadline is not None
+
+
+def test_a_voter_that_answers_again_is_counted_on_again():
+    node = make_node()
+    now, votes = candidate_after_a_failed_pre_vote(node, E.BROKER_NOT_AVAILABLE.code)
+    node.handle_response(3, votes[3], M.vote_response(0, epoch=1, granted=False), now + 1)
+    assert node.state.backoff_deadline is None  # voter 2 has not answered the Vote yet
+    node.handle_response(2, votes[2], M.vote_response(0, epoch=1, granted=True), now + 1)
+    assert isinstance(node.state, Leader)
+
+
+def test_a_candidate_that_backs_off_keeps_its_vote_for_itself():
+    """Back to a prospective in the epoch it stood in, it still voted for itself there: another candidate of
+    that epoch is refused (Kafka's ProspectiveState keeps the candidate's voted key)."""
+    node = make_node()
+    now, votes = candidate_of_epoch_1(node)
+    for voter in (2, 3):
+        node.handle_response(voter, votes[voter], M.vote_response(0, epoch=1, granted=False), now)
+    node.poll(node.next_deadline(now))
+    assert isinstance(node.state, Prospective) and node.epoch == 1
+    answer = partition(respond(node, 2, vote(candidate=2, epoch=1, last_epoch=0, last_offset=0), now + 100))
+    assert answer.error_code == 0 and not answer.vote_granted
+    assert partition(respond(node, 2, vote(candidate=2, epoch=1, pre_vote=True), now + 100)).vote_granted

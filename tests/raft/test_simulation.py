@@ -15,6 +15,7 @@ from kbroker.protocol import errors as E
 from kbroker.protocol.messages.add_raft_voter_request import AddRaftVoterRequest
 from kbroker.protocol.messages.add_raft_voter_request import Listener as AddListener
 from kbroker.protocol.messages.remove_raft_voter_request import RemoveRaftVoterRequest
+from kbroker.raft.epoch_states import Follower
 from kbroker.raft.node import RaftNode
 from tests.raft.simulation import (
     ADMIN,
@@ -184,3 +185,29 @@ def test_a_voter_is_added_then_the_leader_removes_itself_and_resigns():
     assert new_leader.voters == {1, 2, 3, 100} - {leader.node_id}
     removed = simulation.nodes[leader.node_id]
     assert not removed.is_voter and removed.leader_id == new_leader.node_id  # it follows as an observer
+
+
+def test_followers_that_lose_their_leader_together_elect_within_the_bound():
+    """Issue #14: kill the leader when both followers' fetch timers run out at the same instant (the leader had
+    answered their fetches together). They pre-vote, and often become candidates of one epoch and reject each
+    other; the dead leader's refused connection tells each that it cannot win, so they stand again after the
+    election backoff instead of the rest of their election timeout: a leader within fetch timeout plus election
+    timeout, every time."""
+    config = SimulationConfig(voters=3)
+    bound = config.quorum.fetch_timeout_ms + config.quorum.election_timeout_ms
+    epochs_taken = []
+    for seed in range(24):
+        simulation = Simulation(seed, config)
+        simulation.lossy = False
+        simulation.advance(5_000)
+        old = simulation.leader()
+        simulation.crash(old.node_id, 60_000)
+        killed_at = simulation.now
+        for node in simulation.nodes.values():
+            assert isinstance(node.state, Follower)
+            node.state.fetch_deadline = killed_at + config.quorum.fetch_timeout_ms
+        simulation.advance(killed_at + bound)
+        new = simulation.leader()
+        assert new is not None and new.epoch > old.epoch, f"seed {seed}: no leader {bound} ms after the kill"
+        epochs_taken.append(new.epoch - old.epoch)
+    assert max(epochs_taken) >= 2, "no split vote happened: the case is not exercised"
