@@ -45,9 +45,10 @@ def _wall_clock_ms() -> int:
 
 class SingleVoterRaft:
     def __init__(self, metadata_log_dir: str, node_id: int, *, segment_bytes: int = DEFAULT_SEGMENT_BYTES,
-                 clock: Callable[[], int] = _wall_clock_ms):
+                 clock: Callable[[], int] = _wall_clock_ms, local_endpoints: tuple = ()):
         self.metadata_log_dir = metadata_log_dir
         self.node_id = node_id
+        self.local_endpoints = local_endpoints  # its controller listeners: its entry in a VotersRecord
         self.clock = clock
         self._log_config = LogConfig(segment_bytes=segment_bytes, file_delete_delay_ms=0, retention_ms=-1)
         self._lock = threading.RLock()
@@ -125,7 +126,8 @@ class SingleVoterRaft:
             now = self.clock()
             node = self._node = RaftNode(self.node_id, [self.node_id], disk, FileElectionStore(disk.directory),
                                          cluster_id=CLUSTER_ID_UNCHECKED, now=now,
-                                         directory_id=read_directory_id(self.metadata_log_dir))
+                                         directory_id=read_directory_id(self.metadata_log_dir),
+                                         local_endpoints=self.local_endpoints)
             node.poll(now)
             if not node.is_leader or node.high_watermark != disk.end_offset:
                 raise RaftError(f"The only voter {self.node_id} did not commit its own leader epoch")
@@ -164,6 +166,13 @@ class SingleVoterRaft:
                                          appended.size_in_bytes, records))
             self._delivered = appended.last_offset + 1
             return appended.last_offset
+
+    def upgrade_kraft_version(self, epoch: int, version: int, *, validate_only: bool) -> bool:
+        """The kraft.version upgrade of this one-voter static quorum (kraft_upgrade.py); the control batch commits
+        with the next append."""
+        with self._lock:
+            return self._require_node().upgrade_kraft_version(epoch, version, validate_only=validate_only,
+                                                              now=self.clock())
 
     def _deliver(self, batch: CommittedBatch) -> None:
         for listener in self._listeners:
