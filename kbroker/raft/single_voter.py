@@ -19,8 +19,10 @@ from collections.abc import Callable, Iterable
 from kbroker.log.config import LogConfig
 from kbroker.log.log import Log
 from kbroker.metadata.serde import MetadataRecord, decode_record, encode_record
+from kbroker.protocol import errors as E
 from kbroker.protocol import records as R
 from kbroker.raft import snapshots as S
+from kbroker.raft import voter_changes
 from kbroker.raft.client import CommittedBatch, RaftError, RaftListener
 from kbroker.raft.disk_log import (
     METADATA_PARTITION_DIR,
@@ -30,12 +32,14 @@ from kbroker.raft.disk_log import (
     FileElectionStore,
     read_directory_id,
 )
+from kbroker.raft.epoch_states import Leader
 from kbroker.raft.node import RaftNode
 
 __all__ = ["DEFAULT_SEGMENT_BYTES", "METADATA_PARTITION_DIR", "METADATA_TOPIC", "METADATA_TOPIC_ID",
            "SingleVoterRaft"]
 
 DEFAULT_SEGMENT_BYTES = 1024 * 1024 * 1024  # metadata.log.segment.bytes
+_CLIENT, _CLIENT_CORRELATION = -1, 0  # how a broker listener's voter request reaches the node
 CLUSTER_ID_UNCHECKED = ""  # a lone voter receives no requests; the cluster id matters once peers talk to it
 
 
@@ -173,6 +177,22 @@ class SingleVoterRaft:
         with self._lock:
             return self._require_node().upgrade_kraft_version(epoch, version, validate_only=validate_only,
                                                               now=self.clock())
+
+    def voter_request(self, request):
+        """An AddRaftVoter / RemoveRaftVoter from a broker listener: the leader's answer. An add its checks let
+        through is aborted at once as lagging behind: no controller can follow this node's log (no transport)."""
+        with self._lock:
+            node = self._require_node()
+            now = self.clock()
+            node.handle_request(_CLIENT, _CLIENT_CORRELATION, request, now)
+            change = node.state.voter_change if isinstance(node.state, Leader) else None
+            if change is not None and change.is_add and change.last_offset is None:
+                voter_changes.finish(node, node.state, E.REQUEST_TIMED_OUT.code, f"Aborted add voter operation for "
+                                     f"{change.voter.key_string()} since it is lagging behind")
+            for outbound in node.poll(now):
+                if outbound.is_response and outbound.destination == _CLIENT:
+                    return outbound.body
+            raise RaftError(f"the only voter {self.node_id} left {type(request).__name__} unanswered")
 
     def _deliver(self, batch: CommittedBatch) -> None:
         for listener in self._listeners:

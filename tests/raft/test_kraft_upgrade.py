@@ -10,7 +10,10 @@ import uuid
 
 import pytest
 
+from kbroker.kafka_uuid import kafka_uuid_string
 from kbroker.protocol import errors as E
+from kbroker.protocol.messages.add_raft_voter_request import AddRaftVoterRequest
+from kbroker.protocol.messages.add_raft_voter_request import Listener as AddListener
 from kbroker.protocol.messages.remove_raft_voter_request import RemoveRaftVoterRequest
 from kbroker.protocol.messages.update_raft_voter_request import KRaftVersionFeature, UpdateRaftVoterRequest
 from kbroker.protocol.messages.update_raft_voter_request import Listener as UpdateListener
@@ -21,7 +24,9 @@ from kbroker.raft.epoch_states import Follower
 from kbroker.raft.kraft_upgrade import InvalidUpdateVersion, StaleEpoch
 from kbroker.raft.memory_log import MemoryElectionStore, MemoryRaftLog
 from kbroker.raft.node import QuorumConfig, RaftNode
+from kbroker.raft.single_voter import SingleVoterRaft
 from kbroker.raft.voter_set import control_changes
+from tests.raft.raft_helpers import RecordingListener, topic_record
 from tests.raft.test_node import elect, fetch, respond
 
 CLUSTER = "test-cluster-id-000000"
@@ -157,3 +162,38 @@ def test_after_the_upgrade_commits_the_quorum_takes_voter_changes():
     assert leader.high_watermark == end
     assert respond(leader, 99, remove, now) is None  # started: answered once its VotersRecord commits
     assert leader.voters == {1, 2}
+
+
+def test_a_lone_static_voter_upgrades_and_answers_voter_changes_from_a_broker_listener(tmp_path):
+    """The single-voter node (SingleVoterRaft): the upgrade commits with the next append; a broker listener's
+    RemoveRaftVoter and AddRaftVoter get the leader's answers at once."""
+    directory = uuid.UUID(int=7)
+    (tmp_path / "meta.properties").write_text(f"version=1\nnode.id=1\ncluster.id=c\n"
+                                              f"directory.id={kafka_uuid_string(directory)}\n")
+    raft = SingleVoterRaft(str(tmp_path), 1, local_endpoints=(endpoint(1),))
+    raft.register(RecordingListener())
+    raft.start()
+    try:
+        remove_self = RemoveRaftVoterRequest(voter_id=1, voter_directory_id=directory)
+        refused = raft.voter_request(remove_self)
+        assert (refused.error_code, refused.error_message) == (
+            E.UNSUPPORTED_VERSION.code,
+            "Cluster doesn't support removing voter because the kraft.version feature is 0")
+        assert raft.upgrade_kraft_version(raft.leader_epoch, 1, validate_only=False) is True
+        raft.append([topic_record("after-the-upgrade")])
+        assert raft.kraft_version == 1
+        refused = raft.voter_request(remove_self)
+        assert (refused.error_code, refused.error_message) == (
+            E.VOTER_NOT_FOUND.code, f"Cannot remove voter ReplicaKey(id=1, directoryId={kafka_uuid_string(directory)})"
+            f" from the set of voters [ReplicaKey(id=1, directoryId={kafka_uuid_string(directory)})]")
+        name, host, port = endpoint(2)
+        add = AddRaftVoterRequest(voter_id=2, voter_directory_id=DIRECTORIES[2],
+                                  listeners=[AddListener(name=name, host=host, port=port)])
+        lagging = raft.voter_request(add)
+        assert (lagging.error_code, lagging.error_message) == (
+            E.REQUEST_TIMED_OUT.code, f"Aborted add voter operation for ReplicaKey(id=2, directoryId="
+            f"{kafka_uuid_string(DIRECTORIES[2])}) since it is lagging behind")
+        assert raft.voter_request(RemoveRaftVoterRequest(voter_id=1, voter_directory_id=directory)).error_code == \
+            E.VOTER_NOT_FOUND.code  # nothing was left pending by the aborted add
+    finally:
+        raft.close()

@@ -5,9 +5,11 @@
 from __future__ import annotations
 
 from kbroker.api import api_versions
+from kbroker.api.context import RequestContext
 
 API_KEY = 18
 MIN_VERSION = 0
 MAX_VERSION = 4
 
-handle = api_versions.handle
+async def handle(ctx: RequestContext, request):
+    return await api_versions.handle(ctx, request)
