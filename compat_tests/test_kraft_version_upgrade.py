@@ -7,19 +7,22 @@ Kafka's own tools: three controllers of `controller.quorum.voters`, a fourth for
 (UpdateRaftVoter); describe then shows level 1 on both; a downgrade through the broker is refused with Kafka's
 message; `kafka-metadata-quorum --bootstrap-server <broker> add-controller` (the broker forwards AddRaftVoter)
 makes the fourth controller a voter, and `--bootstrap-controller remove-controller` takes a follower out again.
+The same upgrade runs on mixed static quorums (two Kafka voters and a kbroker one, and the other way round).
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 import time
 from pathlib import Path
 
-from compat_tests.brokers import KAFKA
+import pytest
+
+from compat_tests.broker_fixtures import require_kafka_dist
+from compat_tests.brokers import KAFKA, KBROKER
 from compat_tests.cluster.nodes import KafkaNode, KBrokerNode
-from compat_tests.kafka_dist import free_port, run_kafka_tool
+from compat_tests.kafka_dist import run_kafka_tool
 from compat_tests.test_controller_quorum import (
     METADATA_QUORUM_TOOL,
     VOTERS,
@@ -29,7 +32,7 @@ from compat_tests.test_controller_quorum import (
     wait_for_status,
 )
 from compat_tests.test_dynamic_controller_quorum import until_succeeds
-from compat_tests.test_kafka_broker_on_kbroker_controllers import kafka_broker_configs
+from compat_tests.test_kafka_broker_on_kbroker_controllers import ready_kafka_broker
 from compat_tests.test_kafka_features_tool import FEATURE_COMMAND, PREFIX
 from kbroker.kafka_uuid import kafka_uuid_string
 from kbroker.storage_format import read_meta_properties
@@ -49,26 +52,6 @@ def quorum_configs(node_id: int, ports: dict[int, int], work_dir: Path) -> dict[
     del configs["controller.quorum.voters"]
     configs["controller.quorum.bootstrap.servers"] = ",".join(f"127.0.0.1:{p}" for p in static.values())
     return configs
-
-
-@contextlib.contextmanager
-def running_broker(kind: str, cluster_id: str, ports: dict[int, int], tmp_path: Path):
-    work_dir = tmp_path / f"broker-{BROKER_ID}"
-    client_port = free_port()
-    node_class = KafkaNode if kind == KAFKA else KBrokerNode
-    broker = node_class(BROKER_ID, kafka_broker_configs(BROKER_ID, {n: ports[n] for n in VOTERS}, client_port,
-                                                        work_dir), work_dir)
-    broker.client_port = client_port
-    formatting = broker.start_format(cluster_id)
-    output, _ = formatting.communicate(timeout=WAIT_S)
-    assert formatting.returncode == 0, output
-    broker.launch()
-    try:
-        broker.wait_ready([BROKER_ID], timeout=WAIT_S)
-        yield f"127.0.0.1:{client_port}"
-    finally:
-        broker.request_stop()
-        broker.stop()
 
 
 def features(bootstrap: list[str], *args: str):
@@ -98,14 +81,12 @@ def test_a_static_quorum_upgraded_then_grown_and_shrunk(broker_kind, tmp_path):
         wait_for_status(nodes, static_ports, lambda f: f["LeaderId"] != "-1" and int(f["HighWatermark"]) > 0
                         and NEW_CONTROLLER in [o["id"] for o in json.loads(f["CurrentObservers"])],
                         "a leader, and node 4 observing")
-        with running_broker(broker_kind, cluster_id, ports, tmp_path) as bootstrap:
-            broker = ["--bootstrap-server", bootstrap]
+        with ready_kafka_broker(cluster_id, {n: ports[n] for n in VOTERS}, tmp_path, BROKER_ID,
+                                node_class=KafkaNode if broker_kind == KAFKA else KBrokerNode) as node:
+            broker = ["--bootstrap-server", f"127.0.0.1:{node.client_port}"]
             assert kraft_level(controllers) == 0 and kraft_level(broker) == 0
 
-            upgraded = until_succeeds(nodes, lambda: features(controllers, "upgrade", "--feature", "kraft.version=1"),
-                                      "kraft.version upgrade")
-            assert upgraded.stdout.splitlines() == ["kraft.version was upgraded to 1."]
-            assert kraft_level(controllers) == 1
+            upgrade(nodes, controllers, ports)
             deadline = time.monotonic() + WAIT_S
             while kraft_level(broker) != 1:  # the broker reports the quorum's level once it fetched the record
                 assert time.monotonic() < deadline, "the broker never reported kraft.version 1"
@@ -117,10 +98,6 @@ def test_a_static_quorum_upgraded_then_grown_and_shrunk(broker_kind, tmp_path):
                 "kraft.version. Can't downgrade the version of this feature."])
             again = features(controllers, "upgrade", "--feature", "kraft.version=1", "--dry-run")
             assert (again.returncode, again.stdout.splitlines()) == (0, ["kraft.version can be upgraded to 1."])
-
-            fields = wait_for_status(nodes, static_ports, lambda f: len(voter_ids(f)) == 3, "three voters")
-            assert [(v["id"], v["endpoints"]) for v in json.loads(fields["CurrentVoters"])] == [
-                (n, [f"CONTROLLER://127.0.0.1:{ports[n]}"]) for n in VOTERS]
 
             command_config = tmp_path / "node-4.properties"
             command_config.write_text("".join(f"{k}={v}\n" for k, v in nodes[NEW_CONTROLLER].configs.items()))
@@ -142,3 +119,31 @@ def test_a_static_quorum_upgraded_then_grown_and_shrunk(broker_kind, tmp_path):
                                      and removed in [o["id"] for o in json.loads(f["CurrentObservers"])],
                                      f"node {removed} an observer")
             assert sorted(voter_ids(fields)) == sorted({*VOTERS, NEW_CONTROLLER} - {removed})
+
+
+def upgrade(nodes, controllers: list[str], ports: dict[int, int]) -> None:
+    """kraft.version 0 -> 1 with `kafka-features --bootstrap-controller`; the voters then have their endpoints."""
+    upgraded = until_succeeds(nodes, lambda: features(controllers, "upgrade", "--feature", "kraft.version=1"),
+                              "kraft.version upgrade")
+    assert upgraded.stdout.splitlines() == ["kraft.version was upgraded to 1."]
+    assert kraft_level(controllers) == 1
+    fields = wait_for_status(nodes, [ports[n] for n in VOTERS], lambda f: len(voter_ids(f)) == 3, "three voters")
+    assert sorted((v["id"], v["directoryId"], v["endpoints"]) for v in json.loads(fields["CurrentVoters"])) == [
+        (n, kafka_uuid_string(read_meta_properties(nodes[n].configs["log.dirs"]).directory_id),
+         [f"CONTROLLER://127.0.0.1:{ports[n]}"]) for n in VOTERS]
+
+
+@pytest.mark.parametrize("kinds", [(KAFKA, KBROKER, KAFKA), (KBROKER, KAFKA, KBROKER)],
+                         ids=["two-kafka", "two-kbroker"])
+def test_a_mixed_static_quorum_upgraded(kinds, tmp_path):
+    """kbroker and Apache Kafka voters tell each other's leader their endpoints, and the quorum upgrades."""
+    require_kafka_dist()
+    with running_controllers(dict(zip(VOTERS, kinds, strict=True)), tmp_path) as (_, ports, nodes):
+        controllers = ["--bootstrap-controller", ",".join(f"127.0.0.1:{ports[n]}" for n in VOTERS)]
+        wait_for_status(nodes, list(ports.values()), lambda f: f["LeaderId"] != "-1" and int(f["HighWatermark"]) > 0,
+                        "a leader")
+        upgrade(nodes, controllers, ports)
+        refused = features(controllers, "downgrade", "--feature", "kraft.version=0")
+        assert (refused.returncode, refused.stdout.splitlines()) == (1, [
+            "Could not downgrade kraft.version to 0. " + PREFIX + "Invalid update version 0 for feature "
+            "kraft.version. Can't downgrade the version of this feature."])
