@@ -580,7 +580,7 @@ class RaftNode:
                 self.cluster_id, replica_id=self.node_id, epoch=state.epoch, snapshot=tuple(snapshot_id),
                 position=len(received), max_bytes=self.config.fetch_snapshot_max_bytes), now)
         elif self._endpoints_outdated(state, now):
-            state.update_voter_deadline = now + self.config.fetch_timeout_ms // 2
+            state.update_voter_deadline = now + self.config.fetch_timeout_ms  # Kafka's updateVoterPeriodMs
             self._send_request(state.leader_id, voter_changes.update_request(self, state.epoch), now)
         else:
             self._send_fetch(state.leader_id, state.epoch, now)

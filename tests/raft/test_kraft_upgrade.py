@@ -127,7 +127,7 @@ def test_a_static_voter_tells_its_leader_once_per_epoch_and_fetches_between_trie
     assert [type(o.body).__name__ for o in later] == ["FetchRequest"]
     node.handle_response(1, later[0].correlation_id, M.fetch_response(E.NONE.code, epoch=1, leader_id=1,
                                                                       high_watermark=0), backoff)
-    retry = node.config.fetch_timeout_ms // 2
+    retry = node.config.fetch_timeout_ms
     again = [o for o in node.poll(retry) if not o.is_response]
     assert [type(o.body).__name__ for o in again] == ["UpdateRaftVoterRequest"]
     node.handle_response(1, again[0].correlation_id, _update_answer(E.NONE.code), retry)
