@@ -17,8 +17,9 @@ the whole request and nothing is written. Per feature, in Kafka's order:
 - kraft.version: an upgrade asks the quorum (`kraft_upgrade(level, validate_only)`, Kafka's
   KRaftVersionAccessor.upgradeKRaftVersion: kbroker/raft/kraft_upgrade.py) to append the KRaftVersionRecord and
   VotersRecord, or to refuse with InvalidUpdateVersion, whose message alone is the error's (ApiError.fromThrowable);
-  it then writes a NoOpRecord, so the request has an offset to wait for (to the current level, only that); any
-  downgrade type to another level is refused, to the same level writes nothing;
+  either way (an upgrade to the current level changes nothing in the quorum) it then writes a NoOpRecord, so the
+  request has an offset to wait for; any downgrade type to another level is refused, to the same level writes
+  nothing;
 - any other feature must be one Kafka 4.3.1 knows (Feature.featureFromName) and its level's dependencies must hold
   in the levels the request would leave finalized.
 A level that passes writes a FeatureLevelRecord (v0); level 0 removes the feature from the image.

@@ -6,8 +6,10 @@ only voter, stands (epoch + 1, `quorum-state` written first), leads and writes i
 committed once the node's flush moves the high watermark past it. Before that, the latest snapshot is loaded
 and the log after it replayed into the listeners. Each `append` is one batch (one controller operation stays
 atomic), handed to the listeners before `append` returns. `create_snapshot` writes a snapshot at a committed
-offset and deletes older snapshots and the segments it covers. Thread-safe (one re-entrant lock): callers run
-it in worker threads, never on the trio loop.
+offset and deletes older snapshots and the segments it covers. `upgrade_kraft_version` upgrades the static
+one-voter quorum to kraft.version 1 (kraft_upgrade.py), and `voter_request` answers a broker listener's AddRaftVoter
+/ RemoveRaftVoter as the leader would, an add it would start aborted as lagging (nothing can follow this log).
+Thread-safe (one re-entrant lock): callers run it in worker threads, never on the trio loop.
 """
 
 from __future__ import annotations
