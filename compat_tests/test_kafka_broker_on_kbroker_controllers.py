@@ -11,7 +11,7 @@ from pathlib import Path
 
 from compat_tests.broker_fixtures import require_kafka_dist
 from compat_tests.brokers import KBROKER
-from compat_tests.cluster.nodes import KafkaNode
+from compat_tests.cluster.nodes import KafkaNode, NodeProcess
 from compat_tests.kafka_dist import free_port, metadata_broker_ids
 from compat_tests.test_controller_quorum import (
     VOTERS,
@@ -42,13 +42,13 @@ def kafka_broker_configs(broker_id: int, ports: dict[int, int], client_port: int
 
 @contextlib.contextmanager
 def ready_kafka_broker(cluster_id: str, ports: dict[int, int], tmp_path: Path, broker_id: int = BROKER_ID,
-                       extra_configs: dict[str, str] | None = None):
-    """A Kafka broker, formatted with the controllers' cluster id and started; yielded once its own Metadata
-    lists it (registered and unfenced). Stopped with SIGTERM afterwards (unless the test killed it), and its
-    controlled shutdown must then have been granted by the active controller."""
+                       extra_configs: dict[str, str] | None = None, node_class: type[NodeProcess] = KafkaNode):
+    """A Kafka broker (or a broker of `node_class`), formatted with the controllers' cluster id and started; yielded
+    once its own Metadata lists it (registered and unfenced). Stopped with SIGTERM afterwards (unless the test
+    killed it), and a Kafka broker's controlled shutdown must then have been granted by the active controller."""
     work_dir = tmp_path / f"broker-{broker_id}"
     configs = kafka_broker_configs(broker_id, ports, client_port := free_port(), work_dir, extra_configs)
-    broker = KafkaNode(broker_id, configs, work_dir)
+    broker = node_class(broker_id, configs, work_dir)
     broker.client_port = client_port
     formatting = broker.start_format(cluster_id)
     output, _ = formatting.communicate(timeout=WAIT_S)
@@ -60,7 +60,7 @@ def ready_kafka_broker(cluster_id: str, ports: dict[int, int], tmp_path: Path, b
     finally:
         stopped_by_us = broker.is_running()
         broker.stop()
-    if not stopped_by_us:
+    if not stopped_by_us or node_class is not KafkaNode:
         return
     server_log = (work_dir / "logs" / "server.log").read_text(errors="replace")
     assert "The controller has asked us to exit controlled shutdown" in server_log, broker.log_tail(40)

@@ -107,6 +107,7 @@ class BrokerNode:
         opened = await open_listeners(config, state, [listener for listener in config.listeners if listener.name not in controllers])
         storage = load_or_format(config)
         quorum = self.quorum = self._build_quorum(storage) if self._owns_quorum else self.quorum
+        state.kraft_version = lambda: quorum.kraft_version
         request_timeout_ms = int(config.get("request.timeout.ms", REQUEST_TIMEOUT_MS))
         channels = ChannelManager(NodeDirectory(self.voters), ClientSettings(
             client_id=f"broker-{config.node_id}-to-controller", request_timeout_ms=request_timeout_ms))

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import logging
 import os
-import socket
 from functools import partial
 
 import trio
@@ -41,7 +40,10 @@ from kbroker.metadata.controller import QuorumController, bootstrap_records
 from kbroker.metadata.loader import DEFAULT_SNAPSHOT_MAX_BYTES, MetadataLoader
 from kbroker.metadata.service import listener_endpoints
 from kbroker.network import ClientSettings, NodeDirectory, open_channel_manager, parse_quorum_voters
-from kbroker.quorum_config import effective_advertised_controller_listeners, parse_bootstrap_servers
+from kbroker.quorum_config import (
+    parse_bootstrap_servers,
+    served_controller_endpoints,
+)
 from kbroker.raft.client import RaftError
 from kbroker.raft.driver import DEFAULT_SEGMENT_BYTES, QuorumDriver
 from kbroker.raft.node import QuorumConfig
@@ -98,7 +100,8 @@ class ControllerNode:
         controllers = set(config.controller_listener_names)
         opened = [await server.open_listener(listener, config["socket.receive.buffer.bytes"])
                   for listener in config.listeners if listener.name in controllers]
-        quorum = self.quorum = self._build_quorum(self._served_endpoints([bound for _, bound in opened]))
+        quorum = self.quorum = self._build_quorum(served_controller_endpoints(
+            self.config, {bound.listener.name: bound.port for _, bound in opened}))
         try:
             async with trio.open_nursery() as nursery:
                 self._nursery = nursery
@@ -127,13 +130,6 @@ class ControllerNode:
                                   request_timeout_ms=config["controller.quorum.request.timeout.ms"])
         async with open_channel_manager(self.quorum_directory, settings) as channels:
             await registrar.run(channels)
-
-    def _served_endpoints(self, bound: list) -> tuple:
-        """(name, host, port) of each advertised controller listener, at its bound port when it asked for any:
-        what this voter tells the leader about itself (UpdateRaftVoter)."""
-        ports = {b.listener.name: b.port for b in bound}
-        return tuple((listener.name, listener.host or socket.getfqdn(), listener.port or ports.get(listener.name, 0))
-                     for listener in effective_advertised_controller_listeners(self.config))
 
     def _build_quorum(self, local_endpoints: tuple) -> QuorumDriver:
         config = self.config
@@ -164,6 +160,7 @@ class ControllerNode:
         quorum.on_leader_change(self._leader_changed)
         quorum.start()
         self.state.quorum = quorum
+        self.state.kraft_version = lambda: quorum.kraft_version
         log.info("cluster %s, controller %d of the voters %s", storage.cluster_id, config.node_id,
                  sorted(quorum.node.voters))
         return quorum

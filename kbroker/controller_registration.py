@@ -20,7 +20,7 @@ import trio
 from kbroker.kafka_uuid import random_kafka_uuid
 from kbroker.metadata import record_versions as V
 from kbroker.metadata.controller import SUPPORTED_FEATURES
-from kbroker.metadata.image import KRAFT_VERSION, MetadataImage
+from kbroker.metadata.image import MetadataImage
 from kbroker.network import NetworkError
 from kbroker.protocol import errors
 from kbroker.protocol.messages.controller_registration_request import (
@@ -31,9 +31,8 @@ from kbroker.protocol.messages.controller_registration_request import (
 
 log = logging.getLogger(__name__)
 
-# A controller runs KRaft with dynamic voters too (KIP-853): kraft.version 0-1, as Kafka's controllers register.
-CONTROLLER_FEATURES = tuple((name, 0, 1) if name == KRAFT_VERSION else (name, low, high)
-                            for name, low, high in SUPPORTED_FEATURES)
+# What a controller registers: the node's features, kraft.version 0-1 (KIP-853) among them, as Kafka's do.
+CONTROLLER_FEATURES = SUPPORTED_FEATURES
 
 
 class ControllerRegistrar:

@@ -30,6 +30,7 @@ from kbroker.metadata.service import MetadataService, listener_endpoints
 from kbroker.metadata.topic_names import GROUP_METADATA_TOPIC
 from kbroker.partition.manager import PartitionManager
 from kbroker.producer_ids import ProducerIdManager
+from kbroker.quorum_config import served_controller_endpoints
 from kbroker.storage_format import load_or_format
 from kbroker.txn.coordinator import TransactionCoordinator
 
@@ -89,7 +90,10 @@ class Node:
         storage = load_or_format(config)
         bound_ports = {name: port for name, (_, port) in state.bound.items()}
         endpoints = listener_endpoints(state.advertised_listeners(), bound_ports)
-        state.metadata = MetadataService.start(config, storage, endpoints=endpoints)
+        state.metadata = MetadataService.start(config, storage, endpoints=endpoints,
+                                               controller_endpoints=served_controller_endpoints(config, bound_ports))
+        raft = state.metadata.raft
+        state.kraft_version = lambda: raft.kraft_version
         log.info("cluster %s, node %d, broker epoch %d, metadata offset %d", storage.cluster_id,
                  config.node_id, state.metadata.broker_epoch, state.image.offset)
         partitions = PartitionManager(config, time_ms=state.clock.time_ms)

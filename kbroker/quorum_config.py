@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import logging
 import re
+import socket
+from collections.abc import Mapping
 
 import attrs
 
@@ -93,6 +95,13 @@ def process_roles(config) -> set[str]:
 
 def _controller_names(config) -> list[str]:
     return [name.upper() for name in config.controller_listener_names]
+
+
+def served_controller_endpoints(config, bound_ports: Mapping[str, int]) -> tuple:
+    """(name, host, port) of each advertised controller listener, at its bound port when it asked for any: what a
+    voter tells its leader about itself (UpdateRaftVoter) and writes for itself in a VotersRecord."""
+    return tuple((listener.name, listener.host or socket.getfqdn(), listener.port or bound_ports.get(listener.name, 0))
+                 for listener in effective_advertised_controller_listeners(config))
 
 
 def effective_advertised_controller_listeners(config) -> list:

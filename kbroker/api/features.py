@@ -2,8 +2,9 @@
 
 SUPPORTED is what this broker's software can run at; the finalized levels live in the broker state (the
 metadata image, once it exists). Deliberately absent: transaction.version (Java clients would then use
-transactions v2, KIP-890, which kbroker does not implement), kraft.version, group.version, share.version,
-streams.version and eligible.leader.replicas.version: the features kbroker does not implement.
+transactions v2, KIP-890, which kbroker does not implement), group.version, share.version, streams.version and
+eligible.leader.replicas.version: the features kbroker does not implement. kraft.version (0-1, KIP-853) is the
+metadata quorum's: its finalized level is the quorum's, reported when above 0 (BrokerState.finalized_feature_levels).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ METADATA_VERSION_4_3_IV0 = 30
 # Feature name -> (min supported version, max supported version).
 SUPPORTED: dict[str, tuple[int, int]] = {
     METADATA_VERSION: (METADATA_VERSION_MIN, METADATA_VERSION_4_3_IV0),
+    "kraft.version": (0, 1),
 }
 
 # Finalized levels of a freshly formatted single-node kbroker.

@@ -1,7 +1,7 @@
 """Requests a broker hands to a remote active controller (Kafka's KafkaApis.maybeForwardToController with its
 ForwardingManager): on a node whose controller is not local (`state.controller_channel` set), CreateTopics,
 DeleteTopics, CreatePartitions, UpdateFeatures, UnregisterBroker, AlterUserScramCredentials, DescribeQuorum, CreateAcls,
-DeleteAcls, ElectLeaders, AlterPartitionReassignments and ListPartitionReassignments are
+DeleteAcls, ElectLeaders, AlterPartitionReassignments, ListPartitionReassignments, AddRaftVoter and RemoveRaftVoter are
 not handled here but sent to the active controller inside an EnvelopeRequest carrying the client's principal and
 address, and the controller's response is relayed to the client (decoded at the client's version, answered under
 its correlation id). AlterConfigs and IncrementalAlterConfigs are preprocessed by the broker first, as Kafka's
@@ -32,6 +32,7 @@ from kbroker.configs.alter import RemoteAlter
 from kbroker.controller_channel import ForwardingFailed
 from kbroker.metadata.controller import ApiError
 from kbroker.protocol import errors, messages, wire
+from kbroker.protocol.messages.add_raft_voter_response import AddRaftVoterResponse
 from kbroker.protocol.messages.alter_configs_response import (
     AlterConfigsResourceResponse,
     AlterConfigsResponse,
@@ -48,6 +49,7 @@ from kbroker.protocol.messages.incremental_alter_configs_response import (
     AlterConfigsResourceResponse as IncrementalResourceResponse,
 )
 from kbroker.protocol.messages.incremental_alter_configs_response import IncrementalAlterConfigsResponse
+from kbroker.protocol.messages.remove_raft_voter_response import RemoveRaftVoterResponse
 from kbroker.protocol.messages.request_header import RequestHeader
 from kbroker.protocol.messages.response_header import ResponseHeader
 from kbroker.protocol.messages.unregister_broker_response import UnregisterBrokerResponse
@@ -57,9 +59,11 @@ CREATE_TOPICS, DELETE_TOPICS, ALTER_CONFIGS, CREATE_PARTITIONS, INCREMENTAL_ALTE
 UPDATE_FEATURES, UNREGISTER_BROKER, ALTER_USER_SCRAM_CREDENTIALS, DESCRIBE_QUORUM = 57, 64, 51, 55
 CREATE_ACLS, DELETE_ACLS = 30, 31
 ELECT_LEADERS, ALTER_PARTITION_REASSIGNMENTS, LIST_PARTITION_REASSIGNMENTS = 43, 45, 46
+ADD_RAFT_VOTER, REMOVE_RAFT_VOTER = 80, 81
 FORWARDED_KEYS = frozenset({CREATE_TOPICS, DELETE_TOPICS, CREATE_PARTITIONS, UPDATE_FEATURES, UNREGISTER_BROKER,
                             ALTER_USER_SCRAM_CREDENTIALS, DESCRIBE_QUORUM, CREATE_ACLS, DELETE_ACLS, ELECT_LEADERS,
-                            ALTER_PARTITION_REASSIGNMENTS, LIST_PARTITION_REASSIGNMENTS})
+                            ALTER_PARTITION_REASSIGNMENTS, LIST_PARTITION_REASSIGNMENTS, ADD_RAFT_VOTER,
+                            REMOVE_RAFT_VOTER})
 CREATE_TOPICS_VERSION = 7  # what auto-creation sends; Kafka 4.3.1's controllers serve v2-v7
 
 
@@ -180,4 +184,7 @@ def error_response(api_key: int, request, code: int, version: int | None = None)
         return list_partition_reassignments.failing(request, code)
     if api_key == DESCRIBE_QUORUM:  # Kafka's DescribeQuorumRequest.getErrorResponse: the top-level error alone
         return DescribeQuorumResponse(error_code=code, error_message=errors.for_code(code).message)
+    if api_key in (ADD_RAFT_VOTER, REMOVE_RAFT_VOTER):  # getErrorResponse: the error's default message
+        response_class = AddRaftVoterResponse if api_key == ADD_RAFT_VOTER else RemoveRaftVoterResponse
+        return response_class(throttle_time_ms=0, error_code=code, error_message=errors.for_code(code).message)
     raise ValueError(f"API key {api_key} is not forwarded")

@@ -12,7 +12,7 @@ import functools
 import os
 import socket
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -21,6 +21,7 @@ import trio
 from kbroker.api import features
 from kbroker.api.fetch_sessions import FetchSessionCache
 from kbroker.config import BrokerConfig, Listener
+from kbroker.metadata.image import KRAFT_VERSION
 from kbroker.metrics.request_stats import RequestStats
 from kbroker.metrics.topic_stats import BrokerTopicStats
 from kbroker.security.authorizer import Authorizer
@@ -76,6 +77,8 @@ class BrokerState:
     txn_coordinator: TransactionCoordinator | None = None
     # The KRaft quorum this node is a voter of, whose requests the controller listener serves (multi-voter).
     quorum: QuorumDriver | None = None
+    # The metadata quorum's kraft.version (latest, committed or not), reported finalized in ApiVersions when above 0.
+    kraft_version: Callable[[], int] | None = None
     # Its broker lifecycle requests, answered while this node is the active controller (controller_node.py).
     active_controller: ActiveController | None = None
     # The active controller when it is another process (broker-only node): metadata changes are forwarded to it.
@@ -104,7 +107,11 @@ class BrokerState:
         if self.metadata is None and self.active_controller is None:
             return self.finalized_features_epoch, self.finalized_features
         image = self.image
-        return image.offset, {name: level for name, level in image.features.items() if level > 0}
+        levels = {name: level for name, level in image.features.items() if level > 0}
+        kraft_version = self.kraft_version() if self.kraft_version is not None else 0
+        if kraft_version > 0:  # KRaftMetadataCache.features: the quorum's level, beside the image's
+            levels[KRAFT_VERSION] = kraft_version
+        return image.offset, levels
 
     async def run_controller(self, operation, *args: Any, **kwargs: Any) -> Any:
         """Run a QuorumController operation, then make the hosted partitions follow the new image."""

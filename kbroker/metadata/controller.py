@@ -88,7 +88,7 @@ _OP_NAMES = {OP_SET: "SET", OP_DELETE: "DELETE", OP_APPEND: "APPEND", OP_SUBTRAC
 # The features this broker supports, as its registration advertises them: (name, min, max).
 SUPPORTED_FEATURES = (
     (METADATA_VERSION, V.MINIMUM_METADATA_VERSION_LEVEL, V.METADATA_VERSION_LEVEL),
-    (KRAFT_VERSION, 0, 0),
+    (KRAFT_VERSION, 0, 1),  # the quorum reads and writes KRaftVersionRecord and VotersRecord (KIP-853)
 )
 
 
@@ -355,10 +355,19 @@ class QuorumController:
         """An UpdateFeatures request's (feature, level, upgrade type) updates
         (kbroker/metadata/feature_control.py): its verdict, once any FeatureLevelRecords are committed."""
         with self._lock:
+            kraft_version = getattr(self.raft, "kraft_version", self.kraft_version)
+            upgrader = getattr(self.raft, "upgrade_kraft_version", None)
+            local_supported = {name: (low, high) for name, low, high in SUPPORTED_FEATURES}
+            if upgrader is None and kraft_version == 0:
+                local_supported[KRAFT_VERSION] = (0, 0)  # this node's quorum cannot upgrade (SKIPPED_FEATURES.md)
+
+            def kraft_upgrade(level: int, validate_only: bool) -> bool:
+                return upgrader(self.raft.leader_epoch, level, validate_only=validate_only)
+
             verdict, records = update_features(
-                self.image, updates, node_id=self.node_id, voter_ids=self.voter_ids,
-                local_supported={name: (low, high) for name, low, high in SUPPORTED_FEATURES},
-                kraft_version=self.kraft_version, validate_only=validate_only)
+                self.image, updates, node_id=self.node_id, voter_ids=self.voter_ids, local_supported=local_supported,
+                kraft_version=kraft_version, validate_only=validate_only,
+                kraft_upgrade=kraft_upgrade if upgrader is not None else None)
             self._commit(records)
             return verdict
 

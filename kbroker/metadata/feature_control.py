@@ -14,21 +14,25 @@ the whole request and nothing is written. Per feature, in Kafka's order:
 - metadata.version: a downgrade is refused when any version from the target (exclusive) up to the current one
   changed the metadata format (MetadataVersion.checkIfMetadataChanged), unsafe or not: Kafka 4.3.1 implements no
   metadata downgrade that loses information;
-- kraft.version: an upgrade to the current level writes a NoOpRecord (the quorum has nothing to change); any
-  downgrade type to another level is refused, to the same level writes nothing;
+- kraft.version: an upgrade asks the quorum (`kraft_upgrade(level, validate_only)`, Kafka's
+  KRaftVersionAccessor.upgradeKRaftVersion: kbroker/raft/kraft_upgrade.py) to append the KRaftVersionRecord and
+  VotersRecord, or to refuse with InvalidUpdateVersion, whose message alone is the error's (ApiError.fromThrowable);
+  either way (an upgrade to the current level changes nothing in the quorum) it then writes a NoOpRecord, so the
+  request has an offset to wait for; any downgrade type to another level is refused, to the same level writes
+  nothing;
 - any other feature must be one Kafka 4.3.1 knows (Feature.featureFromName) and its level's dependencies must hold
   in the levels the request would leave finalized.
 A level that passes writes a FeatureLevelRecord (v0); level 0 removes the feature from the image.
 
 What a kbroker controller supports (kbroker.metadata.controller.SUPPORTED_FEATURES) is metadata.version 3.3-IV3 to
-4.3-IV0 and kraft.version 0; every other feature's only acceptable level is therefore 0, whose only dependency in
+4.3-IV0 and kraft.version 0-1 (0 only on a node whose quorum cannot upgrade); every other feature's only acceptable level is therefore 0, whose only dependency in
 Kafka 4.3.1 is that of a test feature (LEVEL_ZERO_DEPENDENCIES). Kafka's safety records for turning eligible
 leader replicas on (ConfigurationControlManager.maybeGenerateElrSafetyRecords) never apply here for that reason.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from kbroker.configs.java_order import hash_order
@@ -38,6 +42,7 @@ from kbroker.metadata.serde import MetadataRecord
 from kbroker.protocol import errors
 from kbroker.protocol.messages.metadata.feature_level_record import FeatureLevelRecord
 from kbroker.protocol.messages.metadata.no_op_record import NoOpRecord
+from kbroker.raft.kraft_upgrade import InvalidUpdateVersion, StaleEpoch
 
 UPGRADE, SAFE_DOWNGRADE, UNSAFE_DOWNGRADE = 1, 2, 3  # FeatureUpdate.UpgradeType codes
 DISABLED = (0, 0)  # QuorumFeatures.DISABLED
@@ -96,13 +101,17 @@ def metadata_changed(current: int, target: int) -> bool:
 
 def update_features(image: MetadataImage, updates: Sequence[FeatureUpdate], *, node_id: int,
                     voter_ids: Iterable[int], local_supported: Mapping[str, tuple[int, int]],
-                    kraft_version: int, validate_only: bool) -> tuple[Verdict, list[MetadataRecord]]:
-    """The verdict on `updates` and, unless it fails or `validate_only`, the records to append as one batch."""
+                    kraft_version: int, validate_only: bool,
+                    kraft_upgrade: Callable[[int, bool], bool] | None = None,
+                    ) -> tuple[Verdict, list[MetadataRecord]]:
+    """The verdict on `updates` and, unless it fails or `validate_only`, the records to append as one batch.
+    `kraft_upgrade(level, validate_only)`: the quorum's kraft.version upgrade (None: the quorum cannot)."""
     levels = {u.name: u.level for u in updates}
     types = {u.name: u.upgrade_type for u in updates}
     proposed = dict(image.features)
     proposed.update(levels)
-    checker = _Checker(image, node_id, list(voter_ids), local_supported, kraft_version)
+    checker = _Checker(image, node_id, list(voter_ids), local_supported, kraft_version,
+                       kraft_upgrade=kraft_upgrade, validate_only=validate_only)
     records: list[MetadataRecord] = []
     for name in hash_order(levels):
         try:
@@ -114,8 +123,11 @@ def update_features(image: MetadataImage, updates: Sequence[FeatureUpdate], *, n
 
 class _Checker:
     def __init__(self, image: MetadataImage, node_id: int, voter_ids: list[int],
-                 local_supported: Mapping[str, tuple[int, int]], kraft_version: int):
+                 local_supported: Mapping[str, tuple[int, int]], kraft_version: int, *,
+                 kraft_upgrade: Callable[[int, bool], bool] | None = None, validate_only: bool = False):
         self.image = image
+        self.kraft_upgrade = kraft_upgrade
+        self.validate_only = validate_only
         self.node_id = node_id
         self.voter_ids = voter_ids
         self.local_supported = local_supported
@@ -187,11 +199,17 @@ class _Checker:
             raise _Refused(f"Unsupported metadata.version downgrade from {current} to {level}. {reason}")
         return [MetadataRecord(FeatureLevelRecord(name=METADATA_VERSION, feature_level=level), V.FEATURE_LEVEL_RECORD)]
 
-    @staticmethod
-    def kraft(level: int, current: int, upgrade_type: int) -> list[MetadataRecord]:
+    def kraft(self, level: int, current: int, upgrade_type: int) -> list[MetadataRecord]:
         if upgrade_type == UPGRADE:
-            # The supported range is [0, 0], so this is an upgrade to the current level: the quorum has nothing to
-            # change, and Kafka writes a NoOpRecord to have an offset to wait for.
+            if self.kraft_upgrade is not None:
+                try:
+                    self.kraft_upgrade(level, self.validate_only)
+                except InvalidUpdateVersion as refused:
+                    raise _Refused(str(refused)) from refused
+                except StaleEpoch as refused:
+                    raise _invalid(KRAFT_VERSION, level, str(refused)) from refused
+            elif level != current:  # the local range check lets no other level through
+                raise RuntimeError(f"kraft.version {level} passed the checks of a quorum that cannot upgrade")
             return [MetadataRecord(NoOpRecord(), V.NO_OP_RECORD)]
         if level != current:
             raise _invalid(KRAFT_VERSION, level, "Can't downgrade the version of this feature.")

@@ -50,13 +50,15 @@ class MetadataService:
 
     @classmethod
     def start(cls, config, storage, *, endpoints: Iterable[tuple[str, str, int, int]],
-              rack: str | None = None) -> MetadataService:
+              rack: str | None = None, controller_endpoints: tuple = ()) -> MetadataService:
         """Replay the metadata log, finalize features if the log has none yet, register this broker.
-        endpoints: (listener name, host, port, security protocol id) of the advertised listeners."""
+        endpoints: (listener name, host, port, security protocol id) of the advertised listeners;
+        controller_endpoints: (listener name, host, port) of its controller listeners (its voter entry)."""
         segment_bytes = int(config.get("metadata.log.segment.bytes", DEFAULT_SEGMENT_BYTES))
         snapshot_bytes = int(config.get("metadata.log.max.record.bytes.between.snapshots",
                                         DEFAULT_SNAPSHOT_MAX_BYTES))
-        raft = SingleVoterRaft(storage.metadata_log_dir, config.node_id, segment_bytes=segment_bytes)
+        raft = SingleVoterRaft(storage.metadata_log_dir, config.node_id, segment_bytes=segment_bytes,
+                               local_endpoints=tuple(controller_endpoints))
         loader = MetadataLoader(snapshot_max_bytes=snapshot_bytes)
         loader.bind(raft)
         cluster = ClusterControl(cluster_id=storage.cluster_id, node_id=config.node_id,

@@ -317,6 +317,18 @@ class QuorumDriver:
         """`append_async` for a worker thread (the controller's operations run in trio worker threads)."""
         return trio.from_thread.run(self.append_async, list(records), trio_token=self._require_token())
 
+    def upgrade_kraft_version(self, epoch: int, version: int, *, validate_only: bool) -> bool:
+        """From a worker thread: the leader's kraft.version upgrade (kraft_upgrade.py); it raises what that
+        raises. The control batch commits with the next batch appended after it."""
+        return trio.from_thread.run_sync(self._upgrade_kraft_version, epoch, version, validate_only,
+                                         trio_token=self._require_token())
+
+    def _upgrade_kraft_version(self, epoch: int, version: int, validate_only: bool) -> bool:
+        appended = self.node.upgrade_kraft_version(epoch, version, validate_only=validate_only, now=self.clock())
+        if appended and not validate_only:
+            self._wake()
+        return appended
+
     def create_snapshot(self, end_offset: int, epoch: int, last_contained_log_timestamp: int,
                         records: Iterable[MetadataRecord]) -> bool:
         """Write the snapshot `<end_offset>-<epoch>` of committed state; False if one at or past it exists.

@@ -100,6 +100,7 @@ class Follower:
     fetch_deadline: int
     has_fetched: bool = False
     updated_leader: bool = False  # this voter's UpdateRaftVoter was accepted in this epoch
+    update_voter_deadline: int = 0  # no UpdateRaftVoter before then (one was just sent)
     snapshot_download: tuple | None = None  # (SnapshotId, bytearray received so far, total size)
     name = "Follower"
 

@@ -47,8 +47,8 @@ from kbroker.protocol.messages.update_raft_voter_response import UpdateRaftVoter
 from kbroker.protocol.messages.vote_request import VoteRequest
 from kbroker.protocol.messages.vote_response import VoteResponse
 from kbroker.raft import control_records as C
+from kbroker.raft import kraft_upgrade, voter_changes
 from kbroker.raft import raft_messages as M
-from kbroker.raft import voter_changes
 from kbroker.raft.client import NotLeaderError, RaftError
 from kbroker.raft.epoch_states import (
     Candidate,
@@ -224,6 +224,10 @@ class RaftNode:
         self.history.observe(bytes(batch))
         self._voters_changed(now)
         return offset
+
+    def upgrade_kraft_version(self, epoch: int, version: int, *, validate_only: bool, now: int) -> bool:
+        """Leader only: the kraft.version upgrade UpdateFeatures asks for (kraft_upgrade.py)."""
+        return kraft_upgrade.upgrade(self, epoch, version, validate_only=validate_only, now=now)
 
     def address_of(self, node_id: int) -> tuple[str, int] | None:
         """Where to reach `node_id` on this node's listener: a voter, or a voter being added."""
@@ -581,17 +585,21 @@ class RaftNode:
             self._send_request(state.leader_id, M.fetch_snapshot_request(
                 self.cluster_id, replica_id=self.node_id, epoch=state.epoch, snapshot=tuple(snapshot_id),
                 position=len(received), max_bytes=self.config.fetch_snapshot_max_bytes), now)
-        elif self._endpoints_outdated(state):
+        elif self._endpoints_outdated(state, now):
+            state.update_voter_deadline = now + self.config.fetch_timeout_ms  # Kafka's updateVoterPeriodMs
             self._send_request(state.leader_id, voter_changes.update_request(self, state.epoch), now)
         else:
             self._send_fetch(state.leader_id, state.epoch, now)
 
-    def _endpoints_outdated(self, state: Follower) -> bool:
+    def _endpoints_outdated(self, state: Follower, now: int) -> bool:
         """A voter whose entry in the latest voter set is not what it serves tells the leader once per epoch
-        (UpdateRaftVoter), after its first fetch from it, as Kafka's voters do."""
-        if not state.has_fetched or state.updated_leader or self.local_endpoints is None \
-                or self.kraft_version < 1 or not self.is_voter:
+        (UpdateRaftVoter), after its first fetch from it, as Kafka's voters do; under kraft.version 0 every voter
+        does, so the leader learns what a kraft.version upgrade needs. Between two tries it fetches."""
+        if not state.has_fetched or state.updated_leader or self.local_endpoints is None or not self.is_voter \
+                or now < state.update_voter_deadline:
             return False
+        if self.kraft_version < 1:
+            return True
         entry = self.voter_set.get(self.node_id)
         return (entry.endpoints, entry.min_kraft_version, entry.max_kraft_version) != \
             (self.local_endpoints, 0, voter_changes.MAX_KRAFT_VERSION)

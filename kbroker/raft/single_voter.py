@@ -6,8 +6,10 @@ only voter, stands (epoch + 1, `quorum-state` written first), leads and writes i
 committed once the node's flush moves the high watermark past it. Before that, the latest snapshot is loaded
 and the log after it replayed into the listeners. Each `append` is one batch (one controller operation stays
 atomic), handed to the listeners before `append` returns. `create_snapshot` writes a snapshot at a committed
-offset and deletes older snapshots and the segments it covers. Thread-safe (one re-entrant lock): callers run
-it in worker threads, never on the trio loop.
+offset and deletes older snapshots and the segments it covers. `upgrade_kraft_version` upgrades the static
+one-voter quorum to kraft.version 1 (kraft_upgrade.py), and `voter_request` answers a broker listener's AddRaftVoter
+/ RemoveRaftVoter as the leader would, an add it would start aborted as lagging (nothing can follow this log).
+Thread-safe (one re-entrant lock): callers run it in worker threads, never on the trio loop.
 """
 
 from __future__ import annotations
@@ -19,8 +21,10 @@ from collections.abc import Callable, Iterable
 from kbroker.log.config import LogConfig
 from kbroker.log.log import Log
 from kbroker.metadata.serde import MetadataRecord, decode_record, encode_record
+from kbroker.protocol import errors as E
 from kbroker.protocol import records as R
 from kbroker.raft import snapshots as S
+from kbroker.raft import voter_changes
 from kbroker.raft.client import CommittedBatch, RaftError, RaftListener
 from kbroker.raft.disk_log import (
     METADATA_PARTITION_DIR,
@@ -30,12 +34,14 @@ from kbroker.raft.disk_log import (
     FileElectionStore,
     read_directory_id,
 )
+from kbroker.raft.epoch_states import Leader
 from kbroker.raft.node import RaftNode
 
 __all__ = ["DEFAULT_SEGMENT_BYTES", "METADATA_PARTITION_DIR", "METADATA_TOPIC", "METADATA_TOPIC_ID",
            "SingleVoterRaft"]
 
 DEFAULT_SEGMENT_BYTES = 1024 * 1024 * 1024  # metadata.log.segment.bytes
+_CLIENT, _CLIENT_CORRELATION = -1, 0  # how a broker listener's voter request reaches the node
 CLUSTER_ID_UNCHECKED = ""  # a lone voter receives no requests; the cluster id matters once peers talk to it
 
 
@@ -45,9 +51,10 @@ def _wall_clock_ms() -> int:
 
 class SingleVoterRaft:
     def __init__(self, metadata_log_dir: str, node_id: int, *, segment_bytes: int = DEFAULT_SEGMENT_BYTES,
-                 clock: Callable[[], int] = _wall_clock_ms):
+                 clock: Callable[[], int] = _wall_clock_ms, local_endpoints: tuple = ()):
         self.metadata_log_dir = metadata_log_dir
         self.node_id = node_id
+        self.local_endpoints = local_endpoints  # its controller listeners: its entry in a VotersRecord
         self.clock = clock
         self._log_config = LogConfig(segment_bytes=segment_bytes, file_delete_delay_ms=0, retention_ms=-1)
         self._lock = threading.RLock()
@@ -125,7 +132,8 @@ class SingleVoterRaft:
             now = self.clock()
             node = self._node = RaftNode(self.node_id, [self.node_id], disk, FileElectionStore(disk.directory),
                                          cluster_id=CLUSTER_ID_UNCHECKED, now=now,
-                                         directory_id=read_directory_id(self.metadata_log_dir))
+                                         directory_id=read_directory_id(self.metadata_log_dir),
+                                         local_endpoints=self.local_endpoints)
             node.poll(now)
             if not node.is_leader or node.high_watermark != disk.end_offset:
                 raise RaftError(f"The only voter {self.node_id} did not commit its own leader epoch")
@@ -164,6 +172,29 @@ class SingleVoterRaft:
                                          appended.size_in_bytes, records))
             self._delivered = appended.last_offset + 1
             return appended.last_offset
+
+    def upgrade_kraft_version(self, epoch: int, version: int, *, validate_only: bool) -> bool:
+        """The kraft.version upgrade of this one-voter static quorum (kraft_upgrade.py); the control batch commits
+        with the next append."""
+        with self._lock:
+            return self._require_node().upgrade_kraft_version(epoch, version, validate_only=validate_only,
+                                                              now=self.clock())
+
+    def voter_request(self, request):
+        """An AddRaftVoter / RemoveRaftVoter from a broker listener: the leader's answer. An add its checks let
+        through is aborted at once as lagging behind: no controller can follow this node's log (no transport)."""
+        with self._lock:
+            node = self._require_node()
+            now = self.clock()
+            node.handle_request(_CLIENT, _CLIENT_CORRELATION, request, now)
+            change = node.state.voter_change if isinstance(node.state, Leader) else None
+            if change is not None and change.is_add and change.last_offset is None:
+                voter_changes.finish(node, node.state, E.REQUEST_TIMED_OUT.code, f"Aborted add voter operation for "
+                                     f"{change.voter.key_string()} since it is lagging behind")
+            for outbound in node.poll(now):
+                if outbound.is_response and outbound.destination == _CLIENT:
+                    return outbound.body
+            raise RaftError(f"the only voter {self.node_id} left {type(request).__name__} unanswered")
 
     def _deliver(self, batch: CommittedBatch) -> None:
         for listener in self._listeners:

@@ -28,10 +28,10 @@ from kbroker.protocol.messages.update_raft_voter_request import KRaftVersionFeat
 from kbroker.protocol.messages.update_raft_voter_request import Listener as UpdateListener
 from kbroker.protocol.messages.update_raft_voter_response import CurrentLeader, UpdateRaftVoterResponse
 from kbroker.raft.epoch_states import Leader
+from kbroker.raft.kraft_upgrade import MAX_KRAFT_VERSION, volatile_voters
 from kbroker.raft.voter_set import ZERO_DIRECTORY, VoterNode, VoterSet
 
 KRAFT_VERSION_FEATURE = "kraft.version"
-MAX_KRAFT_VERSION = 1  # the kraft.version range this software supports is 0-1
 CAUGHT_UP_WITHIN_MS = 60 * 60 * 1000  # Kafka's isReplicaCaughtUp: fetched within the last hour
 
 
@@ -232,7 +232,7 @@ def handle_update(node, request: UpdateRaftVoterRequest, now: int) -> UpdateRaft
             return answer(E.REQUEST_TIMED_OUT)
         voters = latest[1]
     else:
-        voters = state.volatile_voters or VoterSet({v: VoterNode(v, ZERO_DIRECTORY) for v in node.static_voters})
+        voters = volatile_voters(node, state)
     if not voter.min_kraft_version <= kraft_version <= voter.max_kraft_version:
         return answer(E.INVALID_REQUEST)
     current = voters.get(voter.voter_id)

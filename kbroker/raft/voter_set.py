@@ -97,11 +97,12 @@ def voters_batch(voters: VoterSet, *, base_offset: int, epoch: int, timestamp: i
                          base_offset=base_offset, control=True, partition_leader_epoch=epoch)
 
 
-def kraft_version_and_voters_batch(voters: VoterSet, *, base_offset: int, epoch: int,
-                                   timestamp: int) -> bytearray:
-    """A control batch setting kraft.version 1 and the voters (what a bootstrap checkpoint holds)."""
-    return R.build_batch(snapshot_control_records(1, voters, timestamp), base_offset=base_offset, control=True,
-                         partition_leader_epoch=epoch)
+def kraft_version_and_voters_batch(voters: VoterSet, *, base_offset: int, epoch: int, timestamp: int,
+                                   kraft_version: int = 1) -> bytearray:
+    """A control batch setting kraft.version and the voters (what a bootstrap checkpoint holds, and what a
+    kraft.version upgrade appends)."""
+    return R.build_batch(snapshot_control_records(kraft_version, voters, timestamp), base_offset=base_offset,
+                         control=True, partition_leader_epoch=epoch)
 
 
 def snapshot_control_records(kraft_version: int, voters: VoterSet | None, timestamp: int) -> list[tuple]:

@@ -9,6 +9,7 @@ import pytest
 from kbroker.api import forwarding
 from kbroker.protocol import errors as E
 from kbroker.protocol import wire
+from kbroker.protocol.messages.add_raft_voter_request import AddRaftVoterRequest
 from kbroker.protocol.messages.alter_configs_request import AlterConfigsRequest, AlterConfigsResource
 from kbroker.protocol.messages.alter_partition_reassignments_request import (
     AlterPartitionReassignmentsRequest,
@@ -33,6 +34,7 @@ from kbroker.protocol.messages.list_partition_reassignments_request import (
     ListPartitionReassignmentsRequest,
     ListPartitionReassignmentsTopics,
 )
+from kbroker.protocol.messages.remove_raft_voter_request import RemoveRaftVoterRequest
 from kbroker.protocol.messages.request_header import RequestHeader
 from kbroker.protocol.messages.response_header import ResponseHeader
 from kbroker.protocol.messages.unregister_broker_request import UnregisterBrokerRequest
@@ -41,7 +43,7 @@ from kbroker.protocol.messages.update_features_request import FeatureUpdateKey, 
 
 def test_the_requests_forwarded_whole():
     # AlterConfigs and IncrementalAlterConfigs: a copy of what the broker did not settle itself
-    assert forwarding.FORWARDED_KEYS == {19, 20, 30, 31, 37, 43, 45, 46, 51, 55, 57, 64}
+    assert forwarding.FORWARDED_KEYS == {19, 20, 30, 31, 37, 43, 45, 46, 51, 55, 57, 64, 80, 81}
 
 
 def test_request_bytes_are_the_header_and_body_a_client_sends():
@@ -113,3 +115,12 @@ def test_elections_and_reassignments_get_the_error_everywhere():
     assert listed.error_code == code
     assert [(t.name, [p.partition_index for p in t.partitions]) for t in listed.topics] == [("a", [2])]
     assert forwarding.error_response(46, ListPartitionReassignmentsRequest(topics=None), code).topics == []
+
+
+def test_voter_changes_get_the_error_and_its_default_message():
+    add = forwarding.error_response(80, AddRaftVoterRequest(voter_id=4), E.REQUEST_TIMED_OUT.code)
+    remove = forwarding.error_response(81, RemoveRaftVoterRequest(voter_id=4), E.UNKNOWN_SERVER_ERROR.code)
+    assert (type(add).__name__, add.error_code, add.error_message) == (
+        "AddRaftVoterResponse", E.REQUEST_TIMED_OUT.code, E.REQUEST_TIMED_OUT.message)
+    assert (type(remove).__name__, remove.error_code, remove.error_message) == (
+        "RemoveRaftVoterResponse", E.UNKNOWN_SERVER_ERROR.code, E.UNKNOWN_SERVER_ERROR.message)

@@ -31,6 +31,7 @@ from kbroker.protocol.messages.metadata.register_controller_record import (
     ControllerFeature,
     RegisterControllerRecord,
 )
+from kbroker.raft.kraft_upgrade import InvalidUpdateVersion
 
 REPO = Path(__file__).resolve().parents[2]
 KAFKA_LIBS = REPO / ".cache" / "kafka-4.3.1" / "libs"
@@ -59,12 +60,25 @@ def image_of(finalized: dict[str, int], brokers=None, controllers=None) -> Metad
 def run(updates, *, finalized=None, brokers=None, controllers=None, voters=(1,), kraft=0, validate=False):
     image = image_of(finalized if finalized is not None else {"metadata.version": 30}, brokers, controllers)
     verdict, records = update_features(image, [FeatureUpdate(*u) for u in updates], node_id=1, voter_ids=voters,
-                                       local_supported=LOCAL, kraft_version=kraft, validate_only=validate)
+                                       local_supported=LOCAL, kraft_version=kraft, validate_only=validate,
+                                       kraft_upgrade=lambda level, _: refuse_other_levels(kraft, level))
     return verdict, [_written(r.message) for r in records]
+
+
+def refuse_other_levels(current: int, level: int) -> bool:
+    """A quorum at `current` whose voters have not all reported their kraft.version support (as the Java harness)."""
+    if level != current:
+        raise InvalidUpdateVersion(f"Invalid upgrade of kraft.version to KRAFT_VERSION_{level} because not all of the "
+                                   "voters support it")
+    return False
 
 
 def _written(message) -> str:
     return f"{message.name}={message.feature_level}" if isinstance(message, FeatureLevelRecord) else "noop"
+
+
+def refused_verdict(message: str):
+    return (errors.INVALID_UPDATE_VERSION.code, PREFIX + message), []
 
 
 def refused(message: str):
@@ -122,6 +136,11 @@ def test_features_kbroker_does_not_support_can_only_be_disabled():
 
 def test_kraft_version_is_the_quorums():
     assert run([("kraft.version", 0, UPGRADE)])[1] == ["noop"]
+    assert run([("kraft.version", 1, UPGRADE)]) == refused_verdict(
+        "Invalid upgrade of kraft.version to KRAFT_VERSION_1 because not all of the voters support it")
+    assert run([("kraft.version", 1, UPGRADE)], kraft=1)[1] == ["noop"]
+    assert run([("kraft.version", 2, UPGRADE)]) == refused_verdict(
+        "Invalid update version 2 for feature kraft.version. Local controller 1 only supports versions 0-1")
     assert run([("kraft.version", 0, SAFE_DOWNGRADE)])[1] == []
     verdict, _ = run([("kraft.version", 0, SAFE_DOWNGRADE)], kraft=1)
     assert verdict.message == PREFIX + ("Invalid update version 0 for feature kraft.version. Can't downgrade the "

@@ -33,6 +33,7 @@ from kbroker.protocol.messages.api_versions_request import ApiVersionsRequest
 from kbroker.protocol.messages.api_versions_response import ApiVersionsResponse, SupportedFeatureKey
 from kbroker.protocol.messages.remove_raft_voter_request import RemoveRaftVoterRequest
 from kbroker.raft.epoch_states import Follower, Leader
+from kbroker.raft.kraft_upgrade import InvalidUpdateVersion
 from kbroker.raft.memory_log import MemoryElectionStore, MemoryRaftLog
 from kbroker.raft.node import Outbound, QuorumConfig, RaftNode
 from kbroker.raft.voter_set import VoterNode, VoterSet, kraft_version_and_voters_batch
@@ -58,6 +59,7 @@ class SimulationConfig:
     mean_append_gap_ms: int = 120
     quorum: QuorumConfig = QuorumConfig(fetch_max_bytes=600, fetch_snapshot_max_bytes=700, retry_backoff_ms=50)
     dynamic: bool = False
+    upgrade: bool = False  # a static quorum whose voters report their endpoints; faults include the kraft.version upgrade
 
 
 ADMIN = 0  # the source of AddRaftVoter / RemoveRaftVoter requests; its responses are recorded, not delivered
@@ -109,6 +111,7 @@ class Simulation:
         self.checked_up_to = {n: 0 for n in self.node_ids}
         self.directories = {n: uuid.UUID(int=self.random.getrandbits(128)) for n in self.node_ids}
         self.voter_changes: list[tuple[str, int, int]] = []  # (add/remove, voter, error code) answered
+        self.upgrades: list[str] = []  # what each kraft.version upgrade attempt came to
         self._change_correlation = 0
         if config.dynamic:
             initial = VoterSet({v: VoterNode(v, self.directories[v], (("CONTROLLER", f"node{v}", 9093),))
@@ -122,9 +125,10 @@ class Simulation:
     # --- nodes -----------------------------------------------------------------------------------------------
     def _start(self, node_id: int) -> None:
         rng = random.Random(self.random.getrandbits(64))
+        endpoints = (("CONTROLLER", f"node{node_id}", 9093),) if self.config.upgrade else None
         self.nodes[node_id] = RaftNode(node_id, self.voter_ids, self.logs[node_id], self.stores[node_id],
                                        cluster_id=CLUSTER_ID, now=self.now, config=self.config.quorum, rng=rng,
-                                       directory_id=self.directories[node_id])
+                                       directory_id=self.directories[node_id], local_endpoints=endpoints)
         self.incarnation[node_id] += 1
         self.checked_up_to[node_id] = 0
         self._note(f"start {node_id}")
@@ -208,6 +212,9 @@ class Simulation:
         kind = self.random.random()
         running = sorted(self.nodes)
         leader = self.leader()
+        if self.config.upgrade and leader is not None:
+            # before every fault: the upgrade until it went through, then a voter change
+            self._upgrade(leader) if leader.kraft_version == 0 else self._change_voters(leader)
         if kind < 0.35 and running:
             victim = leader.node_id if leader is not None and self.random.random() < 0.5 else self.random.choice(running)
             self.crash(victim, self.random.randint(100, 4000))
@@ -222,7 +229,7 @@ class Simulation:
             if leader is not None:
                 self._note(f"resign {leader.node_id} epoch {leader.epoch}")
                 leader.resign(self.now)
-        elif kind < 0.9 and self.config.dynamic:
+        elif kind < 0.9 and (self.config.dynamic or self.config.upgrade):
             self._change_voters(leader)
         else:
             self._snapshot()
@@ -246,6 +253,17 @@ class Simulation:
                                              voter_directory_id=self.directories[removed])
             self._note(f"remove voter {removed} at {leader.node_id} (request {self._change_correlation})")
         leader.handle_request(ADMIN, self._change_correlation, over_the_wire(request), self.now)
+
+    def _upgrade(self, leader: RaftNode) -> None:
+        """An admin's `kafka-features upgrade --feature kraft.version=1` reaching the leader."""
+        try:
+            appended = leader.upgrade_kraft_version(leader.epoch, 1, validate_only=False, now=self.now)
+        except InvalidUpdateVersion as refused:
+            self.upgrades.append(str(refused))
+            self._note(f"upgrade refused at {leader.node_id}: {refused}")
+            return
+        self.upgrades.append("appended" if appended else "nothing to do")
+        self._note(f"upgrade at {leader.node_id}: {self.upgrades[-1]}")
 
     def _snapshot(self) -> None:
         running = sorted(self.nodes)
@@ -433,8 +451,11 @@ class Simulation:
             self._check_committed(node_id, hw)
 
 
-def run_seed(seed: int, voters: int = 3, observers: int = 1, dynamic: bool = False) -> Simulation:
-    simulation = Simulation(seed, SimulationConfig(voters=voters, observers=observers, dynamic=dynamic))
+def run_seed(seed: int, voters: int = 3, observers: int = 1, dynamic: bool = False,
+             upgrade: bool = False) -> Simulation:
+    # an upgrade needs every voter's UpdateRaftVoter (one per fetch timeout) in one epoch: fewer faults
+    simulation = Simulation(seed, SimulationConfig(voters=voters, observers=observers, dynamic=dynamic,
+                                                   upgrade=upgrade, mean_fault_gap_ms=2500 if upgrade else 800))
     simulation.run()
     return simulation
 

@@ -61,6 +61,25 @@ def test_dynamic_quorums_add_and_remove_voters_under_faults():
     assert any(r.leader().voters != frozenset({1, 2, 3}) for r in runs)
 
 
+def test_static_quorums_upgrade_kraft_version_under_faults_then_change_voters():
+    """Upgrades tried at the leader before every fault (refused until every voter reported in the epoch) keep the
+    invariants; a quorum that upgraded has its three voters with their endpoints, and takes a voter change."""
+    runs = [run_seed(seed, voters=3, observers=1, upgrade=True) for seed in range(30)]
+    outcomes = [outcome for r in runs for outcome in r.upgrades]
+    assert "Invalid upgrade of kraft.version to KRAFT_VERSION_1 because not all of the voters support it" in outcomes
+    upgraded = [r for r in runs if r.leader().kraft_version == 1]
+    assert len(upgraded) >= 5
+    for run in upgraded[:5]:
+        leader = run.leader()
+        if leader.voter_set.ids == {1, 2, 3}:  # no voter change went through during the faults
+            assert [v.endpoints for v in leader.voter_set.voters.values()] == [
+                (("CONTROLLER", f"node{n}", 9093),) for n in (1, 2, 3)]
+        answered = len(run.voter_changes)
+        run._change_voters(leader)
+        run.advance(run.now + 5000)
+        assert [error for _, _, error in run.voter_changes[answered:]] == [0]
+
+
 def test_a_seed_replays_identically():
     first = Simulation(7, SimulationConfig(voters=5))
     first.run()

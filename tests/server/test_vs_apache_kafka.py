@@ -77,6 +77,10 @@ def test_ranges_within_kafkas_and_the_same_metadata_version(answers, name, versi
     (kafka_supported, kafka_finalized), (our_supported, our_finalized) = features(kafka), features(ours)
     assert our_supported["metadata.version"] == kafka_supported["metadata.version"]
     assert our_finalized["metadata.version"] == kafka_finalized["metadata.version"]
+    if version >= 4:  # kraft.version: supported 0-1, finalized at the quorum's level when above 0
+        assert our_supported["kraft.version"] == kafka_supported["kraft.version"] == (0, 1)
+        assert kafka_finalized["kraft.version"] == (1, 1)  # Kafka's node is formatted with --standalone
+        assert "kraft.version" not in our_finalized  # kbroker's is a static quorum (level 0)
     # Below v4 Kafka leaves out features whose minimum is 0; so do we (we report none of those today).
     assert version >= 4 or all(low > 0 for low, _ in kafka_supported.values())
 

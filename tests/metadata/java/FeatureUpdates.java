@@ -85,8 +85,13 @@ public class FeatureUpdates {
             (proxy, method, methodArgs) -> {
                 if (method.getName().equals("kraftVersion")) return kraft;
                 if (method.getName().equals("upgradeKRaftVersion")) {
-                    // LeaderState.maybeAppendUpgradedKRaftVersion: an upgrade to the current version changes nothing
-                    if (!methodArgs[1].equals(kraft)) throw new IllegalStateException("not modelled");
+                    // LeaderState.maybeAppendUpgradedKRaftVersion: an upgrade to the current version changes nothing;
+                    // another is refused as by a quorum whose voters have not all reported their support
+                    if (!methodArgs[1].equals(kraft)) {
+                        throw new org.apache.kafka.common.errors.InvalidUpdateVersionException(
+                            "Invalid upgrade of kraft.version to " + methodArgs[1] + " because not all of the voters "
+                            + "support it");
+                    }
                     return null;
                 }
                 return method.invoke(proxy, methodArgs);
