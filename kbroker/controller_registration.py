@@ -31,8 +31,9 @@ from kbroker.protocol.messages.controller_registration_request import (
 
 log = logging.getLogger(__name__)
 
-# A controller runs KRaft with dynamic voters too (KIP-853): kraft.version 0-1, as Kafka's controllers register.
-CONTROLLER_FEATURES = tuple((name, 0, 1) if name == KRAFT_VERSION else (name, low, high)
+# A node of a cluster runs KRaft with dynamic voters too (KIP-853): kraft.version 0-1, as Kafka's controllers and
+# brokers register.
+CLUSTER_NODE_FEATURES = CONTROLLER_FEATURES = tuple((name, 0, 1) if name == KRAFT_VERSION else (name, low, high)
                             for name, low, high in SUPPORTED_FEATURES)
 
 
