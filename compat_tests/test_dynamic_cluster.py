@@ -6,7 +6,8 @@ alone, Kafka's kafka-topics creates a topic of replication factor 3, an idempote
 and a consumer group reads every record back. `kafka-metadata-quorum --bootstrap-server <the broker> describe
 --status` (DescribeQuorum forwarded to the controller) and `--bootstrap-controller ... describe --replication`
 show the same shape on both kinds: three voters at their CONTROLLER endpoints, the broker and the voters in the
-replication rows."""
+replication rows. Then combined nodes join and leave a dynamic quorum with `kafka-metadata-quorum add-controller
+/ remove-controller`: the steps of test_dynamic_controller_quorum.py, on combined nodes."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from compat_tests.test_controller_quorum import (
     replication_rows,
     status_fields,
 )
+from compat_tests.test_dynamic_controller_quorum import grow_and_shrink
 from compat_tests.test_kbroker_broker import consume, produce_idempotently, topic_partitions, wait_until
 
 BROKER_ID = 10
@@ -124,3 +126,14 @@ def test_a_broker_on_a_dynamic_quorum_of_combined_nodes(broker_kind, tmp_path):
         leader = int(fields["LeaderId"])
         assert {n: rows[n]["Status"] for n in rows} == {
             **{n: "Leader" if n == leader else "Follower" for n in VOTERS}, BROKER_ID: "Observer"}
+
+
+def standalone_pair_configs(node_id: int, controller_ports: dict[int, int], work_dir: Path) -> dict[str, str]:
+    """A combined node of the two-node dynamic quorum of test_dynamic_controller_quorum.grow_and_shrink (node 1
+    formatted with --standalone, node 2 with --no-initial-controllers): both controllers are bootstrap servers."""
+    bootstrap = ",".join(f"127.0.0.1:{p}" for p in controller_ports.values())
+    return combined_configs(node_id, controller_ports, free_port(), work_dir, bootstrap)
+
+
+def test_combined_nodes_join_and_leave_with_add_and_remove_controller(broker_kind, tmp_path):
+    grow_and_shrink((broker_kind, broker_kind), tmp_path, standalone_pair_configs)
