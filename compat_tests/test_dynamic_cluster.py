@@ -6,7 +6,8 @@ alone, Kafka's kafka-topics creates a topic of replication factor 3, an idempote
 and a consumer group reads every record back. `kafka-metadata-quorum --bootstrap-server <the broker> describe
 --status` (DescribeQuorum forwarded to the controller) and `--bootstrap-controller ... describe --replication`
 show the same shape on both kinds: three voters at their CONTROLLER endpoints, the broker and the voters in the
-replication rows. The same steps run with a kbroker broker on three Apache Kafka combined nodes. Then combined
+replication rows. The same steps run with a kbroker broker on three Apache Kafka combined nodes and the other way
+round. Then combined
 nodes join and leave a dynamic quorum with `kafka-metadata-quorum add-controller / remove-controller`: the steps of
 test_dynamic_controller_quorum.py, on combined nodes."""
 
@@ -17,7 +18,7 @@ import json
 from pathlib import Path
 
 from compat_tests.broker_fixtures import require_kafka_dist
-from compat_tests.cluster.nodes import NODE_KINDS, KBrokerNode, NodeProcess, combined_node_configs
+from compat_tests.cluster.nodes import NODE_KINDS, KafkaNode, KBrokerNode, NodeProcess, combined_node_configs
 from compat_tests.java_tools import check, kafka_topics
 from compat_tests.kafka_dist import free_port, random_cluster_id, run_kafka_tool
 from compat_tests.test_controller_quorum import (
@@ -107,6 +108,13 @@ def test_a_kbroker_broker_on_a_dynamic_quorum_of_kafka_combined_nodes(tmp_path):
     endpoint) and registers with its active controller (formatted with only the features kbroker supports)."""
     require_kafka_dist()
     with dynamic_cluster(tmp_path, KafkaControllerWithKbrokerFeatures, KBrokerNode) as cluster:
+        check_broker_on_dynamic_quorum(*cluster)
+
+
+def test_a_kafka_broker_on_a_dynamic_quorum_of_kbroker_combined_nodes(tmp_path):
+    """An Apache Kafka broker finds kbroker's leader the same way and registers with its active controller."""
+    require_kafka_dist()
+    with dynamic_cluster(tmp_path, KBrokerNode, KafkaNode) as cluster:
         check_broker_on_dynamic_quorum(*cluster)
 
 
