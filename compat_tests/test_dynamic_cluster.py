@@ -7,9 +7,8 @@ and a consumer group reads every record back. `kafka-metadata-quorum --bootstrap
 --status` (DescribeQuorum forwarded to the controller) and `--bootstrap-controller ... describe --replication`
 show the same shape on both kinds: three voters at their CONTROLLER endpoints, the broker and the voters in the
 replication rows. The same steps run with a kbroker broker on three Apache Kafka combined nodes and the other way
-round. Then combined
-nodes join and leave a dynamic quorum with `kafka-metadata-quorum add-controller / remove-controller`: the steps of
-test_dynamic_controller_quorum.py, on combined nodes."""
+round. Then combined nodes join and leave a dynamic quorum with `kafka-metadata-quorum add-controller /
+remove-controller`: the steps of test_dynamic_controller_quorum.py, on combined nodes."""
 
 from __future__ import annotations
 
