@@ -25,6 +25,7 @@ from compat_tests.test_controller_quorum import (
     VOTERS,
     WAIT_S,
     describe,
+    formatted_and_running,
     replication_rows,
     status_fields,
 )
@@ -73,21 +74,8 @@ def dynamic_cluster(tmp_path: Path, combined_class: type[NodeProcess], broker_cl
                    else combined_configs(node_id, controller_ports, client_port, work_dir, bootstrap))
         nodes[node_id] = (broker_class if node_id == BROKER_ID else combined_class)(node_id, configs, work_dir)
         nodes[node_id].client_port = client_port
-    cluster_id = random_cluster_id()
-    for node_id, node in nodes.items():
-        flags = () if node_id == BROKER_ID else ("--initial-controllers", initial)
-        formatting = node.start_format(cluster_id, *flags)
-        output, _ = formatting.communicate(timeout=WAIT_S)
-        assert formatting.returncode == 0, output
-    try:
-        for node in nodes.values():
-            node.launch()
+    with formatted_and_running(nodes, {n: ("--initial-controllers", initial) for n in VOTERS}) as cluster_id:
         yield cluster_id, controller_ports, nodes
-    finally:
-        for node in nodes.values():
-            node.request_stop()
-        for node in nodes.values():
-            node.stop()
 
 
 def quorum_status(bootstrap_server: str) -> dict[str, str] | None:
