@@ -5,7 +5,7 @@ knows nothing but the bootstrap servers finds the leader as an observer, finds t
 registers, is unfenced and serves: a topic of replication factor 3 created through it is placed, and an acks=all
 produce to its leader is answered. A fourth combined node formatted with `--no-initial-controllers` follows as an
 observer, becomes a voter with AddRaftVoter and an observer again with RemoveRaftVoter, its broker half serving
-throughout. No timed assertions: each wait has a generous overall timeout and names what it waited for."""
+throughout; the broker-only node, restarted, registers again. No timed assertions: each wait has a generous overall timeout and names what it waited for."""
 
 from __future__ import annotations
 
@@ -72,12 +72,26 @@ def test_a_broker_and_combined_nodes_of_a_dynamic_quorum(tmp_path):
     broker = BrokerNode(broker_cfg)
     broker_port = broker_cfg.listeners[0].port
 
+    broker_scope, broker_stopped = trio.CancelScope(), trio.Event()
+
+    async def serve_broker(node: BrokerNode, scope: trio.CancelScope, stopped: trio.Event, *,
+                           task_status=trio.TASK_STATUS_IGNORED) -> None:
+        """The broker in a cancel scope of its own, so that it can be stopped (as a process would) and restarted."""
+        try:
+            with scope:
+                await node.serve(task_status=task_status)
+        finally:
+            stopped.set()
+
     async def main():
         async with trio.open_nursery() as nursery:
             serving = {n: trio.Event() for n in (*VOTERS, JOINER, BROKER)}
 
             async def serve(node_id: int) -> None:
-                await nursery.start((broker if node_id == BROKER else nodes[node_id]).serve)
+                if node_id == BROKER:
+                    await nursery.start(serve_broker, broker, broker_scope, broker_stopped)
+                else:
+                    await nursery.start(nodes[node_id].serve)
                 serving[node_id].set()
 
             for node_id in serving:
@@ -87,8 +101,22 @@ def test_a_broker_and_combined_nodes_of_a_dynamic_quorum(tmp_path):
                     for event in serving.values():
                         await event.wait()
                 await scenario()
+                await restart_broker(nursery)
             finally:
                 nursery.cancel_scope.cancel()
+
+    async def restart_broker(nursery: trio.Nursery) -> None:
+        """Restarted over its log dir, the broker knows the voters from its log, registers again (a new broker
+        epoch) and is unfenced."""
+        first_epoch = broker.membership.broker_epoch
+        broker_scope.cancel()
+        await broker_stopped.wait()
+        restarted = BrokerNode(broker_cfg)
+        with trio.fail_after(60):
+            await nursery.start(serve_broker, restarted, trio.CancelScope(), trio.Event())
+        assert restarted.quorum.node.voters == set(VOTERS) and not restarted.quorum.node.is_voter
+        assert restarted.membership.broker_epoch > first_epoch
+        assert not restarted.state.image.brokers[BROKER].fenced
 
     async def scenario() -> None:
         observer = broker.quorum.node
