@@ -9,12 +9,13 @@ The active controller is the leader of the metadata quorum as this node's quorum
 -1 while unknown), reached at the controller-listener endpoint the quorum client found for it (Kafka's
 RaftControllerNodeProvider): the `channels` share the quorum client's address book, which holds the static
 voters of controller.quorum.voters, or, in a dynamic quorum (KIP-853), the voters' endpoints of the latest
-VotersRecord and the leader's endpoint from its Fetch responses. `voters()` is the quorum's current voter set. A request goes to it; when the controller cannot be reached, or answers NOT_CONTROLLER at the
-top level of its response (a standby, a leader not yet activated, or one that just lost the election), the
-channel waits `retry_backoff_ms` and tries the controller the quorum names then, or, while the quorum names none
-or one that refused since it named it, each voter that has not refused (none while an observer of a dynamic
-quorum has not learned them yet: then it waits), until the request's timeout (Kafka retries the same way
-until the request's deadline). `send` returns the response, or None once the timeout passed.
+VotersRecord and the leader's endpoint from its Fetch responses. `voters()` is the quorum's current voter set.
+A request goes to the leader; when the controller cannot be reached, or answers NOT_CONTROLLER at the top level of
+its response (a standby, a leader not yet activated, or one that just lost the election), the channel waits
+`retry_backoff_ms` and tries the controller the quorum names then, or, while the quorum names none or one that
+refused since it named it, each voter that has not refused (none while an observer of a dynamic quorum has not
+learned them yet: then it waits), until the request's timeout (Kafka retries the same way until the request's
+deadline). `send` returns the response, or None once the timeout passed.
 
 `forward` wraps a client's request (its frame as received: header and body) in an EnvelopeRequest (key 58) with
 the client's principal, serialized as Kafka's DefaultKafkaPrincipalBuilder does (DefaultPrincipalData, version

@@ -33,8 +33,8 @@ log = logging.getLogger(__name__)
 
 # A node of a cluster runs KRaft with dynamic voters too (KIP-853): kraft.version 0-1, as Kafka's controllers and
 # brokers register.
-CLUSTER_NODE_FEATURES = CONTROLLER_FEATURES = tuple((name, 0, 1) if name == KRAFT_VERSION else (name, low, high)
-                            for name, low, high in SUPPORTED_FEATURES)
+CLUSTER_NODE_FEATURES = tuple((name, 0, 1) if name == KRAFT_VERSION else (name, low, high)
+                              for name, low, high in SUPPORTED_FEATURES)
 
 
 class ControllerRegistrar:
@@ -65,7 +65,7 @@ class ControllerRegistrar:
             controller_id=self.node_id, incarnation_id=self.incarnation_id, zk_migration_ready=False,
             listeners=[Listener(name=n, host=h, port=p, security_protocol=sp) for n, h, p, sp in self.endpoints],
             features=[Feature(name=n, min_supported_version=lo, max_supported_version=hi)
-                      for n, lo, hi in CONTROLLER_FEATURES])
+                      for n, lo, hi in CLUSTER_NODE_FEATURES])
 
     async def run(self, channels) -> None:
         """Keep this controller registered, sending through `channels` (a kbroker.network ChannelManager whose
