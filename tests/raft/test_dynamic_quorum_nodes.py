@@ -5,7 +5,8 @@ knows nothing but the bootstrap servers finds the leader as an observer, finds t
 registers, is unfenced and serves: a topic of replication factor 3 created through it is placed, and an acks=all
 produce to its leader is answered. A fourth combined node formatted with `--no-initial-controllers` follows as an
 observer, becomes a voter with AddRaftVoter and an observer again with RemoveRaftVoter, its broker half serving
-throughout; the broker-only node, restarted, registers again. No timed assertions: each wait has a generous overall timeout and names what it waited for."""
+throughout; the broker-only node, restarted, registers again, and when the leader stops its forwarded requests
+go to the new one. No timed assertions: each wait has a generous overall timeout and names what it waited for."""
 
 from __future__ import annotations
 
@@ -72,26 +73,29 @@ def test_a_broker_and_combined_nodes_of_a_dynamic_quorum(tmp_path):
     broker = BrokerNode(broker_cfg)
     broker_port = broker_cfg.listeners[0].port
 
-    broker_scope, broker_stopped = trio.CancelScope(), trio.Event()
+    scopes = {n: trio.CancelScope() for n in (*VOTERS, JOINER, BROKER)}
+    stopped = {n: trio.Event() for n in scopes}
 
-    async def serve_broker(node: BrokerNode, scope: trio.CancelScope, stopped: trio.Event, *,
-                           task_status=trio.TASK_STATUS_IGNORED) -> None:
-        """The broker in a cancel scope of its own, so that it can be stopped (as a process would) and restarted."""
+    async def serve_in_scope(node, scope: trio.CancelScope, done: trio.Event, *,
+                             task_status=trio.TASK_STATUS_IGNORED) -> None:
+        """A node in a cancel scope of its own, so that it can be stopped (as a process would) and restarted."""
         try:
             with scope:
                 await node.serve(task_status=task_status)
         finally:
-            stopped.set()
+            done.set()
+
+    async def stop(node_id: int) -> None:
+        scopes[node_id].cancel()
+        await stopped[node_id].wait()
 
     async def main():
         async with trio.open_nursery() as nursery:
-            serving = {n: trio.Event() for n in (*VOTERS, JOINER, BROKER)}
+            serving = {n: trio.Event() for n in scopes}
 
             async def serve(node_id: int) -> None:
-                if node_id == BROKER:
-                    await nursery.start(serve_broker, broker, broker_scope, broker_stopped)
-                else:
-                    await nursery.start(nodes[node_id].serve)
+                node = broker if node_id == BROKER else nodes[node_id]
+                await nursery.start(serve_in_scope, node, scopes[node_id], stopped[node_id])
                 serving[node_id].set()
 
             for node_id in serving:
@@ -101,22 +105,36 @@ def test_a_broker_and_combined_nodes_of_a_dynamic_quorum(tmp_path):
                     for event in serving.values():
                         await event.wait()
                 await scenario()
-                await restart_broker(nursery)
+                restarted = await restart_broker(nursery)
+                await leader_stops(restarted)
             finally:
                 nursery.cancel_scope.cancel()
 
-    async def restart_broker(nursery: trio.Nursery) -> None:
+    async def restart_broker(nursery: trio.Nursery) -> BrokerNode:
         """Restarted over its log dir, the broker knows the voters from its log, registers again (a new broker
         epoch) and is unfenced."""
         first_epoch = broker.membership.broker_epoch
-        broker_scope.cancel()
-        await broker_stopped.wait()
+        await stop(BROKER)
         restarted = BrokerNode(broker_cfg)
         with trio.fail_after(60):
-            await nursery.start(serve_broker, restarted, trio.CancelScope(), trio.Event())
+            await nursery.start(serve_in_scope, restarted, trio.CancelScope(), trio.Event())
         assert restarted.quorum.node.voters == set(VOTERS) and not restarted.quorum.node.is_voter
         assert restarted.membership.broker_epoch > first_epoch
         assert not restarted.state.image.brokers[BROKER].fenced
+        return restarted
+
+    async def leader_stops(restarted: BrokerNode) -> None:
+        """The leader (the active controller) stops: the broker follows the new leader at its endpoint of the
+        voter set and sends its forwarded requests to it."""
+        old_leader = restarted.quorum.leader_id
+        await stop(old_leader)
+        await wait_for(lambda: restarted.quorum.leader_id not in (-1, old_leader), "the broker following a new leader")
+        directory = NodeDirectory({BROKER: Address("127.0.0.1", broker_port)})
+        async with open_channel_manager(directory, ClientSettings(client_id="test-client")) as client:
+            created = await client.send(BROKER, CreateTopicsRequest(topics=[CreatableTopic(
+                name="after-failover", num_partitions=1, replication_factor=2)], timeout_ms=30000))
+        assert created.topics[0].error_code == E.NONE.code, created.topics[0]
+        await wait_for(lambda: "after-failover" in restarted.state.image.topics_by_name, "the topic in its image")
 
     async def scenario() -> None:
         observer = broker.quorum.node
