@@ -48,6 +48,14 @@ def running_controllers(kinds: dict[int, str], tmp_path: Path, extra_configs: di
     nodes = {n: NODE_KINDS[kind](n, {**configs(n, ports, tmp_path / f"node-{n}"), **(extra_configs or {})},
                                  tmp_path / f"node-{n}")
              for n, kind in kinds.items()}
+    with formatted_and_running(nodes, format_flags) as cluster_id:
+        yield cluster_id, ports, nodes
+
+
+@contextlib.contextmanager
+def formatted_and_running(nodes: dict[int, NodeProcess], format_flags: dict[int, tuple[str, ...]] | None = None):
+    """`nodes` formatted with one new cluster id (and each node's `format_flags`), then launched in their order;
+    yields the cluster id; every node is stopped afterwards."""
     cluster_id = random_cluster_id()
     for node_id, node in nodes.items():
         formatting = node.start_format(cluster_id, *(format_flags or {}).get(node_id, ()))
@@ -56,7 +64,7 @@ def running_controllers(kinds: dict[int, str], tmp_path: Path, extra_configs: di
     try:
         for node in nodes.values():
             node.launch()
-        yield cluster_id, ports, nodes
+        yield cluster_id
     finally:
         for node in nodes.values():
             node.request_stop()

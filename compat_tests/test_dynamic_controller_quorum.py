@@ -40,9 +40,10 @@ def dynamic_controller_configs(node_id: int, ports: dict[int, int], work_dir: Pa
 
 
 @contextlib.contextmanager
-def standalone_and_observer(kinds: tuple[str, str], tmp_path: Path):
-    """Node 1 (`--standalone`) and node 2 (`--no-initial-controllers`) of the given kinds."""
-    with running_controllers({1: kinds[0], 2: kinds[1]}, tmp_path, configs=dynamic_controller_configs,
+def standalone_and_observer(kinds: tuple[str, str], tmp_path: Path, configs=dynamic_controller_configs):
+    """Node 1 (`--standalone`) and node 2 (`--no-initial-controllers`) of the given kinds, with `configs(node id,
+    controller ports, work dir)`."""
+    with running_controllers({1: kinds[0], 2: kinds[1]}, tmp_path, configs=configs,
                              format_flags={1: ("--standalone",), 2: ("--no-initial-controllers",)}) as running:
         _, ports, nodes = running
         yield ports, nodes, {n: node.configs for n, node in nodes.items()}
@@ -77,9 +78,9 @@ def test_a_mixed_dynamic_quorum(kinds, tmp_path):
     grow_and_shrink(kinds, tmp_path)
 
 
-def grow_and_shrink(kinds: tuple[str, str], tmp_path: Path) -> None:
-    """The steps of the module docstring."""
-    with standalone_and_observer(kinds, tmp_path) as (ports, nodes, configs):
+def grow_and_shrink(kinds: tuple[str, str], tmp_path: Path, node_configs=dynamic_controller_configs) -> None:
+    """The steps of the module docstring, on nodes with `node_configs` (controller-only ones by default)."""
+    with standalone_and_observer(kinds, tmp_path, node_configs) as (ports, nodes, configs):
         through = [ports[1]]
         fields = wait_for_status(nodes, through, lambda f: f["LeaderId"] == "1" and int(f["HighWatermark"]) > 0
                                  and json.loads(f["CurrentObservers"]) != [], "node 1 leading, node 2 observing")

@@ -6,11 +6,13 @@ instead of step 2's observer.
 1. Bind the client listeners (so ephemeral ports are known before the registration names them) and load the
    formatted log dirs (the cluster id comes from `kbroker format --cluster-id`, as with Kafka's storage tool).
 2. Start the quorum client as an observer (raft/driver.py with this node outside the voter set): it fetches
-   `__cluster_metadata` from the leader over the CONTROLLER listeners of `controller.quorum.voters`, and its
-   committed batches feed a MetadataLoader (the image handlers read).
+   `__cluster_metadata` from the leader over the CONTROLLER listeners of `controller.quorum.voters` (a static
+   quorum), or, in a dynamic one (KIP-853), first from a `controller.quorum.bootstrap.servers` entry, whose Fetch
+   response names the leader (and from Fetch v17 its endpoint), then from the leader, the voters' endpoints
+   coming from the VotersRecord of the log; its committed batches feed a MetadataLoader (the image handlers read).
 3. Register and heartbeat with the active controller (broker_membership.py over controller_channel.py: the
-   quorum's leader, found again after NOT_CONTROLLER); wait until the controller says this broker caught up
-   with the metadata (Kafka's initialCatchUpFuture).
+   quorum's leader at the controller endpoint the quorum client knows for it, found again after NOT_CONTROLLER);
+   wait until the controller says this broker caught up with the metadata (Kafka's initialCatchUpFuture).
 4. Open the logs from that image (the PartitionManager), and from then on make them follow every new image whose
    topics, configs or broker registrations changed, on the trio thread that applied it; start replication
    (replica fetchers towards the leaders of the partitions this broker follows, ISR changes sent to the active
@@ -42,6 +44,7 @@ from kbroker.broker_membership import BrokerMembership
 from kbroker.config import BrokerConfig
 from kbroker.controller_channel import ControllerChannel
 from kbroker.controller_node import quorum_config
+from kbroker.controller_registration import CLUSTER_NODE_FEATURES
 from kbroker.metadata.controller import ApiError, ProducerIdBlock
 from kbroker.metadata.loader import DEFAULT_SNAPSHOT_MAX_BYTES, MetadataLoader
 from kbroker.metadata.observed import ObservedMetadata
@@ -59,6 +62,7 @@ from kbroker.partition.replication import run_replication
 from kbroker.producer_ids import ProducerIdManager
 from kbroker.protocol import errors
 from kbroker.protocol.messages.allocate_producer_ids_request import AllocateProducerIdsRequest
+from kbroker.quorum_config import parse_bootstrap_servers
 from kbroker.raft.driver import DEFAULT_SEGMENT_BYTES, QuorumDriver
 from kbroker.storage_format import load_or_format
 
@@ -109,7 +113,8 @@ class BrokerNode:
         quorum = self.quorum = self._build_quorum(storage) if self._owns_quorum else self.quorum
         state.kraft_version = lambda: quorum.kraft_version
         request_timeout_ms = int(config.get("request.timeout.ms", REQUEST_TIMEOUT_MS))
-        channels = ChannelManager(NodeDirectory(self.voters), ClientSettings(
+        # The quorum client's address book: the voters' and the leader's controller endpoints, kept current.
+        channels = ChannelManager(quorum.directory, ClientSettings(
             client_id=f"broker-{config.node_id}-to-controller", request_timeout_ms=request_timeout_ms))
         try:
             async with trio.open_nursery() as nursery:
@@ -117,7 +122,8 @@ class BrokerNode:
                     await nursery.start(quorum.run)
                 await nursery.start(channels.run)
                 state.controller_channel = ControllerChannel(
-                    channels, self.voters, lambda: quorum.leader_id, request_timeout_ms=request_timeout_ms,
+                    channels, lambda: quorum.node.voters, lambda: quorum.leader_id,
+                    request_timeout_ms=request_timeout_ms,
                     retry_backoff_ms=config["controller.quorum.retry.backoff.ms"])
                 membership = self.membership = self._membership(storage)
                 state.metadata = ObservedMetadata(self.loader, storage.cluster_id, lambda: membership.broker_epoch)
@@ -168,15 +174,20 @@ class BrokerNode:
     # --- parts ------------------------------------------------------------------------------------------------
     def _build_quorum(self, storage) -> QuorumDriver:
         config = self.config
+        bootstrap = parse_bootstrap_servers(config["controller.quorum.bootstrap.servers"])
         quorum = QuorumDriver(storage.metadata_log_dir, config.node_id, self.voters, NodeDirectory(self.voters),
                               cluster_id=storage.cluster_id, config=quorum_config(config),
-                              segment_bytes=int(config.get("metadata.log.segment.bytes", DEFAULT_SEGMENT_BYTES)))
+                              segment_bytes=int(config.get("metadata.log.segment.bytes", DEFAULT_SEGMENT_BYTES)),
+                              directory_id=storage.directory_ids.get(storage.metadata_log_dir),
+                              listener_name=config.controller_listener_names[0].upper(),
+                              bootstrap_servers=bootstrap)
         self.loader = MetadataLoader(snapshot_max_bytes=int(config.get(
             "metadata.log.max.record.bytes.between.snapshots", DEFAULT_SNAPSHOT_MAX_BYTES)))
         self.loader.bind(quorum)
         quorum.start()
         log.info("cluster %s, broker %d observing the controller quorum %s", storage.cluster_id, config.node_id,
-                 sorted(self.voters))
+                 sorted(self.voters) if self.voters else
+                 "of controller.quorum.bootstrap.servers " + ",".join(f"{h}:{p}" for h, p in bootstrap))
         return quorum
 
     def _membership(self, storage) -> BrokerMembership:
@@ -185,6 +196,9 @@ class BrokerNode:
                        for d in config.log_dirs]
         lifecycle = BrokerLifecycle.from_config(config, cluster_id=storage.cluster_id,
                                                 log_dir_ids=[i for i in log_dir_ids if i is not None])
+        # A broker of a cluster follows a dynamic quorum too (KIP-853): kraft.version 0-1, as Kafka's brokers
+        # register (a controller refuses a broker that does not support the finalized kraft.version).
+        lifecycle.features = list(CLUSTER_NODE_FEATURES)
         controllers = set(config.controller_listener_names)
         lifecycle.listeners = listener_endpoints([listener for listener in state.advertised_listeners()
                                                   if listener.name not in controllers])

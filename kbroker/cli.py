@@ -101,8 +101,9 @@ async def serve(config: BrokerConfig) -> None:
     import trio
 
     from kbroker.quorum_config import runs_broker_only, runs_combined_in_a_quorum, runs_multi_voter_quorum
+    from kbroker.storage_format import bootstrap_voter_ids
 
-    if runs_combined_in_a_quorum(config):
+    if runs_combined_in_a_quorum(config, bootstrap_voter_ids(config)):
         from kbroker.combined_node import CombinedNode
 
         node = CombinedNode(config)

@@ -1,8 +1,11 @@
 """A combined broker and controller node of a cluster of several voters (`process.roles=broker,controller` with
-`controller.quorum.voters` naming other nodes too): the composition root that runs, in one process, a voter of the
-quorum (kbroker/controller_node.py: its CONTROLLER listeners, the quorum client as a voter, the active controller
-when it leads) and a broker (kbroker/broker_node.py: its client listeners, partitions, coordinators, its
-registration and heartbeats, forwarding).
+`controller.quorum.voters` naming other nodes too, or a dynamic quorum (KIP-853): controller.quorum.bootstrap.servers
+naming several controllers, a log dir formatted with other voters or with --no-initial-controllers; see
+quorum_config.runs_combined_in_a_quorum): the composition root that runs, in one process, a voter (or observer, until
+AddRaftVoter makes it a voter) of the quorum (kbroker/controller_node.py: its CONTROLLER listeners, the quorum
+client, the voter set of a dynamic quorum, the active controller when it leads) and a broker
+(kbroker/broker_node.py: its client listeners, partitions, coordinators, its registration and heartbeats,
+forwarding).
 
 The broker reads the metadata the voter's quorum client commits (its MetadataLoader) instead of running an observer
 of its own, and talks to the active controller over the network like any broker, through the CONTROLLER listener of

@@ -1,16 +1,21 @@
 """The broker's channel to the active controller (Kafka's NodeToControllerChannelManager with the controller
 lookup of RaftControllerNodeProvider, and the envelope of ForwardingManager / EnvelopeUtils).
 
-    channel = ControllerChannel(channels, voters=[1, 2, 3], leader=lambda: quorum.leader_id)
+    channel = ControllerChannel(channels, voters=lambda: quorum.node.voters, leader=lambda: quorum.leader_id)
     response = await channel.send(AllocateProducerIdsRequest(...))       # None: no controller answered in time
     data = await channel.forward(request_bytes, principal=..., client_address=...)
 
 The active controller is the leader of the metadata quorum as this node's quorum client knows it (`leader()`,
--1 while unknown). A request goes to it; when the controller cannot be reached, or answers NOT_CONTROLLER at the
-top level of its response (a standby, a leader not yet activated, or one that just lost the election), the
-channel waits `retry_backoff_ms` and tries the controller the quorum names then, or, while the quorum names none
-or one that refused since it named it, each voter that has not refused, until the request's timeout (Kafka retries the same way
-until the request's deadline). `send` returns the response, or None once the timeout passed.
+-1 while unknown), reached at the controller-listener endpoint the quorum client found for it (Kafka's
+RaftControllerNodeProvider): the `channels` share the quorum client's address book, which holds the static
+voters of controller.quorum.voters, or, in a dynamic quorum (KIP-853), the voters' endpoints of the latest
+VotersRecord and the leader's endpoint from its Fetch responses. `voters()` is the quorum's current voter set.
+A request goes to the leader; when the controller cannot be reached, or answers NOT_CONTROLLER at the top level of
+its response (a standby, a leader not yet activated, or one that just lost the election), the channel waits
+`retry_backoff_ms` and tries the controller the quorum names then, or, while the quorum names none or one that
+refused since it named it, each voter that has not refused (none while an observer of a dynamic quorum has not
+learned them yet: then it waits), until the request's timeout (Kafka retries the same way until the request's
+deadline). `send` returns the response, or None once the timeout passed.
 
 `forward` wraps a client's request (its frame as received: header and body) in an EnvelopeRequest (key 58) with
 the client's principal, serialized as Kafka's DefaultKafkaPrincipalBuilder does (DefaultPrincipalData, version
@@ -23,7 +28,7 @@ from __future__ import annotations
 
 import ipaddress
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 
 import trio
 
@@ -61,10 +66,10 @@ def address_bytes(host: str) -> bytes:
 
 
 class ControllerChannel:
-    def __init__(self, channels: ChannelManager, voters: Sequence[int], leader: Callable[[], int], *,
+    def __init__(self, channels: ChannelManager, voters: Callable[[], Iterable[int]], leader: Callable[[], int], *,
                  request_timeout_ms: int = 30000, retry_backoff_ms: int = 100) -> None:
         self.channels = channels
-        self.voters = sorted(voters)
+        self._voters = voters
         self._leader = leader
         self.request_timeout_ms = request_timeout_ms
         self.retry_backoff_ms = retry_backoff_ms
@@ -72,14 +77,21 @@ class ControllerChannel:
         self._refused_under = -1  # the leader the quorum named when they did
         self._next_voter = 0
 
+    @property
+    def voters(self) -> list[int]:
+        return sorted(self._voters())
+
     def controller_id(self) -> int:
-        """The node the next request goes to."""
+        """The node the next request goes to; -1 while the quorum names neither a leader nor a voter."""
         leader = self._leader()
         if leader != self._refused_under:
             self._refused.clear()
         if leader >= 0 and leader not in self._refused:
             return leader
-        candidates = [v for v in self.voters if v not in self._refused] or self.voters
+        voters = self.voters
+        candidates = [v for v in voters if v not in self._refused] or voters
+        if not candidates:
+            return -1
         voter = candidates[self._next_voter % len(candidates)]
         self._next_voter += 1
         return voter
@@ -89,6 +101,10 @@ class ControllerChannel:
         deadline = trio.current_time() + (self.request_timeout_ms if timeout_ms is None else timeout_ms) / 1000
         while (remaining := deadline - trio.current_time()) > 0:
             node_id = self.controller_id()
+            if node_id < 0:
+                log.debug("%s: no controller known yet", type(request).__name__)
+                await trio.sleep(min(self.retry_backoff_ms / 1000, max(0.0, deadline - trio.current_time())))
+                continue
             try:
                 response = await self.channels.send(node_id, request, timeout_ms=max(1, int(remaining * 1000)))
             except NetworkError as exc:

@@ -31,8 +31,9 @@ from kbroker.protocol.messages.controller_registration_request import (
 
 log = logging.getLogger(__name__)
 
-# What a controller registers: the node's features, kraft.version 0-1 (KIP-853) among them, as Kafka's do.
-CONTROLLER_FEATURES = SUPPORTED_FEATURES
+# What a node of a cluster registers, controller or broker: its features, kraft.version 0-1 (KIP-853) among them,
+# as Kafka's controllers and brokers do.
+CLUSTER_NODE_FEATURES = SUPPORTED_FEATURES
 
 
 class ControllerRegistrar:
@@ -63,7 +64,7 @@ class ControllerRegistrar:
             controller_id=self.node_id, incarnation_id=self.incarnation_id, zk_migration_ready=False,
             listeners=[Listener(name=n, host=h, port=p, security_protocol=sp) for n, h, p, sp in self.endpoints],
             features=[Feature(name=n, min_supported_version=lo, max_supported_version=hi)
-                      for n, lo, hi in CONTROLLER_FEATURES])
+                      for n, lo, hi in CLUSTER_NODE_FEATURES])
 
     async def run(self, channels) -> None:
         """Keep this controller registered, sending through `channels` (a kbroker.network ChannelManager whose

@@ -7,11 +7,11 @@ of its quorum (`implicit_single_voter`); Kafka, which has no such default, would
 one of them is set, Kafka's rules apply in full (`validate_kraft`).
 
 `unsupported_quorum(config, bootstrap_voters)` and `unsupported_listener(config)` name what a valid config asks
-for that kbroker cannot do yet (a dynamic quorum of combined or broker-only nodes, a listener secured in a way
-kbroker does not serve, e.g. GSSAPI or a JKS keystore); `kbroker serve` refuses such a config. Controller-only
-(`process.roles=controller`) nodes run in a static quorum of several voters or a dynamic one (KIP-853), combined
-nodes in a static quorum of several voters, and a broker-only node (`process.roles=broker`) as the observer of a
-static quorum.
+for that kbroker cannot do yet (static voters over a log dir formatted for a dynamic quorum, a listener secured
+in a way kbroker does not serve, e.g. GSSAPI or a JKS keystore); `kbroker serve` refuses such a config.
+Controller-only (`process.roles=controller`) and combined nodes run in a static quorum of several voters or a
+dynamic one (KIP-853: controller.quorum.bootstrap.servers, the voters in the log), and a broker-only node
+(`process.roles=broker`) as the observer of either.
 """
 
 from __future__ import annotations
@@ -236,34 +236,18 @@ def unsupported_quorum(config, bootstrap_voters: set[int] | None = None) -> str 
     voter ids of the bootstrap checkpoint `kbroker format --standalone/--initial-controllers` (or kafka-storage)
     wrote, when there is one.
 
-    What runs: a combined broker,controller node that is the only voter of its quorum, controller-only
-    (process.roles=controller) nodes in a static quorum of any number of voters (controller.quorum.voters) or in a
-    dynamic one (formatted with --standalone / --initial-controllers, or with --no-initial-controllers to be
-    added later with AddRaftVoter), combined nodes in a static quorum of several voters, and a broker-only node
-    (process.roles=broker) of a static quorum."""
-    node_id = config.node_id
+    What runs: a combined broker,controller node that is the only voter of its quorum, controller-only and
+    combined nodes in a static quorum of any number of voters (controller.quorum.voters) or in a dynamic one
+    (formatted with --standalone / --initial-controllers, or with --no-initial-controllers to be added later with
+    AddRaftVoter), and a broker-only node (process.roles=broker) of either. Not: a combined node with static
+    voters whose metadata log dir was formatted for a dynamic quorum (kafka-storage refuses to format it so)."""
     roles = process_roles(config)
     voters = parse_voters(config["controller.quorum.voters"])
-    bootstrap = parse_bootstrap_servers(config["controller.quorum.bootstrap.servers"])
-    if roles == {CONTROLLER_ROLE}:
-        return None  # a static quorum, or a dynamic one (KIP-853) from its bootstrap checkpoint or as an observer
-    if roles == {BROKER_ROLE}:
-        if not voters:
-            return ("process.roles=broker with controller.quorum.bootstrap.servers asks for a dynamic quorum "
-                    "(KIP-853); a kbroker broker finds its controllers in controller.quorum.voters")
-        return None
-    if voters and set(voters) != {node_id}:
-        if bootstrap_voters is not None:
-            return (f"the metadata log dir was formatted with the voters {_java_set(bootstrap_voters)} "
-                    "(--standalone / --initial-controllers, a dynamic quorum); kbroker runs combined nodes of "
-                    "several voters in a static quorum (controller.quorum.voters)")
-        return None
-    if not voters and len(bootstrap) > 1:
-        return (f"controller.quorum.bootstrap.servers names {len(bootstrap)} controllers; kbroker runs a quorum whose "
-                f"only voter is this node (node.id={node_id})")
-    if bootstrap_voters is not None and bootstrap_voters != {node_id}:
+    if roles == {BROKER_ROLE, CONTROLLER_ROLE} and voters and set(voters) != {config.node_id} \
+            and bootstrap_voters is not None:
         return (f"the metadata log dir was formatted with the voters {_java_set(bootstrap_voters)} "
-                f"(--initial-controllers); kbroker runs a quorum whose only voter is this node (node.id={node_id})")
+                "(--standalone / --initial-controllers, a dynamic quorum) but controller.quorum.voters is set; "
+                "kbroker runs a combined node of a dynamic quorum with controller.quorum.bootstrap.servers only")
     return None
 
 
@@ -272,11 +256,27 @@ def runs_multi_voter_quorum(config) -> bool:
     return process_roles(config) == {CONTROLLER_ROLE}
 
 
-def runs_combined_in_a_quorum(config) -> bool:
-    """A combined broker,controller node whose static quorum has other voters too (kbroker.combined_node)."""
+def runs_combined_in_a_quorum(config, bootstrap_voters: set[int] | None = None) -> bool:
+    """A combined broker,controller node whose quorum runs over the network (kbroker.combined_node): a static one
+    with other voters, or a dynamic one (no controller.quorum.voters) that is not this node alone. Alone means
+    bootstrap servers naming at most one controller and a bootstrap checkpoint (`bootstrap_voters`, from
+    --standalone or the first start) naming only this node; with no checkpoint (--no-initial-controllers) the node
+    joins the quorum of its bootstrap servers as an observer."""
+    if _combined_of_several(config):
+        return True
+    return (process_roles(config) == {BROKER_ROLE, CONTROLLER_ROLE} and not config["controller.quorum.voters"]
+            and bool(config["controller.quorum.bootstrap.servers"]) and bootstrap_voters != {config.node_id})
+
+
+def _combined_of_several(config) -> bool:
+    """A combined node whose config alone names other controllers: static voters besides this node, or (a
+    dynamic quorum) no static voters and several bootstrap servers."""
+    if process_roles(config) != {BROKER_ROLE, CONTROLLER_ROLE}:
+        return False
     voters = parse_voters(config["controller.quorum.voters"])
-    return (process_roles(config) == {BROKER_ROLE, CONTROLLER_ROLE} and bool(voters)
-            and set(voters) != {config.node_id})
+    if voters:
+        return set(voters) != {config.node_id}
+    return len(parse_bootstrap_servers(config["controller.quorum.bootstrap.servers"])) > 1
 
 
 def runs_broker_only(config) -> bool:
@@ -285,8 +285,9 @@ def runs_broker_only(config) -> bool:
 
 
 def joins_a_cluster(config) -> bool:
-    """A node of a cluster of several processes, whose log dirs must be formatted with the cluster's id first."""
-    return runs_multi_voter_quorum(config) or runs_broker_only(config) or runs_combined_in_a_quorum(config)
+    """A node of a cluster of several processes, whose log dirs must be formatted with the cluster's id first
+    (known from the config alone: a combined node whose one bootstrap server is itself may be a single node)."""
+    return runs_multi_voter_quorum(config) or runs_broker_only(config) or _combined_of_several(config)
 
 
 def unsupported_listener(config) -> str | None:

@@ -211,8 +211,11 @@ def _format(config, dirs: Iterable[str], cluster_id: str, dynamic: DynamicQuorum
         voter_ids = {voter.voter_id for voter in voters}
         write_bootstrap_checkpoint(os.path.join(meta_dir, METADATA_PARTITION_DIR), voters, int(time.time() * 1000))
     # A cluster's bootstrap records are written by its quorum's first leader; so are those of a combined node
-    # formatted with other voters (serve refuses it: quorum_config.unsupported_quorum).
-    if not joins_a_cluster(config) and voter_ids == {config.node_id}:
+    # formatted with other voters, and a combined node formatted with --no-initial-controllers (no checkpoint,
+    # bootstrap servers only) joins a quorum whose log it fetches.
+    joiner = dynamic is None and bool(config["controller.quorum.bootstrap.servers"]) \
+        and not config["controller.quorum.voters"]
+    if not joins_a_cluster(config) and voter_ids == {config.node_id} and not joiner:
         raft = SingleVoterRaft(meta_dir, config.node_id)
         raft.start()
         try:

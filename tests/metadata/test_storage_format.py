@@ -108,3 +108,15 @@ def test_bad_meta_properties(tmp_path):
     (tmp_path / "meta.properties").write_text("version=0\nbroker.id=1\ncluster.id=x\n")
     with pytest.raises(StorageFormatError, match="version 0"):
         load_or_format(config(tmp_path))
+
+
+def test_a_combined_node_formatted_to_join_a_dynamic_quorum_writes_no_metadata(tmp_path):
+    """--no-initial-controllers on a combined node (bootstrap servers, no voters): it joins a quorum whose log it
+    fetches, so its own log stays empty (no bootstrap records at offset 0 to diverge from the leader's)."""
+    joiner = BrokerConfig.from_properties({
+        "process.roles": "broker,controller", "node.id": "4", "controller.listener.names": "CONTROLLER",
+        "controller.quorum.bootstrap.servers": "127.0.0.1:9093",
+        "listeners": "PLAINTEXT://127.0.0.1:9092,CONTROLLER://127.0.0.1:9094", "log.dirs": str(tmp_path)})
+    format_storage(joiner, cluster_id="MkU3OEVBNTcwNTJENDM2Qk")
+    assert not list((tmp_path / "__cluster_metadata-0").glob("*.log")) or all(
+        log.stat().st_size == 0 for log in (tmp_path / "__cluster_metadata-0").glob("*.log"))

@@ -42,7 +42,7 @@ def test_not_controller_and_unreachable_controllers_are_skipped_until_one_answer
         1: [ConnectionFailed("refused")],
         3: [granted],
     })
-    channel = ControllerChannel(channels, [1, 2, 3], leader=lambda: 2, retry_backoff_ms=50)
+    channel = ControllerChannel(channels, lambda: [1, 2, 3], leader=lambda: 2, retry_backoff_ms=50)
 
     async def test():
         assert await channel.send(AllocateProducerIdsRequest(broker_id=7, broker_epoch=4)) is granted
@@ -54,7 +54,7 @@ def test_not_controller_and_unreachable_controllers_are_skipped_until_one_answer
 def test_no_answer_within_the_timeout_is_none():
     channels = ScriptedChannels({n: [AllocateProducerIdsResponse(error_code=E.NOT_CONTROLLER.code)] * 100
                                  for n in (1, 2, 3)})
-    channel = ControllerChannel(channels, [1, 2, 3], leader=lambda: -1, retry_backoff_ms=100)
+    channel = ControllerChannel(channels, lambda: [1, 2, 3], leader=lambda: -1, retry_backoff_ms=100)
 
     async def test():
         start = trio.current_time()
@@ -65,9 +65,43 @@ def test_no_answer_within_the_timeout_is_none():
     assert {node for node, _ in channels.sent} == {1, 2, 3}
 
 
+def test_an_observer_of_a_dynamic_quorum_waits_until_it_learns_a_controller():
+    """Before its quorum client knows a leader or a voter (a dynamic quorum's observer that has not fetched the
+    VotersRecord yet) nothing is sent; the request goes out once the quorum names one."""
+    granted = AllocateProducerIdsResponse(producer_id_start=1000, producer_id_len=1000)
+    channels = ScriptedChannels({2: [granted]})
+    known = {"voters": [], "leader": -1}
+    channel = ControllerChannel(channels, lambda: known["voters"], leader=lambda: known["leader"],
+                                retry_backoff_ms=50)
+
+    async def learn():
+        await trio.sleep(1)
+        assert channels.sent == []
+        known.update(voters=[1, 2, 3], leader=2)
+
+    async def test():
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(learn)
+            assert await channel.send(AllocateProducerIdsRequest(), timeout_ms=5000) is granted
+
+    run(test)
+    assert [node for node, _ in channels.sent] == [2]
+
+
+def test_no_controller_learned_within_the_timeout_is_none():
+    channels = ScriptedChannels({})
+    channel = ControllerChannel(channels, lambda: [], leader=lambda: -1, retry_backoff_ms=100)
+
+    async def test():
+        assert await channel.send(AllocateProducerIdsRequest(), timeout_ms=1000) is None
+
+    run(test)
+    assert channels.sent == []
+
+
 def test_a_forwarded_request_carries_the_principal_and_address_and_returns_the_response_data():
     channels = ScriptedChannels({1: [EnvelopeResponse(response_data=b"header and body")]})
-    channel = ControllerChannel(channels, [1], leader=lambda: 1)
+    channel = ControllerChannel(channels, lambda: [1], leader=lambda: 1)
 
     async def test():
         data = await channel.forward(b"client request", client_host="127.0.0.1")
@@ -84,7 +118,7 @@ def test_a_forwarded_request_carries_the_principal_and_address_and_returns_the_r
 
 def test_an_envelope_error_is_raised():
     channels = ScriptedChannels({1: [EnvelopeResponse(error_code=E.PRINCIPAL_DESERIALIZATION_FAILURE.code)]})
-    channel = ControllerChannel(channels, [1], leader=lambda: 1)
+    channel = ControllerChannel(channels, lambda: [1], leader=lambda: 1)
 
     async def test():
         try:

@@ -10,7 +10,14 @@ import re
 import pytest
 
 from kbroker.config import BrokerConfig, ConfigError
-from kbroker.quorum_config import implicit_single_voter, unsupported_listener, unsupported_quorum
+from kbroker.quorum_config import (
+    implicit_single_voter,
+    joins_a_cluster,
+    runs_broker_only,
+    runs_combined_in_a_quorum,
+    unsupported_listener,
+    unsupported_quorum,
+)
 
 COMBINED = {
     "process.roles": "broker,controller",
@@ -127,15 +134,24 @@ def test_no_kraft_config_is_kbrokers_single_voter():
     assert unsupported_quorum(config) is None
 
 
-@pytest.mark.parametrize("props, named", [
-    ({**without(BROKER_ONLY, "controller.quorum.voters"),
-      "controller.quorum.bootstrap.servers": "127.0.0.1:9093"}, "controller.quorum.bootstrap.servers"),
-    ({**without(COMBINED, "controller.quorum.voters"),
-      "controller.quorum.bootstrap.servers": "127.0.0.1:9093,127.0.0.1:9094"}, "controller.quorum.bootstrap.servers"),
-])
-def test_what_kbroker_cannot_run_yet_is_named(props, named):
-    reason = unsupported_quorum(BrokerConfig.from_properties(props))
-    assert reason is not None and named in reason
+def test_dynamic_quorums_of_brokers_and_combined_nodes_run():
+    """A broker-only node with bootstrap servers observes a dynamic quorum; a combined node with several bootstrap
+    servers, or formatted with other voters, runs in it (kbroker.combined_node), and one alone is a single node."""
+    broker = BrokerConfig.from_properties({**without(BROKER_ONLY, "controller.quorum.voters"),
+                                           "controller.quorum.bootstrap.servers": "127.0.0.1:9093"})
+    assert unsupported_quorum(broker) is None and runs_broker_only(broker) and joins_a_cluster(broker)
+    several = BrokerConfig.from_properties({**without(COMBINED, "controller.quorum.voters"),
+                                            "controller.quorum.bootstrap.servers": "127.0.0.1:9093,127.0.0.1:9094"})
+    assert unsupported_quorum(several) is None and unsupported_quorum(several, {1, 2, 3}) is None
+    assert runs_combined_in_a_quorum(several, {1, 2, 3}) and runs_combined_in_a_quorum(several, {1})
+    assert joins_a_cluster(several)
+    alone = BrokerConfig.from_properties({**without(COMBINED, "controller.quorum.voters"),
+                                          "controller.quorum.bootstrap.servers": "127.0.0.1:9093"})
+    assert not runs_combined_in_a_quorum(alone, {1}) and not joins_a_cluster(alone)  # --standalone: a single node
+    assert runs_combined_in_a_quorum(alone, {1, 2, 3})  # --initial-controllers naming others
+    assert runs_combined_in_a_quorum(alone, None)  # --no-initial-controllers: joins as an observer
+    implicit = BrokerConfig.from_properties({"listeners": "PLAINTEXT://127.0.0.1:0"})
+    assert not runs_combined_in_a_quorum(implicit) and not joins_a_cluster(implicit)
 
 
 def test_controller_only_nodes_run_in_a_static_or_a_dynamic_quorum():
@@ -184,11 +200,11 @@ def test_listeners_kbroker_cannot_secure_are_named():
     assert unsupported_listener(BrokerConfig.from_properties({"listeners": "PLAINTEXT://127.0.0.1:0"})) is None
 
 
-def test_a_bootstrap_checkpoint_of_other_voters_is_refused():
+def test_a_bootstrap_checkpoint_of_other_voters_runs_with_bootstrap_servers():
     config = BrokerConfig.from_properties({**without(COMBINED, "controller.quorum.voters"),
                                            "controller.quorum.bootstrap.servers": "127.0.0.1:9093"})
     assert unsupported_quorum(config, {1}) is None
-    assert "--initial-controllers" in unsupported_quorum(config, {1, 2, 3})
+    assert unsupported_quorum(config, {1, 2, 3}) is None
 
 
 # --- the same configs given to Apache Kafka 4.3.1 ------------------------------------------------------------

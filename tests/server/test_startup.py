@@ -1,5 +1,5 @@
 """`kbroker serve` refuses, in one line on stderr naming the config and with exit status 1, what it cannot run:
-a config Kafka would refuse, unformatted nodes of a cluster, a dynamic quorum, a port in use, log dirs of another
+a config Kafka would refuse, unformatted nodes of a cluster, static voters over a dynamic quorum's log dir, a port in use, log dirs of another
 cluster; and three nodes with Kafka's combined-mode configs, formatted with one cluster id, form one cluster. Real
 processes, as a user starts them."""
 
@@ -119,20 +119,23 @@ def test_three_combined_nodes_with_kafkas_configs_form_one_cluster(tmp_path):
                 proc.wait()
 
 
-def test_a_node_formatted_with_three_initial_controllers_is_refused(tmp_path):
-    properties = tmp_path / "server.properties"
-    properties.write_text(
-        "process.roles=broker,controller\nnode.id=1\ncontroller.quorum.bootstrap.servers=127.0.0.1:9093\n"
-        "listeners=PLAINTEXT://127.0.0.1:0,CONTROLLER://127.0.0.1:0\ncontroller.listener.names=CONTROLLER\n"
-        f"log.dirs={tmp_path / 'logs'}\n")
+def test_static_voters_over_a_log_dir_formatted_for_a_dynamic_quorum_are_refused(tmp_path):
+    """A combined node formatted with --initial-controllers (a dynamic quorum), then started with
+    controller.quorum.voters: one line naming both."""
+    common = ("process.roles=broker,controller\nnode.id=1\nlisteners=PLAINTEXT://127.0.0.1:0,"
+              f"CONTROLLER://127.0.0.1:0\ncontroller.listener.names=CONTROLLER\nlog.dirs={tmp_path / 'logs'}\n")
+    dynamic = tmp_path / "dynamic.properties"
+    dynamic.write_text(common + "controller.quorum.bootstrap.servers=127.0.0.1:9093\n")
     controllers = ("1@127.0.0.1:9093:OBwtglENT76SK7gGCjHpvA,2@127.0.0.1:9094:PVP48-L1TtCTJ6tTOuK3uA,"
                    "3@127.0.0.1:9095:j8xlT-kGTom22UlSGqzpBg")
-    formatted = subprocess.run([sys.executable, "-m", "kbroker", "format", "--config", str(properties),
+    formatted = subprocess.run([sys.executable, "-m", "kbroker", "format", "--config", str(dynamic),
                                 "--initial-controllers", controllers], capture_output=True, text=True, timeout=60)
     assert formatted.returncode == 0, formatted.stderr
-    status, out, err = finished(serve(str(properties)))
+    static = tmp_path / "static.properties"
+    static.write_text(common + "controller.quorum.voters=1@127.0.0.1:9093,2@127.0.0.1:9094,3@127.0.0.1:9095\n")
+    status, out, err = finished(serve(str(static)))
     assert status == 1 and out == ""
-    assert_one_error_line(err, "--initial-controllers", "SKIPPED_FEATURES.md")
+    assert_one_error_line(err, "--initial-controllers", "controller.quorum.voters", "SKIPPED_FEATURES.md")
 
 
 def test_an_unformatted_controller_of_a_quorum_is_refused_not_given_a_cluster_id_of_its_own(tmp_path):
