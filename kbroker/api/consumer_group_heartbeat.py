@@ -14,6 +14,8 @@ NOT_COORDINATOR. Gaps: see kbroker.group.consumer_coordinator.
 
 from __future__ import annotations
 
+import attrs
+
 from kbroker.api.context import RequestContext
 from kbroker.group import coordinator_of
 from kbroker.protocol.messages.consumer_group_heartbeat_response import (
@@ -28,8 +30,13 @@ MAX_VERSION = 1
 
 
 async def handle(ctx: RequestContext, request) -> ConsumerGroupHeartbeatResponse:
-    result = coordinator_of(ctx.state).consumer.heartbeat(
+    coordinator = coordinator_of(ctx.state)
+    result = coordinator.consumer.heartbeat(
         request, api_version=ctx.api_version, client_id=ctx.client_id or "", client_host=f"/{ctx.peer[0]}")
+    if not result.error:
+        replicated = await coordinator.replicated(request.group_id)
+        if replicated:
+            result = attrs.evolve(result, error=replicated, message=None)
     assignment = None
     if result.assignment is not None:
         assignment = Assignment(topic_partitions=[

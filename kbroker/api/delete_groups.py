@@ -15,7 +15,10 @@ MAX_VERSION = 2
 
 
 async def handle(ctx: RequestContext, request) -> DeleteGroupsResponse:
-    answers = coordinator_of(ctx.state).delete_groups(list(dict.fromkeys(request.groups_names)))
+    coordinator = coordinator_of(ctx.state)
+    answers = coordinator.delete_groups(list(dict.fromkeys(request.groups_names)))
+    for group_id, code in answers.items():
+        (answers[group_id],) = await coordinator.replicated_codes(group_id, [code])
     return DeleteGroupsResponse(throttle_time_ms=0, results=[
         DeletableGroupResult(group_id=group_id, error_code=answers[group_id])
         for group_id in dict.fromkeys(request.groups_names)])
