@@ -39,11 +39,14 @@ APPEND_ERRORS = {
 }
 
 
-async def wait_until_replicated(hosted, end_offset: int, timeout_ms: int) -> int:
+async def wait_until_replicated(hosted, end_offset: int, timeout_ms: int, *, min_insync: bool) -> int:
     """Wait until a coordinator's records ending before `end_offset` are on the partition's in-sync replicas (Kafka
     answers a coordinator write then): NONE, or the error the requester gets, mapped as Kafka's coordinators map
-    a failed replication (COORDINATOR_NOT_AVAILABLE after `timeout_ms`, NOT_COORDINATOR once leadership moved)."""
-    code = await wait_for_replication(hosted, end_offset, trio.current_time() + timeout_ms / 1000)
+    a failed replication (COORDINATOR_NOT_AVAILABLE after `timeout_ms`, or with fewer in-sync replicas than
+    min.insync.replicas when `min_insync` - the transaction coordinator's acks=-1 -, NOT_COORDINATOR once
+    leadership moved)."""
+    code = await wait_for_replication(hosted, end_offset, trio.current_time() + timeout_ms / 1000,
+                                      min_insync=min_insync)
     return APPEND_ERRORS.get(code, code)
 
 

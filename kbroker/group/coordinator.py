@@ -322,7 +322,8 @@ class GroupCoordinator:
         batch = R.build_batch([(now, key, value) for key, value in entries], producer_id=producer_id,
                               producer_epoch=producer_epoch, transactional=transactional)
         try:
-            result = hosted.append_records(batch, required_acks=-1, origin="coordinator")
+            # acks=1 and the high watermark after (`replicated`), as Kafka's CoordinatorPartitionWriter.
+            result = hosted.append_records(batch, required_acks=1, origin="coordinator")
         except (LogError, RecordValidationError) as exc:
             code = _APPEND_ERRORS.get(exc.error_code, exc.error_code)
             log.warning("writing %d records to %s-%d failed (%s): %s", len(entries), GROUP_METADATA_TOPIC,
@@ -908,7 +909,8 @@ class GroupCoordinator:
         hosted = self.shards.writable(shard)
         if hosted is None:
             return errors.NOT_COORDINATOR.code
-        return await wait_until_replicated(hosted, hosted.log_end_offset, self.config["offsets.commit.timeout.ms"])
+        return await wait_until_replicated(hosted, hosted.log_end_offset, self.config["offsets.commit.timeout.ms"],
+                                           min_insync=False)
 
     async def replicated_codes(self, group_id: str, codes: list[int]) -> list[int]:
         """Per-partition answers of a write: each NONE becomes the outcome of `replicated`."""

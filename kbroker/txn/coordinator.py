@@ -179,7 +179,7 @@ class TransactionCoordinator:
             metadata.abort_transition()
             return code
         timeout_ms = metadata.txn_timeout_ms if transit is None else transit.txn_timeout_ms
-        code = await wait_until_replicated(hosted, hosted.log_end_offset, timeout_ms)
+        code = await wait_until_replicated(hosted, hosted.log_end_offset, timeout_ms, min_insync=True)
         if code == NONE and self.txn_partitions.writable(loaded) is not hosted:
             code = errors.NOT_COORDINATOR.code  # the partition was reloaded meanwhile (Kafka's coordinator epoch check)
         if code != NONE:

@@ -10,6 +10,7 @@ import os
 import types
 import uuid
 
+import attrs
 import pytest
 import trio
 import trio.testing
@@ -154,4 +155,20 @@ def test_transactional_offsets_wait_for_the_isr(ctx):
             assert box["codes"] == [0]
         assert await coordinator.replicated_codes("txn-group", [errors.INVALID_PRODUCER_EPOCH.code]) == [
             errors.INVALID_PRODUCER_EPOCH.code]
+    run(main)
+
+
+def test_group_writes_need_only_the_high_watermark_not_min_insync_replicas(ctx):
+    """Kafka's coordinator runtime appends with acks=1: a leader alone in the ISR, below min.insync.replicas,
+    still answers a group write once its high watermark passed it."""
+    async def main():
+        partition = ctx.hosted.partition
+        partition.log.config = attrs.evolve(partition.log.config, min_insync_replicas=2)
+        partition.update_registration(PartitionRegistration(0, (NODE, FOLLOWER), (NODE,), NODE, 0, 1))
+        async with trio.open_nursery() as nursery:
+            member_id, generation = await joined_leader(nursery, ctx)
+            response = await sync_group.handle(ctx, sync_request(member_id, generation))
+            assert (response.error_code, response.assignment) == (0, b"a")
+            assert trio.current_time() == 0
+            nursery.cancel_scope.cancel()
     run(main)
