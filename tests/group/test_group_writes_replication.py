@@ -24,17 +24,11 @@ from kbroker.partition.partition import Partition
 from kbroker.protocol import errors
 from kbroker.protocol.messages.join_group_request import JoinGroupRequest, JoinGroupRequestProtocol
 from kbroker.protocol.messages.sync_group_request import SyncGroupRequest, SyncGroupRequestAssignment
-from kbroker.testing import broker_config
+from kbroker.testing import broker_config, follower_caught_up, virtual_ms
 
 NODE, FOLLOWER = 1, 2
 COMMIT_TIMEOUT_MS = 5000  # offsets.commit.timeout.ms, Kafka's default
 
-
-def virtual_ms() -> int:
-    try:
-        return int(trio.current_time() * 1000)
-    except RuntimeError:
-        return 0
 
 
 class Hosted:
@@ -49,8 +43,7 @@ class Hosted:
         return self.partition if (topic, index) == (GROUP_METADATA_TOPIC, 0) else None
 
     def follower_catches_up(self) -> None:
-        end = self.partition.log_end_offset
-        self.partition.update_follower_fetch_state(FOLLOWER, end, 0, end)
+        follower_caught_up(self.partition, FOLLOWER)
 
 
 @pytest.fixture

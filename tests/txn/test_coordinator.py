@@ -20,21 +20,13 @@ from kbroker.metadata.image import PartitionRegistration
 from kbroker.partition.partition import Partition
 from kbroker.protocol import errors
 from kbroker.protocol import records as R
-from kbroker.testing import broker_config
+from kbroker.testing import broker_config, virtual_ms
 from kbroker.txn import log_records
 from kbroker.txn.coordinator import TransactionCoordinator
 from kbroker.txn.metadata import IllegalTransition, TransactionMetadata, TxnState
 
 NODE = 1
 TXN_TOPIC = "__transaction_state"
-
-
-def virtual_ms() -> int:
-    """Trio's (mock) clock in ms; 0 outside trio.run (fixture set-up and tear-down)."""
-    try:
-        return int(trio.current_time() * 1000)
-    except RuntimeError:
-        return 0
 
 
 class Partitions:

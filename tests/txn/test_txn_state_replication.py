@@ -19,7 +19,7 @@ from kbroker.log.log import Log
 from kbroker.metadata.image import PartitionRegistration
 from kbroker.partition.partition import Partition
 from kbroker.protocol import errors
-from kbroker.testing import broker_config
+from kbroker.testing import broker_config, follower_caught_up, virtual_ms
 from kbroker.txn.coordinator import TransactionCoordinator
 from kbroker.txn.metadata import TxnState
 
@@ -27,12 +27,6 @@ NODE, FOLLOWER = 1, 2
 TXN_TOPIC = "__transaction_state"
 TIMEOUT_MS = 5000
 
-
-def virtual_ms() -> int:
-    try:
-        return int(trio.current_time() * 1000)
-    except RuntimeError:
-        return 0
 
 
 class Hosted:
@@ -55,8 +49,7 @@ class Hosted:
         return self.partitions[(TXN_TOPIC, 0)]
 
     def follower_catches_up(self) -> None:
-        end = self.txn_state.log_end_offset
-        self.txn_state.update_follower_fetch_state(FOLLOWER, end, 0, end)
+        follower_caught_up(self.txn_state, FOLLOWER)
 
     def close(self) -> None:
         for partition in self.partitions.values():
