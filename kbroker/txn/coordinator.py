@@ -5,8 +5,8 @@ Owns the state of every transactional id whose `__transaction_state` partition t
 written to that partition first and applied once the partition's in-sync replicas have it (`_append`, Kafka's
 appendTransactionToLog with acks=-1 and the transaction timeout), so a restart or a new leader replays the log
 into the same state (`_load`); while a write waits, the transactional id is pending and other requests for it
-meet CONCURRENT_TRANSACTIONS. Partitions are loaded when the coordinator starts and, for a partition created or taken over
-later, when it is first needed; the coordinator epoch of a partition is its leader epoch.
+meet CONCURRENT_TRANSACTIONS. Partitions are loaded when the coordinator starts and, for a partition created or
+taken over later, when it is first needed; the coordinator epoch of a partition is its leader epoch.
 
 Ending a transaction follows Kafka: PrepareCommit/PrepareAbort is written, then the COMMIT/ABORT marker goes to
 every partition of the transaction (in-process, `markers.write_marker`, where this node leads the partition;
@@ -231,7 +231,7 @@ class TransactionCoordinator:
                 and (expected is None or expected[1] == metadata.producer_epoch))
 
     async def _init_transit(self, loaded: LoadedPartition, metadata: TransactionMetadata, txn_timeout_ms: int,
-                      expected, new_producer_id: int | None) -> InitResult:
+                            expected, new_producer_id: int | None) -> InitResult:
         if metadata.pending_transition_in_progress:
             return InitResult(errors.CONCURRENT_TRANSACTIONS.code)
         if not _valid_expected(metadata, expected):
@@ -269,7 +269,7 @@ class TransactionCoordinator:
 
     # --- AddPartitionsToTxn / AddOffsetsToTxn ----------------------------------------------------------------
     async def add_partitions(self, transactional_id: str, producer_id: int, producer_epoch: int,
-                       partitions: Iterable[TopicPartition]) -> int:
+                             partitions: Iterable[TopicPartition]) -> int:
         partitions = set(partitions)
         if not transactional_id:
             return errors.INVALID_REQUEST.code
@@ -293,7 +293,7 @@ class TransactionCoordinator:
         """AddOffsetsToTxn: the group's `__consumer_offsets` partition joins the transaction."""
         offsets_partition = hash_partition(group_id, self.partition_count(GROUP_METADATA_TOPIC))
         return await self.add_partitions(transactional_id, producer_id, producer_epoch,
-                                   [(GROUP_METADATA_TOPIC, offsets_partition)])
+                                         [(GROUP_METADATA_TOPIC, offsets_partition)])
 
     def verify_partitions(self, transactional_id: str, producer_id: int, producer_epoch: int,
                           partitions: Iterable[TopicPartition]) -> dict[TopicPartition, int]:
@@ -332,7 +332,7 @@ class TransactionCoordinator:
                                            from_client=True)
 
     async def _end_transaction(self, loaded: LoadedPartition, metadata: TransactionMetadata, producer_id: int,
-                         producer_epoch: int, *, commit: bool, from_client: bool) -> int:
+                               producer_epoch: int, *, commit: bool, from_client: bool) -> int:
         fencing = metadata.pending_state == TxnState.PREPARE_EPOCH_FENCE
         if metadata.producer_id != producer_id:
             error = errors.INVALID_PRODUCER_ID_MAPPING.code
