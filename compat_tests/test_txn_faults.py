@@ -116,18 +116,40 @@ def test_a_coordinator_killed_right_after_its_answer_loses_nothing_answered(clus
         producer.commit_transaction(TIMEOUT_S)
     finally:
         consumer.close()
-    group_node = _coordinator_leader(cluster, "__consumer_offsets", group)
+    offsets_partition = partition_for(group, _partition_count(cluster, "__consumer_offsets"))
+    group_node = cluster.leader_of("__consumer_offsets", offsets_partition)
     cluster.kill(group_node)
     try:
-        reading = confluent_kafka.Consumer({"bootstrap.servers": cluster.bootstrap, "group.id": group,
-                                            "enable.auto.commit": False, "isolation.level": "read_committed"})
-        try:
-            [offset] = reading.committed([confluent_kafka.TopicPartition(topic, 0)], timeout=TIMEOUT_S)
-        finally:
-            reading.close()
-        assert offset.offset == 1
+        cluster.wait_until(lambda: cluster.partition_states("__consumer_offsets").get(
+            offsets_partition, (group_node, []))[0] not in (group_node, -1),
+            f"__consumer_offsets-{offsets_partition} led by a node other than {group_node}")
+        assert _committed_offset(cluster, group, topic) == 1
     finally:
         _heal(cluster, group_node, [(topic, 3), *_internal_topics(cluster)])
+
+
+# What both brokers answer while a group's new coordinator loads its partition; librdkafka hands them back
+# from committed().
+COORDINATOR_NOT_READY = {confluent_kafka.KafkaError.NOT_COORDINATOR,
+                         confluent_kafka.KafkaError.COORDINATOR_LOAD_IN_PROGRESS,
+                         confluent_kafka.KafkaError.COORDINATOR_NOT_AVAILABLE}
+
+
+def _committed_offset(cluster: Cluster, group: str, topic: str) -> int:
+    deadline = time.monotonic() + TIMEOUT_S
+    reading = confluent_kafka.Consumer({"bootstrap.servers": cluster.bootstrap, "group.id": group,
+                                        "enable.auto.commit": False, "isolation.level": "read_committed"})
+    try:
+        while True:
+            try:
+                [offset] = reading.committed([confluent_kafka.TopicPartition(topic, 0)], timeout=TIMEOUT_S)
+                return offset.offset
+            except confluent_kafka.KafkaException as exc:
+                if exc.args[0].code() not in COORDINATOR_NOT_READY or time.monotonic() > deadline:
+                    raise
+            time.sleep(0.2)
+    finally:
+        reading.close()
 
 
 def _produce_input(cluster: Cluster, source: str, round_index: int) -> list[bytes]:
