@@ -43,7 +43,7 @@ TARGETS = ("txn_coordinator", "group_coordinator", "output_leader", "input_leade
 MAKE_TEST_ROUNDS = len(TARGETS)
 ROUNDS = int(os.environ.get("TXN_FAULT_ROUNDS") or MAKE_TEST_ROUNDS)
 INPUT_PARTITIONS = 2
-RECORDS_PER_ROUND = int(os.environ.get("TXN_FAULT_RECORDS") or 2000)  # per input partition
+RECORDS_PER_ROUND = int(os.environ.get("TXN_FAULT_RECORDS") or 1000)  # per input partition
 # A round's copy takes seconds; a copier still at work after this long is reported as hung.
 COPY_TIMEOUT_S = 240
 
