@@ -13,9 +13,11 @@ from collections.abc import Callable
 from typing import Generic, TypeVar
 
 import attrs
+import trio
 
 from kbroker.java_hash import string_hash
 from kbroker.metadata.topic_names import GROUP_METADATA_TOPIC, TRANSACTION_STATE_TOPIC
+from kbroker.partition.delayed_produce import wait_for_replication
 from kbroker.protocol import errors
 
 _INT_MIN = -(1 << 31)
@@ -35,6 +37,17 @@ APPEND_ERRORS = {
     errors.MESSAGE_TOO_LARGE.code: errors.UNKNOWN_SERVER_ERROR.code,
     errors.RECORD_LIST_TOO_LARGE.code: errors.UNKNOWN_SERVER_ERROR.code,
 }
+
+
+async def wait_until_replicated(hosted, end_offset: int, timeout_ms: int, *, min_insync: bool) -> int:
+    """Wait until a coordinator's records ending before `end_offset` are on the partition's in-sync replicas (Kafka
+    answers a coordinator write then): NONE, or the error the requester gets, mapped as Kafka's coordinators map
+    a failed replication (COORDINATOR_NOT_AVAILABLE after `timeout_ms`, or with fewer in-sync replicas than
+    min.insync.replicas when `min_insync` - the transaction coordinator's acks=-1 -, NOT_COORDINATOR once
+    leadership moved)."""
+    code = await wait_for_replication(hosted, end_offset, trio.current_time() + timeout_ms / 1000,
+                                      min_insync=min_insync)
+    return APPEND_ERRORS.get(code, code)
 
 
 def internal_topic_partition_count(image, config, topic: str) -> int:

@@ -92,6 +92,23 @@ def broker_config(log_dir: str | os.PathLike, overrides: Mapping[str, Any] | Non
     return BrokerConfig.from_properties({k: str(v) if not isinstance(v, str) else v for k, v in props.items()})
 
 
+def virtual_ms() -> int:
+    """Trio's (mock) clock in ms, 0 outside trio.run: the clock of logs and coordinators in virtual-time unit
+    tests."""
+    import trio
+
+    try:
+        return int(trio.current_time() * 1000)
+    except RuntimeError:
+        return 0
+
+
+def follower_caught_up(partition, replica_id: int) -> None:
+    """A follower's Fetch at the leader's log end offset, as the replica fetcher would send it."""
+    end = partition.log_end_offset
+    partition.update_follower_fetch_state(replica_id, end, partition.log_start_offset, end)
+
+
 @contextlib.contextmanager
 def run_broker_in_thread(config, *, registry=None) -> Iterator[RunningBroker]:
     """Run a Node on its own trio thread for the duration of the block."""

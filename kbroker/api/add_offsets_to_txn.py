@@ -22,8 +22,8 @@ async def handle(ctx: RequestContext, request) -> AddOffsetsToTxnResponse:
         return AddOffsetsToTxnResponse(throttle_time_ms=0, error_code=errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED.code)
     if not authz.allowed(ctx, authz.READ, authz.GROUP, request.group_id):
         return AddOffsetsToTxnResponse(throttle_time_ms=0, error_code=errors.GROUP_AUTHORIZATION_FAILED.code)
-    code = coordinator_of(ctx.state).add_offsets(request.transactional_id, request.producer_id,
-                                                 request.producer_epoch, request.group_id)
+    code = await coordinator_of(ctx.state).add_offsets(request.transactional_id, request.producer_id,
+                                                       request.producer_epoch, request.group_id)
     if code == errors.PRODUCER_FENCED.code and ctx.api_version < FIRST_PRODUCER_FENCED_VERSION:
         code = errors.INVALID_PRODUCER_EPOCH.code
     return AddOffsetsToTxnResponse(throttle_time_ms=0, error_code=code)

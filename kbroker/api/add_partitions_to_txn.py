@@ -40,7 +40,7 @@ def topic_results(partition_errors: dict[tuple[str, int], int]) -> list[AddParti
             for topic, results in by_topic.items()]
 
 
-def _serve(ctx: RequestContext, image, txn: AddPartitionsToTxnTransaction) -> dict[tuple[str, int], int]:
+async def _serve(ctx: RequestContext, image, txn: AddPartitionsToTxnTransaction) -> dict[tuple[str, int], int]:
     partitions = list(dict.fromkeys((topic.name, p) for topic in txn.topics for p in topic.partitions))
     if not txn.verify_only:
         # A client's request (below v4): Kafka checks WRITE on the transactional id, then on each topic.
@@ -57,7 +57,7 @@ def _serve(ctx: RequestContext, image, txn: AddPartitionsToTxnTransaction) -> di
     coordinator = coordinator_of(ctx.state)
     if txn.verify_only:
         return coordinator.verify_partitions(txn.transactional_id, txn.producer_id, txn.producer_epoch, partitions)
-    code = coordinator.add_partitions(txn.transactional_id, txn.producer_id, txn.producer_epoch, partitions)
+    code = await coordinator.add_partitions(txn.transactional_id, txn.producer_id, txn.producer_epoch, partitions)
     if code == errors.PRODUCER_FENCED.code and ctx.api_version < FIRST_PRODUCER_FENCED_VERSION:
         code = errors.INVALID_PRODUCER_EPOCH.code
     return dict.fromkeys(partitions, code)
@@ -71,11 +71,11 @@ async def handle(ctx: RequestContext, request) -> AddPartitionsToTxnResponse:
             producer_epoch=request.v3_and_below_producer_epoch, verify_only=False,
             topics=request.v3_and_below_topics)
         return AddPartitionsToTxnResponse(throttle_time_ms=0,
-                                          results_by_topic_v3_and_below=topic_results(_serve(ctx, image, txn)))
+                                          results_by_topic_v3_and_below=topic_results(await _serve(ctx, image, txn)))
     if not authz.cluster_allowed(ctx, authz.CLUSTER_ACTION):  # v4+ is the brokers' verification request
         return AddPartitionsToTxnResponse(throttle_time_ms=0, error_code=errors.CLUSTER_AUTHORIZATION_FAILED.code,
                                           results_by_transaction=[])
     results = [AddPartitionsToTxnResult(transactional_id=txn.transactional_id,
-                                        topic_results=topic_results(_serve(ctx, image, txn)))
+                                        topic_results=topic_results(await _serve(ctx, image, txn)))
                for txn in request.transactions]
     return AddPartitionsToTxnResponse(throttle_time_ms=0, error_code=errors.NONE.code, results_by_transaction=results)

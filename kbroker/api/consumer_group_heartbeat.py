@@ -14,6 +14,8 @@ NOT_COORDINATOR. Gaps: see kbroker.group.consumer_coordinator.
 
 from __future__ import annotations
 
+import attrs
+
 from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.group import coordinator_of
@@ -45,8 +47,13 @@ async def handle(ctx: RequestContext, request) -> ConsumerGroupHeartbeatResponse
     if refused is not None:
         return ConsumerGroupHeartbeatResponse(throttle_time_ms=0, error_code=refused[0], error_message=refused[1],
                                               member_id=None, member_epoch=0, heartbeat_interval_ms=0)
-    result = coordinator_of(ctx.state).consumer.heartbeat(
+    coordinator = coordinator_of(ctx.state)
+    result = coordinator.consumer.heartbeat(
         request, api_version=ctx.api_version, client_id=ctx.client_id or "", client_host=f"/{ctx.peer[0]}")
+    if not result.error:
+        replicated = await coordinator.replicated(request.group_id)
+        if replicated:
+            result = attrs.evolve(result, error=replicated, message=None)
     assignment = None
     if result.assignment is not None:
         assignment = Assignment(topic_partitions=[

@@ -19,7 +19,10 @@ MAX_VERSION = 2
 async def handle(ctx: RequestContext, request) -> DeleteGroupsResponse:
     names = list(dict.fromkeys(request.groups_names))
     deletable = authz.allowed_names(ctx, authz.DELETE, authz.GROUP, names)
-    answers = coordinator_of(ctx.state).delete_groups([name for name in names if name in deletable])
+    coordinator = coordinator_of(ctx.state)
+    answers = coordinator.delete_groups([name for name in names if name in deletable])
+    for group_id, code in answers.items():
+        (answers[group_id],) = await coordinator.replicated_codes(group_id, [code])
     answers.update({name: errors.GROUP_AUTHORIZATION_FAILED.code for name in names if name not in deletable})
     return DeleteGroupsResponse(throttle_time_ms=0, results=[
         DeletableGroupResult(group_id=group_id, error_code=answers[group_id])

@@ -2,9 +2,12 @@
 
 v5 (transactions v2, KIP-890 part 2, where the coordinator bumps the epoch at every end) is not served: kbroker
 finalizes no transaction.version, so clients stay on v0-4, as against a Kafka 4.3 without transaction.version 2.
-The answer comes once the markers are written and the transaction is complete (Kafka answers after
-PrepareCommit/PrepareAbort is written; a client cannot tell the difference except that its next request never
-meets CONCURRENT_TRANSACTIONS). PRODUCER_FENCED is INVALID_PRODUCER_EPOCH below v2.
+The answer comes once PrepareCommit/PrepareAbort is on the in-sync replicas of the `__transaction_state`
+partition (COORDINATOR_NOT_AVAILABLE when it is not within the transaction timeout, NOT_COORDINATOR when
+leadership moved, as Kafka maps them); where this node leads every partition of the transaction it also waits for
+the markers and the completion record (Kafka answers after the prepare record; a client cannot tell the
+difference except that its next request does not meet CONCURRENT_TRANSACTIONS). PRODUCER_FENCED is
+INVALID_PRODUCER_EPOCH below v2.
 """
 
 from __future__ import annotations
@@ -24,8 +27,8 @@ FIRST_PRODUCER_FENCED_VERSION = 2
 async def handle(ctx: RequestContext, request) -> EndTxnResponse:
     if not authz.allowed(ctx, authz.WRITE, authz.TRANSACTIONAL_ID, request.transactional_id):
         return EndTxnResponse(throttle_time_ms=0, error_code=errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED.code)
-    code = coordinator_of(ctx.state).end_transaction(request.transactional_id, request.producer_id,
-                                                     request.producer_epoch, request.committed)
+    code = await coordinator_of(ctx.state).end_transaction(request.transactional_id, request.producer_id,
+                                                           request.producer_epoch, request.committed)
     if code == errors.PRODUCER_FENCED.code and ctx.api_version < FIRST_PRODUCER_FENCED_VERSION:
         code = errors.INVALID_PRODUCER_EPOCH.code
     return EndTxnResponse(throttle_time_ms=0, error_code=code)

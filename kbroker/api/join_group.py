@@ -1,5 +1,5 @@
 """JoinGroup (API key 11), v0-9: a member joins (or rejoins) a classic group and waits for the rebalance to
-complete (kbroker.group.coordinator).
+complete (kbroker.group.coordinator); the answer waits until the group's records are on the in-sync replicas.
 
 Versions: v0 has no rebalance timeout (the session timeout is used, as Kafka does); from v4 a member without an
 id gets MEMBER_ID_REQUIRED and a generated id to rejoin with (KIP-394); v5 adds group.instance.id (static
@@ -33,13 +33,20 @@ async def handle(ctx: RequestContext, request) -> JoinGroupResponse:
                                  protocol_name=None if version >= NULLABLE_PROTOCOL_NAME_VERSION else "",
                                  leader="", member_id="", members=[])
     rebalance_timeout = request.session_timeout_ms if version == 0 else request.rebalance_timeout_ms
-    result = await coordinator_of(ctx.state).join_group(
+    coordinator = coordinator_of(ctx.state)
+    result = await coordinator.join_group(
         group_id=request.group_id, member_id=request.member_id, group_instance_id=request.group_instance_id,
         protocol_type=request.protocol_type, protocols=[(p.name, p.metadata) for p in request.protocols],
         session_timeout_ms=request.session_timeout_ms, rebalance_timeout_ms=rebalance_timeout,
         client_id=ctx.client_id or "", client_host=f"/{ctx.peer[0]}",
         require_known_member_id=version >= MEMBER_ID_REQUIRED_VERSION,
         supports_skip_assignment=version >= SKIP_ASSIGNMENT_VERSION)
+    if result.error == errors.NONE.code:
+        replicated = await coordinator.replicated(request.group_id)
+        if replicated != errors.NONE.code:
+            return JoinGroupResponse(throttle_time_ms=0, error_code=replicated, generation_id=-1,
+                                     protocol_name=None if version >= NULLABLE_PROTOCOL_NAME_VERSION else "",
+                                     leader="", member_id=result.member_id, members=[])
     protocol_name = result.protocol_name
     if protocol_name is None and version < NULLABLE_PROTOCOL_NAME_VERSION:
         protocol_name = ""

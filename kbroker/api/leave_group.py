@@ -30,6 +30,7 @@ async def handle(ctx: RequestContext, request) -> LeaveGroupResponse:
     coordinator = coordinator_of(ctx.state)
     if ctx.api_version < BATCHED_VERSION:
         top, (code,) = coordinator.leave_group(request.group_id, [(request.member_id, None)])
+        top, code = await coordinator.replicated_codes(request.group_id, [top, code])
         return LeaveGroupResponse(throttle_time_ms=0, error_code=top if top != errors.NONE.code else code)
     for member in request.members:
         if member.reason:
@@ -37,6 +38,7 @@ async def handle(ctx: RequestContext, request) -> LeaveGroupResponse:
                      request.group_id, member.reason)
     top, codes = coordinator.leave_group(request.group_id,
                                          [(m.member_id, m.group_instance_id) for m in request.members])
+    (top,) = await coordinator.replicated_codes(request.group_id, [top])
     if top != errors.NONE.code:
         return LeaveGroupResponse(throttle_time_ms=0, error_code=top, members=[])
     return LeaveGroupResponse(throttle_time_ms=0, error_code=top, members=[

@@ -57,9 +57,7 @@ async def handle(ctx: RequestContext, request) -> OffsetCommitResponse:
             group_id=request.group_id, generation_id=request.generation_id_or_member_epoch,
             member_id=request.member_id, group_instance_id=request.group_instance_id, retention_time_ms=retention,
             offsets=wanted, api_version=ctx.api_version)
-        if errors.NONE.code in codes:
-            replicated = await coordinator_of(ctx.state).replicated(request.group_id)
-            codes = [replicated if code == errors.NONE.code else code for code in codes]
+        codes = await coordinator_of(ctx.state).replicated_codes(request.group_id, codes)
         answers.update(((t, p), code) for (t, p, *_), code in zip(wanted, codes, strict=True))
     return OffsetCommitResponse(throttle_time_ms=0, topics=[
         OffsetCommitResponseTopic(name=topic.name, partitions=[

@@ -38,7 +38,9 @@ async def handle(ctx: RequestContext, request) -> OffsetDeleteResponse:
                 wanted.append(key)
             else:
                 answers[key] = errors.UNKNOWN_TOPIC_OR_PARTITION.code
-    code, deleted = coordinator_of(ctx.state).delete_offsets(request.group_id, wanted)
+    coordinator = coordinator_of(ctx.state)
+    code, deleted = coordinator.delete_offsets(request.group_id, wanted)
+    (code,) = await coordinator.replicated_codes(request.group_id, [code])
     if code != errors.NONE.code:
         return OffsetDeleteResponse(error_code=code, throttle_time_ms=0, topics=[])
     answers.update(deleted)

@@ -88,10 +88,11 @@ async def handle(ctx: RequestContext, request) -> TxnOffsetCommitResponse:
         return _answer(unknown + known, unknown_codes + [code for t in known for _ in t.partitions])
     offsets = [(t.name, p.partition_index, p.committed_offset, p.committed_leader_epoch, p.committed_metadata)
                for t in known for p in t.partitions]
-    results = iter(group_coordinator_of(ctx.state).commit_transactional_offsets(
+    groups = group_coordinator_of(ctx.state)
+    results = iter(await groups.replicated_codes(request.group_id, groups.commit_transactional_offsets(
         group_id=request.group_id, producer_id=request.producer_id, producer_epoch=request.producer_epoch,
         generation_id=request.generation_id, member_id=request.member_id,
-        group_instance_id=request.group_instance_id, offsets=offsets))
+        group_instance_id=request.group_instance_id, offsets=offsets)))
     codes = list(unknown_codes)
     codes += [next(results) for topic in known for _ in topic.partitions]
     return _answer(unknown + known, codes)

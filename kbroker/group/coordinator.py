@@ -34,7 +34,12 @@ from collections.abc import Callable, Iterable
 import attrs
 import trio
 
-from kbroker.coordinator_partitions import APPEND_ERRORS, CoordinatorPartitions, PartitionState
+from kbroker.coordinator_partitions import (
+    APPEND_ERRORS,
+    CoordinatorPartitions,
+    PartitionState,
+    wait_until_replicated,
+)
 from kbroker.group import records as GR
 from kbroker.group.classic import (
     CONSUMER_PROTOCOL_TYPE,
@@ -49,7 +54,6 @@ from kbroker.group.consumer_coordinator import ConsumerGroups
 from kbroker.log.log import LogError
 from kbroker.log.validator import RecordValidationError
 from kbroker.metadata.topic_names import GROUP_METADATA_TOPIC
-from kbroker.partition.delayed_produce import wait_for_replication
 from kbroker.protocol import errors
 from kbroker.protocol import records as R
 from kbroker.protocol.messages.group_coordinator.group_metadata_value import (
@@ -318,7 +322,8 @@ class GroupCoordinator:
         batch = R.build_batch([(now, key, value) for key, value in entries], producer_id=producer_id,
                               producer_epoch=producer_epoch, transactional=transactional)
         try:
-            result = hosted.append_records(batch, required_acks=-1, origin="coordinator")
+            # acks=1 and the high watermark after (`replicated`), as Kafka's CoordinatorPartitionWriter.
+            result = hosted.append_records(batch, required_acks=1, origin="coordinator")
         except (LogError, RecordValidationError) as exc:
             code = _APPEND_ERRORS.get(exc.error_code, exc.error_code)
             log.warning("writing %d records to %s-%d failed (%s): %s", len(entries), GROUP_METADATA_TOPIC,
@@ -893,8 +898,10 @@ class GroupCoordinator:
         return results
 
     async def replicated(self, group_id: str) -> int:
-        """Wait until what the group's shard has appended is on its in-sync replicas (Kafka answers an offset commit
-        then, within offsets.commit.timeout.ms): NONE, or the error Kafka maps a failed replication to."""
+        """Wait until what the group's shard has appended is on its in-sync replicas: Kafka's coordinator runtime
+        answers a write operation (any of the group APIs that may write, even one that wrote nothing itself) once
+        the partition's high watermark passed the shard's last write, within offsets.commit.timeout.ms. NONE, or
+        the error Kafka maps a failed replication to."""
         try:
             shard = self.shard_of(group_id)
         except GroupError as exc:
@@ -902,9 +909,15 @@ class GroupCoordinator:
         hosted = self.shards.writable(shard)
         if hosted is None:
             return errors.NOT_COORDINATOR.code
-        deadline = trio.current_time() + self.config["offsets.commit.timeout.ms"] / 1000
-        code = await wait_for_replication(hosted, hosted.log_end_offset, deadline)
-        return _APPEND_ERRORS.get(code, code)
+        return await wait_until_replicated(hosted, hosted.log_end_offset, self.config["offsets.commit.timeout.ms"],
+                                           min_insync=False)
+
+    async def replicated_codes(self, group_id: str, codes: list[int]) -> list[int]:
+        """Per-partition answers of a write: each NONE becomes the outcome of `replicated`."""
+        if errors.NONE.code not in codes:
+            return codes
+        replicated = await self.replicated(group_id)
+        return [replicated if code == errors.NONE.code else code for code in codes]
 
     def fetch_offsets(self, group_id: str, wanted: list[tuple[str, int]] | None, *, require_stable: bool,
                       member_id: str | None = None,

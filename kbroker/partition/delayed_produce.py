@@ -15,24 +15,26 @@ from kbroker.partition.partition import Partition
 from kbroker.protocol import errors
 
 
-def replication_status(partition: Partition, required_offset: int) -> int | None:
-    """The produce's error code once decided, None while it must wait."""
+def replication_status(partition: Partition, required_offset: int, *, min_insync: bool = True) -> int | None:
+    """The produce's error code once decided, None while it must wait. `min_insync=False` is the high watermark
+    alone (Kafka's coordinator runtime, which appends with acks=1 and answers at the high watermark)."""
     if not partition.is_leader or partition.log.closed:
         return errors.NOT_LEADER_OR_FOLLOWER.code
     if partition.high_watermark < required_offset:
         return None
-    if len(partition.isr) < partition.log.config.min_insync_replicas:
+    if min_insync and len(partition.isr) < partition.log.config.min_insync_replicas:
         return errors.NOT_ENOUGH_REPLICAS_AFTER_APPEND.code
     return errors.NONE.code
 
 
-async def wait_for_replication(partition: Partition, required_offset: int, deadline: float) -> int:
+async def wait_for_replication(partition: Partition, required_offset: int, deadline: float, *,
+                               min_insync: bool = True) -> int:
     """Wait until the produce ending before `required_offset` is decided or `deadline` (trio time) passes."""
     with trio.move_on_at(deadline):
         while True:
-            status = replication_status(partition, required_offset)
+            status = replication_status(partition, required_offset, min_insync=min_insync)
             if status is not None:
                 return status
             await partition.wait_for_change()
-    status = replication_status(partition, required_offset)
+    status = replication_status(partition, required_offset, min_insync=min_insync)
     return errors.REQUEST_TIMED_OUT.code if status is None else status

@@ -2,26 +2,29 @@
 TransactionMarkerChannelManager, transaction version 1).
 
 Owns the state of every transactional id whose `__transaction_state` partition this node leads. State is
-written to that partition first and applied after (`_append`), so a restart replays the log into the same
-state (`_load`). Partitions are loaded when the coordinator starts and, for a partition created or taken over
-later, when it is first needed; the coordinator epoch of a partition is its leader epoch.
+written to that partition first and applied once the partition's in-sync replicas have it (`_append`, Kafka's
+appendTransactionToLog with acks=-1 and the transaction timeout), so a restart or a new leader replays the log
+into the same state (`_load`); while a write waits, the transactional id is pending and other requests for it
+meet CONCURRENT_TRANSACTIONS. Partitions are loaded when the coordinator starts and, for a partition created or
+taken over later, when it is first needed; the coordinator epoch of a partition is its leader epoch.
 
 Ending a transaction follows Kafka: PrepareCommit/PrepareAbort is written, then the COMMIT/ABORT marker goes to
 every partition of the transaction (in-process, `markers.write_marker`, where this node leads the partition;
 WriteTxnMarkers to the leader from the background task, `remote_markers.py`, where another broker does), then
 CompleteCommit/CompleteAbort is written. A transaction found in PrepareCommit/PrepareAbort at load (the broker died between the two writes)
 gets its markers again and is completed, so it ends committed or aborted, never half-visible. Markers a
-partition refused are retried by the background task (`run`), which also aborts transactions older than their
-timeout (fencing their producer by an epoch bump, as Kafka) and expires transactional ids unused for
-`transactional.id.expiration.ms`.
+partition refused, and completions that could not be written, are retried by the background task (`run`), which
+also aborts transactions older than their timeout (fencing their producer by an epoch bump, as Kafka) and expires
+transactional ids unused for `transactional.id.expiration.ms`.
 
-Everything runs on the trio thread: a transition is prepared, written and completed without an await in
-between, so handlers never see each other's half-done transitions (remote markers are awaited while the
-transaction rests in PrepareCommit/PrepareAbort).
+Everything runs on the trio thread: a transition is prepared (the metadata's `pending_state`) and written without
+an await in between; it is completed, or dropped, after the replication wait, so handlers never see each other's
+half-done transitions (remote markers are awaited while the transaction rests in PrepareCommit/PrepareAbort).
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from collections.abc import Awaitable, Callable, Iterable
@@ -29,7 +32,12 @@ from collections.abc import Awaitable, Callable, Iterable
 import attrs
 import trio
 
-from kbroker.coordinator_partitions import APPEND_ERRORS, CoordinatorPartitions, PartitionState
+from kbroker.coordinator_partitions import (
+    APPEND_ERRORS,
+    CoordinatorPartitions,
+    PartitionState,
+    wait_until_replicated,
+)
 from kbroker.coordinator_partitions import partition_for as hash_partition
 from kbroker.log.log import LogError
 from kbroker.log.validator import RecordValidationError
@@ -116,6 +124,8 @@ class TransactionCoordinator:
         # transactional id -> partitions whose marker is still to be written (PrepareCommit/PrepareAbort)
         self._unwritten_markers: dict[str, set[TopicPartition]] = {}
         self._markers_pending = trio.Event()
+        # Where `run` starts the completions of transactions whose markers are all written.
+        self._nursery: trio.Nursery | None = None
 
     # --- ownership and loading -------------------------------------------------------------------------------
     def partition_for(self, transactional_id: str) -> int:
@@ -136,7 +146,8 @@ class TransactionCoordinator:
         for metadata in loaded.transactions.values():
             if metadata.state in (TxnState.PREPARE_COMMIT, TxnState.PREPARE_ABORT):
                 log.info("completing %s of %s found at load", metadata.state.kafka_name, metadata.transactional_id)
-                self._send_markers(loaded, metadata, set(metadata.partitions))
+                if self._send_markers(loaded, metadata, set(metadata.partitions)):
+                    self._complete_later(metadata)
         return loaded
 
     def load_owned_partitions(self) -> None:
@@ -148,9 +159,12 @@ class TransactionCoordinator:
         return loaded, loaded.transactions.get(transactional_id)
 
     # --- writing the log -------------------------------------------------------------------------------------
-    def _append(self, loaded: LoadedPartition, metadata: TransactionMetadata, transit: TxnTransit | None) -> int:
-        """Write the record of a prepared transition (None: a tombstone), then complete or drop the transition.
-        Returns the error code the requester gets, mapped as Kafka's TransactionStateManager maps it."""
+    async def _append(self, loaded: LoadedPartition, metadata: TransactionMetadata,
+                      transit: TxnTransit | None) -> int:
+        """Write the record of a prepared transition (None: a tombstone), wait until the in-sync replicas have it
+        (within the transaction timeout, as Kafka), then complete the transition, or drop it on failure. Returns the
+        error code the requester gets, mapped as Kafka's TransactionStateManager maps it."""
+        what = "tombstone" if transit is None else transit.state.kafka_name
         hosted = self.txn_partitions.writable(loaded)
         if hosted is None:
             metadata.abort_transition()
@@ -160,9 +174,17 @@ class TransactionCoordinator:
             hosted.append_records(batch, required_acks=-1, origin="coordinator")
         except (LogError, RecordValidationError) as exc:
             code = APPEND_ERRORS.get(exc.error_code, exc.error_code)
-            log.warning("writing %s of %s to %s-%d failed (%s): %s",
-                        "tombstone" if transit is None else transit.state.kafka_name, metadata.transactional_id,
+            log.warning("writing %s of %s to %s-%d failed (%s): %s", what, metadata.transactional_id,
                         TRANSACTION_STATE_TOPIC, loaded.index, errors.for_code(code).name, exc)
+            metadata.abort_transition()
+            return code
+        timeout_ms = metadata.txn_timeout_ms if transit is None else transit.txn_timeout_ms
+        code = await wait_until_replicated(hosted, hosted.log_end_offset, timeout_ms, min_insync=True)
+        if code == NONE and self.txn_partitions.writable(loaded) is not hosted:
+            code = errors.NOT_COORDINATOR.code  # the partition was reloaded meanwhile (Kafka's coordinator epoch check)
+        if code != NONE:
+            log.warning("%s of %s written to %s-%d did not reach the in-sync replicas (%s)", what,
+                        metadata.transactional_id, TRANSACTION_STATE_TOPIC, loaded.index, errors.for_code(code).name)
             metadata.abort_transition()
             return code
         if transit is None:
@@ -195,7 +217,7 @@ class TransactionCoordinator:
                         and _valid_expected(metadata, expected):
                     new_producer_id = await self.generate_producer_id()
                     continue
-                return self._init_transit(loaded, metadata, txn_timeout_ms, expected, new_producer_id)
+                return await self._init_transit(loaded, metadata, txn_timeout_ms, expected, new_producer_id)
         except TxnError as exc:
             return InitResult(exc.code)
         except ProducerIdUnavailable as exc:
@@ -208,8 +230,8 @@ class TransactionCoordinator:
                 and metadata.is_producer_epoch_exhausted
                 and (expected is None or expected[1] == metadata.producer_epoch))
 
-    def _init_transit(self, loaded: LoadedPartition, metadata: TransactionMetadata, txn_timeout_ms: int,
-                      expected, new_producer_id: int | None) -> InitResult:
+    async def _init_transit(self, loaded: LoadedPartition, metadata: TransactionMetadata, txn_timeout_ms: int,
+                            expected, new_producer_id: int | None) -> InitResult:
         if metadata.pending_transition_in_progress:
             return InitResult(errors.CONCURRENT_TRANSACTIONS.code)
         if not _valid_expected(metadata, expected):
@@ -222,8 +244,8 @@ class TransactionCoordinator:
             # Abort the open transaction under a bumped epoch, which fences its producer; the new producer retries
             # on CONCURRENT_TRANSACTIONS and then gets an epoch bumped once more.
             fence = metadata.prepare_fence_producer_epoch()
-            error = self._end_transaction(loaded, metadata, fence.producer_id, fence.producer_epoch, commit=False,
-                                          from_client=False)
+            error = await self._end_transaction(loaded, metadata, fence.producer_id, fence.producer_epoch,
+                                                commit=False, from_client=False)
             return InitResult(error if error != NONE else errors.CONCURRENT_TRANSACTIONS.code)
         if self._needs_rotation(metadata, expected):
             transit = metadata.prepare_producer_id_rotation(new_producer_id, txn_timeout_ms, now, expected is not None)
@@ -238,7 +260,7 @@ class TransactionCoordinator:
                 return InitResult(errors.UNKNOWN_SERVER_ERROR.code)
             if transit is None:
                 return InitResult(errors.PRODUCER_FENCED.code)
-        error = self._append(loaded, metadata, transit)
+        error = await self._append(loaded, metadata, transit)
         if error != NONE:
             return InitResult(error)
         log.info("initialized transactional id %s with producer id %d and epoch %d on %s-%d", metadata.transactional_id,
@@ -246,8 +268,8 @@ class TransactionCoordinator:
         return InitResult(NONE, transit.producer_id, transit.producer_epoch)
 
     # --- AddPartitionsToTxn / AddOffsetsToTxn ----------------------------------------------------------------
-    def add_partitions(self, transactional_id: str, producer_id: int, producer_epoch: int,
-                       partitions: Iterable[TopicPartition]) -> int:
+    async def add_partitions(self, transactional_id: str, producer_id: int, producer_epoch: int,
+                             partitions: Iterable[TopicPartition]) -> int:
         partitions = set(partitions)
         if not transactional_id:
             return errors.INVALID_REQUEST.code
@@ -265,13 +287,13 @@ class TransactionCoordinator:
             return errors.CONCURRENT_TRANSACTIONS.code
         if metadata.state == TxnState.ONGOING and partitions <= metadata.partitions:
             return NONE
-        return self._append(loaded, metadata, metadata.prepare_add_partitions(partitions, self.now_ms()))
+        return await self._append(loaded, metadata, metadata.prepare_add_partitions(partitions, self.now_ms()))
 
-    def add_offsets(self, transactional_id: str, producer_id: int, producer_epoch: int, group_id: str) -> int:
+    async def add_offsets(self, transactional_id: str, producer_id: int, producer_epoch: int, group_id: str) -> int:
         """AddOffsetsToTxn: the group's `__consumer_offsets` partition joins the transaction."""
         offsets_partition = hash_partition(group_id, self.partition_count(GROUP_METADATA_TOPIC))
-        return self.add_partitions(transactional_id, producer_id, producer_epoch,
-                                   [(GROUP_METADATA_TOPIC, offsets_partition)])
+        return await self.add_partitions(transactional_id, producer_id, producer_epoch,
+                                         [(GROUP_METADATA_TOPIC, offsets_partition)])
 
     def verify_partitions(self, transactional_id: str, producer_id: int, producer_epoch: int,
                           partitions: Iterable[TopicPartition]) -> dict[TopicPartition, int]:
@@ -295,7 +317,8 @@ class TransactionCoordinator:
         return dict.fromkeys(partitions, error)
 
     # --- EndTxn ----------------------------------------------------------------------------------------------
-    def end_transaction(self, transactional_id: str, producer_id: int, producer_epoch: int, commit: bool) -> int:
+    async def end_transaction(self, transactional_id: str, producer_id: int, producer_epoch: int,
+                              commit: bool) -> int:
         """EndTxn from a client (transaction version 1: the epoch must match exactly)."""
         if not transactional_id:
             return errors.INVALID_REQUEST.code
@@ -305,10 +328,11 @@ class TransactionCoordinator:
             return exc.code
         if metadata is None:
             return errors.INVALID_PRODUCER_ID_MAPPING.code
-        return self._end_transaction(loaded, metadata, producer_id, producer_epoch, commit=commit, from_client=True)
+        return await self._end_transaction(loaded, metadata, producer_id, producer_epoch, commit=commit,
+                                           from_client=True)
 
-    def _end_transaction(self, loaded: LoadedPartition, metadata: TransactionMetadata, producer_id: int,
-                         producer_epoch: int, *, commit: bool, from_client: bool) -> int:
+    async def _end_transaction(self, loaded: LoadedPartition, metadata: TransactionMetadata, producer_id: int,
+                               producer_epoch: int, *, commit: bool, from_client: bool) -> int:
         fencing = metadata.pending_state == TxnState.PREPARE_EPOCH_FENCE
         if metadata.producer_id != producer_id:
             error = errors.INVALID_PRODUCER_ID_MAPPING.code
@@ -328,12 +352,15 @@ class TransactionCoordinator:
             metadata.last_producer_epoch = NO_PRODUCER_EPOCH
         prepare = metadata.prepare_abort_or_commit(
             TxnState.PREPARE_COMMIT if commit else TxnState.PREPARE_ABORT, self.now_ms())
-        error = self._append(loaded, metadata, prepare)
+        error = await self._append(loaded, metadata, prepare)
         if error != NONE:
             if fencing:
                 metadata.has_failed_epoch_fence = True
             return error
-        self._send_markers(loaded, metadata, set(metadata.partitions))
+        if self._send_markers(loaded, metadata, set(metadata.partitions)):
+            # Every partition is led here: complete before answering, so that the client's next request does not
+            # meet CONCURRENT_TRANSACTIONS (Kafka answers after PrepareCommit/PrepareAbort; either is correct).
+            await self._complete(loaded, metadata, metadata.prepare_complete(self.now_ms()))
         return NONE
 
     @staticmethod
@@ -354,9 +381,10 @@ class TransactionCoordinator:
 
     # --- markers ---------------------------------------------------------------------------------------------
     def _send_markers(self, loaded: LoadedPartition, metadata: TransactionMetadata,
-                      partitions: set[TopicPartition]) -> None:
-        """Write the markers of a PrepareCommit/PrepareAbort transaction to `partitions`, then complete it; what a
-        partition refused with a retriable error stays queued for the background task."""
+                      partitions: set[TopicPartition]) -> bool:
+        """Write the markers of a PrepareCommit/PrepareAbort transaction to `partitions`; what a partition refused
+        with a retriable error, or another broker leads, stays queued for the background task. True when every
+        marker is written: the transaction is ready to complete (`_complete`)."""
         commit = metadata.state == TxnState.PREPARE_COMMIT
         remaining = set()
         for topic, index in sorted(partitions):
@@ -375,13 +403,25 @@ class TransactionCoordinator:
         if remaining:
             self._unwritten_markers[metadata.transactional_id] = remaining
             self._markers_pending.set()
-            return
+            return False
         self._unwritten_markers.pop(metadata.transactional_id, None)
-        error = self._append(loaded, metadata, metadata.prepare_complete(self.now_ms()))
-        if error != NONE:
-            # Kafka retries the completion record with the markers: keep the transaction queued.
-            self._unwritten_markers[metadata.transactional_id] = set()
-            self._markers_pending.set()
+        return True
+
+    def _complete_later(self, metadata: TransactionMetadata) -> None:
+        """Queue the completion of a transaction whose markers are written, for the background task."""
+        self._unwritten_markers[metadata.transactional_id] = set()
+        self._markers_pending.set()
+
+    async def _complete(self, loaded: LoadedPartition, metadata: TransactionMetadata, transit: TxnTransit, *,
+                        backoff: float = 0.0) -> None:
+        """Write CompleteCommit/CompleteAbort (prepared by the caller). Kafka retries a completion record that did
+        not reach the in-sync replicas: a failure queues it again, after `backoff` seconds, while this node still
+        coordinates the transaction (a new coordinator completes it when it loads the partition)."""
+        if await self._append(loaded, metadata, transit) == NONE:
+            return
+        await trio.sleep(backoff)
+        if self.txn_partitions.writable(loaded) is not None:
+            self._complete_later(metadata)
 
     def _leader_elsewhere(self, topic: str, index: int) -> bool:
         """Whether the image names another broker (or no broker) as the partition's leader."""
@@ -434,35 +474,46 @@ class TransactionCoordinator:
                     or metadata.pending_transition_in_progress:
                 self._unwritten_markers.pop(txn_id, None)
                 continue
-            self._send_markers(loaded, metadata, partitions)
+            if self._send_markers(loaded, metadata, partitions):
+                if self._nursery is None:  # not running: the task completes it once it runs
+                    self._complete_later(metadata)
+                else:
+                    self._nursery.start_soon(functools.partial(
+                        self._complete, loaded, metadata, metadata.prepare_complete(self.now_ms()),
+                        backoff=MARKER_RETRY_MS / 1000))
 
     # --- timeouts and expiration -----------------------------------------------------------------------------
-    def abort_timed_out_transactions(self) -> list[str]:
-        """Abort (with an epoch bump that fences the producer) every Ongoing transaction older than its timeout;
-        returns the ids aborted."""
+    async def abort_timed_out_transactions(self) -> list[str]:
+        """Abort (with an epoch bump that fences the producer) every Ongoing transaction older than its timeout,
+        all at once; returns the ids aborted."""
         now = self.now_ms()
         aborted = []
-        for loaded in list(self.txn_partitions.states.values()):
-            for metadata in list(loaded.transactions.values()):
-                if metadata.state != TxnState.ONGOING or metadata.pending_transition_in_progress:
-                    continue
-                if metadata.txn_start_timestamp + metadata.txn_timeout_ms >= now:
-                    continue
-                log.info("aborting transaction %s of producer %d epoch %d: older than its timeout of %d ms",
-                         metadata.transactional_id, metadata.producer_id, metadata.producer_epoch,
-                         metadata.txn_timeout_ms)
-                try:
-                    fence = metadata.prepare_fence_producer_epoch()
-                except IllegalTransition as exc:  # Kafka logs it and leaves the transaction alone, too
-                    log.error("cannot abort the timed-out transaction: %s", exc)
-                    continue
-                error = self._end_transaction(loaded, metadata, fence.producer_id, fence.producer_epoch, commit=False,
-                                              from_client=False)
-                if error == NONE:
-                    aborted.append(metadata.transactional_id)
+
+        async def abort(loaded, metadata, fence):
+            error = await self._end_transaction(loaded, metadata, fence.producer_id, fence.producer_epoch,
+                                                commit=False, from_client=False)
+            if error == NONE:
+                aborted.append(metadata.transactional_id)
+
+        async with trio.open_nursery() as nursery:
+            for loaded in list(self.txn_partitions.states.values()):
+                for metadata in list(loaded.transactions.values()):
+                    if metadata.state != TxnState.ONGOING or metadata.pending_transition_in_progress:
+                        continue
+                    if metadata.txn_start_timestamp + metadata.txn_timeout_ms >= now:
+                        continue
+                    log.info("aborting transaction %s of producer %d epoch %d: older than its timeout of %d ms",
+                             metadata.transactional_id, metadata.producer_id, metadata.producer_epoch,
+                             metadata.txn_timeout_ms)
+                    try:
+                        fence = metadata.prepare_fence_producer_epoch()
+                    except IllegalTransition as exc:  # Kafka logs it and leaves the transaction alone, too
+                        log.error("cannot abort the timed-out transaction: %s", exc)
+                        continue
+                    nursery.start_soon(abort, loaded, metadata, fence)
         return aborted
 
-    def expire_transactional_ids(self) -> list[str]:
+    async def expire_transactional_ids(self) -> list[str]:
         """Remove (tombstone) ids whose last transaction ended more than transactional.id.expiration.ms ago."""
         now = self.now_ms()
         expired = []
@@ -473,14 +524,24 @@ class TransactionCoordinator:
                 if metadata.txn_last_update_timestamp > now - self.id_expiration_ms:
                     continue
                 metadata.prepare_dead()
-                if self._append(loaded, metadata, None) == NONE:
+                if await self._append(loaded, metadata, None) == NONE:
                     expired.append(metadata.transactional_id)
         return expired
 
     async def run(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         """Background work, in the broker's nursery: load at start, then timeouts, expiration, marker retries."""
         self.load_owned_partitions()
-        task_status.started()
+        async with trio.open_nursery() as nursery:
+            self._nursery = nursery
+            task_status.started()
+            try:
+                await self._background(nursery)
+            finally:
+                self._nursery = None
+
+    async def _background(self, nursery: trio.Nursery) -> None:
+        """Marker retries and completions as they are queued; timeouts and expiration on their intervals (these
+        write in tasks of their own, so a slow replication never holds up the markers)."""
         next_abort = trio.current_time() + self.abort_interval_ms / 1000
         next_expire = trio.current_time() + self.expire_interval_ms / 1000
         while True:
@@ -497,10 +558,10 @@ class TransactionCoordinator:
             self._markers_pending = trio.Event()
             if now >= next_abort:
                 self.load_owned_partitions()
-                self.abort_timed_out_transactions()
+                nursery.start_soon(self.abort_timed_out_transactions)
                 next_abort = now + self.abort_interval_ms / 1000
             if now >= next_expire:
-                self.expire_transactional_ids()
+                nursery.start_soon(self.expire_transactional_ids)
                 next_expire = now + self.expire_interval_ms / 1000
 
     # --- describing ------------------------------------------------------------------------------------------

@@ -20,21 +20,13 @@ from kbroker.metadata.image import PartitionRegistration
 from kbroker.partition.partition import Partition
 from kbroker.protocol import errors
 from kbroker.protocol import records as R
-from kbroker.testing import broker_config
+from kbroker.testing import broker_config, virtual_ms
 from kbroker.txn import log_records
 from kbroker.txn.coordinator import TransactionCoordinator
 from kbroker.txn.metadata import IllegalTransition, TransactionMetadata, TxnState
 
 NODE = 1
 TXN_TOPIC = "__transaction_state"
-
-
-def virtual_ms() -> int:
-    """Trio's (mock) clock in ms; 0 outside trio.run (fixture set-up and tear-down)."""
-    try:
-        return int(trio.current_time() * 1000)
-    except RuntimeError:
-        return 0
 
 
 class Partitions:
@@ -108,7 +100,7 @@ def markers_of(partition: Partition) -> list[tuple[int, int, int]]:
 async def open_transaction(coordinator, partitions, txn_id="tx", timeout_ms=5000):
     result = await coordinator.init_producer_id(txn_id, timeout_ms, None)
     assert result.error == 0
-    assert coordinator.add_partitions(txn_id, result.producer_id, result.producer_epoch,
+    assert await coordinator.add_partitions(txn_id, result.producer_id, result.producer_epoch,
                                       [("data", 0), ("data", 1)]) == 0
     produce_transactional(partitions.get("data", 0), result.producer_id, result.producer_epoch, 0)
     return result.producer_id, result.producer_epoch
@@ -129,7 +121,7 @@ def test_timed_out_transaction_is_aborted_with_a_bumped_epoch(tmp_path, partitio
             assert markers_of(partitions.get("data", 0)) == [(pid, epoch + 1, R.CONTROL_ABORT)]
             assert partitions.get("data", 0).last_stable_offset() == 2
             # The old producer is fenced.
-            assert coordinator.end_transaction("tx", pid, epoch, True) == errors.PRODUCER_FENCED.code
+            assert await coordinator.end_transaction("tx", pid, epoch, True) == errors.PRODUCER_FENCED.code
             nursery.cancel_scope.cancel()
     run(main)
 
@@ -156,10 +148,10 @@ def test_refused_markers_are_retried_until_written(tmp_path, partitions):
             await nursery.start(coordinator.run)
             pid, epoch = await open_transaction(coordinator, partitions)
             partitions.refusing.add(("data", 1))
-            assert coordinator.end_transaction("tx", pid, epoch, True) == 0
+            assert await coordinator.end_transaction("tx", pid, epoch, True) == 0
             assert coordinator.describe("tx").metadata.state == TxnState.PREPARE_COMMIT
             assert markers_of(partitions.get("data", 0)) == [(pid, epoch, R.CONTROL_COMMIT)]
-            assert coordinator.add_partitions("tx", pid, epoch, [("data", 0)]) == errors.CONCURRENT_TRANSACTIONS.code
+            assert await coordinator.add_partitions("tx", pid, epoch, [("data", 0)]) == errors.CONCURRENT_TRANSACTIONS.code
             result = await coordinator.init_producer_id("tx", 5000, None)
             assert result.error == errors.CONCURRENT_TRANSACTIONS.code
             await trio.sleep(1)
@@ -184,11 +176,15 @@ def test_prepare_commit_found_at_load_is_completed(tmp_path, partitions):
                                                     required_acks=-1, origin="coordinator")
         assert markers_of(partitions.get("data", 0)) == []
         second = make_coordinator(tmp_path, partitions)
-        second.load_owned_partitions()
-        loaded = second.describe("tx").metadata
-        assert (loaded.state, loaded.producer_id, loaded.producer_epoch) == (TxnState.COMPLETE_COMMIT, pid, epoch)
-        assert markers_of(partitions.get("data", 0)) == [(pid, epoch, R.CONTROL_COMMIT)]
-        assert markers_of(partitions.get("data", 1)) == [(pid, epoch, R.CONTROL_COMMIT)]
+        async with trio.open_nursery() as nursery:
+            # Loading writes the markers at once; the background task writes the completion record.
+            await nursery.start(second.run)
+            assert markers_of(partitions.get("data", 0)) == [(pid, epoch, R.CONTROL_COMMIT)]
+            assert markers_of(partitions.get("data", 1)) == [(pid, epoch, R.CONTROL_COMMIT)]
+            await trio.sleep(0.001)
+            loaded = second.describe("tx").metadata
+            assert (loaded.state, loaded.producer_id, loaded.producer_epoch) == (TxnState.COMPLETE_COMMIT, pid, epoch)
+            nursery.cancel_scope.cancel()
         third = make_coordinator(tmp_path, partitions)
         assert third.describe("tx").metadata.state == TxnState.COMPLETE_COMMIT
     run(main)
@@ -213,12 +209,12 @@ def test_unused_transactional_ids_expire(tmp_path, partitions):
     async def main():
         coordinator = make_coordinator(tmp_path, partitions, **{"transactional.id.expiration.ms": 60_000})
         pid, epoch = await open_transaction(coordinator, partitions, txn_id="old")
-        assert coordinator.end_transaction("old", pid, epoch, False) == 0
+        assert await coordinator.end_transaction("old", pid, epoch, False) == 0
         await trio.sleep(30)
         assert (await coordinator.init_producer_id("young", 5000, None)).error == 0
-        assert coordinator.expire_transactional_ids() == []
+        assert await coordinator.expire_transactional_ids() == []
         await trio.sleep(31)
-        assert coordinator.expire_transactional_ids() == ["old"]
+        assert await coordinator.expire_transactional_ids() == ["old"]
         assert coordinator.describe("old").error == errors.TRANSACTIONAL_ID_NOT_FOUND.code
         reloaded = make_coordinator(tmp_path, partitions)
         assert reloaded.describe("old").error == errors.TRANSACTIONAL_ID_NOT_FOUND.code
