@@ -26,6 +26,7 @@ from kbroker.group.consumer import ConsumerMember
 from kbroker.http.families_coordinators import groups_of
 from kbroker.http.families_process import start_time_s
 from kbroker.http.metrics import each
+from kbroker.http.record_browser import Query, RecordsRead, read_records
 from kbroker.metadata.image import NO_LEADER, MetadataImage
 from kbroker.metadata.topic_names import is_internal
 from kbroker.protocol.messages.consumer_protocol_assignment import ConsumerProtocolAssignment
@@ -168,6 +169,16 @@ class GroupDetail:
     offsets: Capped  # of OffsetRow
 
 
+@attrs.frozen
+class PartitionRecords:
+    """The message browser's page of one partition: what was read, when this node leads it; else its leader."""
+    topic: str
+    partition: int
+    leader: int  # -1: none
+    leader_endpoints: str | None  # the leader's listeners, as the metadata image has them
+    read: RecordsRead | None  # None: this node does not lead the partition (or its log is offline)
+
+
 class ConsoleSource:
     """Reads the console's records from `states` (called at each request: a combined node's broker state exists
     only once it started) and `controller_id` (the node the quorum names as leader, -1 when none is known)."""
@@ -283,6 +294,22 @@ class ConsoleSource:
         await each(offsets.rows, lambda item: offset_rows.append(self._offset_row(item[0][0], item[0][1], item[1])))
         return GroupDetail(self._group_row(group), Capped(member_rows, members.total),
                            Capped(offset_rows, offsets.total))
+
+    async def records(self, topic: str, index: int, query: Query) -> PartitionRecords | None:
+        """The records of partition `index` of `topic` that `query` asks for; None when there is no such
+        partition."""
+        image = self._image()
+        described = image.topics_by_name.get(topic)
+        if described is None or index not in described.partitions:
+            return None
+        leader = described.partitions[index].leader
+        broker = image.brokers.get(leader)
+        endpoints = _broker_row(broker).endpoints if broker is not None else None
+        hosted = self._hosted(topic, index)
+        if hosted is None or not hosted.is_leader or not _readable(hosted):
+            return PartitionRecords(topic, index, leader, endpoints, None)
+        return PartitionRecords(topic, index, leader, endpoints,
+                                read_records(hosted.log, hosted.high_watermark, query))
 
     # -- rows ---------------------------------------------------------------------------------------------------
 

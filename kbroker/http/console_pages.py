@@ -1,17 +1,24 @@
-"""The web console's pages (GET / , /topics, /topics/NAME, /groups, /groups/ID and /console.css), rendered as
-server-side HTML from the records of console_model: no script, nothing fetched from anywhere else. A topic or group
-that does not exist gets a 404 page. Each list shows its first LIMIT rows, with a note giving the whole count."""
+"""The web console's pages (GET / , /topics, /topics/NAME, /topics/NAME/partitions/N (the message browser),
+/groups, /groups/ID and /console.css), rendered as server-side HTML from the records of console_model: nothing
+fetched from anywhere else. A topic, partition or group that does not exist gets a 404 page, a browser query it
+refuses a 400 page. Each list shows its first LIMIT rows, with a note giving the whole count."""
 
 from __future__ import annotations
 
+import datetime
+import urllib.parse
+
 from kbroker.http import html
-from kbroker.http.console_model import ConsoleSource, GroupDetail, Overview, TopicDetail
+from kbroker.http.console_model import ConsoleSource, GroupDetail, Overview, PartitionRecords, TopicDetail
 from kbroker.http.console_style import STYLESHEET
-from kbroker.http.html import cap_note, facts, link, path_of, table, text
+from kbroker.http.html import Markup, cap_note, facts, link, path_of, table, text
+from kbroker.http.record_browser import BadQuery, Query
+from kbroker.http.record_format import FORMATS, Shown, show
 from kbroker.http.server import Page
 
 LIMIT = 1000  # rows of one list on one page
 TOPICS, GROUPS = "/topics/", "/groups/"
+PARTITIONS = "/partitions/"
 
 
 def _ids(ids) -> str | None:
@@ -67,7 +74,7 @@ def topic_html(detail: TopicDetail) -> bytes:
     partitions = table(
         ("Partition", "Leader", "Replicas", "ISR", "Log start offset", "Log end offset", "High watermark",
          "Size (bytes)"),
-        ((p.partition, _node(p.leader), _ids(p.replicas), _ids(p.isr), p.log_start, p.log_end, p.high_watermark,
+        ((link(_partition_path(t.name, p.partition), p.partition), _node(p.leader), _ids(p.replicas), _ids(p.isr), p.log_start, p.log_end, p.high_watermark,
           p.size) for p in detail.partitions.rows), cls="partitions")
     configs = table(("Config", "Value", "Source"),
                     ((c.name, "(sensitive, hidden)" if c.sensitive else c.value, c.source) for c in detail.configs),
@@ -81,6 +88,90 @@ def topic_html(detail: TopicDetail) -> bytes:
             f"{cap_note(len(detail.readers.rows), detail.readers.total, 'groups')}"
             f"<h2>Configs</h2>{configs}")
     return html.document(f"Topic {t.name}", "/topics", body)
+
+
+def _partition_path(topic: str, partition: int, **params) -> str:
+    query = urllib.parse.urlencode({name: value for name, value in params.items() if value is not None})
+    return path_of(TOPICS, topic) + f"{PARTITIONS}{partition}" + (f"?{query}" if query else "")
+
+
+def _timestamp(ms: int) -> str:
+    if ms < 0:
+        return f"none ({ms})"
+    try:
+        moment = datetime.datetime.fromtimestamp(ms / 1000, datetime.UTC)
+    except (OverflowError, ValueError, OSError):
+        return str(ms)
+    return f"{moment:%Y-%m-%d %H:%M:%S}.{ms % 1000:03d} UTC ({ms})"
+
+
+def _shown(shown: Shown, wanted: str) -> Markup:
+    """A key, value or header value in a <pre>, saying how it is shown when that is not what was asked."""
+    if shown.text is None:
+        return Markup('<span class="null">null</span>')
+    note = f' <span class="how">({text(shown.how)})</span>' if shown.how != wanted else ""
+    return Markup(f'<pre class="{text(shown.how)}">{text(shown.text)}</pre>{note}')
+
+
+def _headers(headers, wanted: str) -> Markup:
+    items = "".join(f"<li><b>{text(h.key)}</b>: {_shown(show(h.value, wanted), wanted).html}</li>" for h in headers)
+    return Markup(f'<ul class="headers">{items}</ul>') if items else Markup("")
+
+
+def _browse_form(query: Query, action: str) -> str:
+    def choice(name: str, options, current: str) -> str:
+        items = "".join(f'<option value="{text(o)}"{" selected" if o == current else ""}>{text(o)}</option>'
+                        for o in options)
+        return f'<label>{text(name)} <select name="{text(name)}">{items}</select></label>'
+
+    start = "" if query.start is None else str(query.start)
+    isolation = "read_committed" if query.read_committed else "read_uncommitted"
+    return (f'<form class="browse" method="get" action="{text(action)}">'
+            f'<label>offset <input name="offset" value="{text(start)}" placeholder="newest" size="10"></label>'
+            f'<label>count <input name="count" value="{query.count}" size="4"></label>'
+            f'{choice("format", FORMATS, query.format)}'
+            f'{choice("isolation", ("read_uncommitted", "read_committed"), isolation)}'
+            f'<button type="submit">Show</button></form>')
+
+
+def partition_html(page: PartitionRecords, query: Query) -> bytes:
+    title = f"Topic {page.topic} partition {page.partition}"
+    action = _partition_path(page.topic, page.partition)
+    back = f'<p>{link(path_of(TOPICS, page.topic), "Back to topic " + page.topic).html}</p>'
+    read = page.read
+    if read is None:
+        where = ("no leader" if page.leader < 0
+                 else f"node {page.leader}" + (f" ({page.leader_endpoints})" if page.leader_endpoints else ""))
+        body = (f'<p class="elsewhere">This node does not lead this partition: its leader is {text(where)}. '
+                f"Its records are browsed on the leader's console.</p>{back}")
+        return html.document(title, "/topics", body)
+    isolation = "read_committed" if query.read_committed else "read_uncommitted"
+    summary = facts([("Leader", _node(page.leader)), ("Log start offset", read.log_start),
+                     ("High watermark", read.high_watermark),
+                     ("Read up to" if not query.read_committed else "Last stable offset", read.upper),
+                     ("Isolation", isolation),
+                     ("Shown", f"{len(read.records)} records from offset {read.start}" if read.records
+                      else f"no records from offset {read.start}")])
+    keep = dict(count=query.count, format=query.format, isolation=isolation)
+    older = max(read.log_start, read.start - query.count)
+    pager = [link(_partition_path(page.topic, page.partition, **keep), "Newest").html]
+    if read.start > read.log_start:
+        pager.insert(0, link(_partition_path(page.topic, page.partition, offset=older, **keep), "Older").html)
+    if read.next_offset < read.upper:
+        pager.append(link(_partition_path(page.topic, page.partition, offset=read.next_offset, **keep),
+                          "Newer").html)
+    rows = ((r.record.offset, _timestamp(r.timestamp), "LogAppendTime" if r.log_append_time else "CreateTime",
+             _shown(show(r.record.key, query.format), query.format), _headers(r.record.headers, query.format),
+             _shown(show(r.record.value, query.format), query.format)) for r in read.records)
+    records = table(("Offset", "Timestamp", "Timestamp type", "Key", "Headers", "Value"), rows, cls="records")
+    stopped = f'<p class="note stopped">Stopped early: {text(read.stopped)}.</p>' if read.stopped else ""
+    body = (f"{summary}{_browse_form(query, action)}<h2>Records</h2>{records}{stopped}"
+            f'<p class="pager">{" ".join(pager)}</p>{back}')
+    return html.document(title, "/topics", body)
+
+
+def bad_query_html(message: str) -> bytes:
+    return html.document("Bad request", "", f'<p class="error">{text(message)}</p>')
 
 
 def groups_html(groups) -> bytes:
@@ -133,14 +224,30 @@ class Console:
     async def topics(self) -> Page:
         return _page(topics_html(await self.source.topics(self.limit)))
 
-    async def topic(self, name: str) -> Page:
+    async def topic(self, name: str, params: dict | None = None) -> Page:
+        if PARTITIONS in name:
+            return await self.partition(name, params or {})
         detail = await self.source.topic(name, self.limit)
         return _page(topic_html(detail)) if detail is not None else _page(not_found_html("topic", name), 404)
 
     async def groups(self) -> Page:
         return _page(groups_html(await self.source.groups(self.limit)))
 
-    async def group(self, group_id: str) -> Page:
+    async def partition(self, path: str, params: dict) -> Page:
+        """The message browser: `path` is NAME/partitions/N."""
+        topic, _, index = path.partition(PARTITIONS)
+        if not index.isdigit() or not index.isascii():
+            return _page(not_found_html("partition", path), 404)
+        try:
+            query = Query.parse(params)
+        except BadQuery as exc:
+            return _page(bad_query_html(str(exc)), 400)
+        found = await self.source.records(topic, int(index), query)
+        if found is None:
+            return _page(not_found_html("partition", f"{topic}-{index}"), 404)
+        return _page(partition_html(found, query))
+
+    async def group(self, group_id: str, params: dict | None = None) -> Page:
         detail = await self.source.group(group_id, self.limit)
         return _page(group_html(detail)) if detail is not None else _page(not_found_html("group", group_id), 404)
 

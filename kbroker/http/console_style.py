@@ -18,4 +18,11 @@ dl.facts { display: grid; grid-template-columns: max-content auto; gap: 4px 16px
 dl.facts dt { color: #5a6470; }
 dl.facts dd { margin: 0; word-break: break-all; }
 p.note { color: #5a6470; font-size: 12px; }
+table.records pre { margin: 0; white-space: pre-wrap; word-break: break-all; font: 12px/1.35 ui-monospace, monospace; }
+table.records pre.hex { color: #5b3c88; }
+table.records .null, table.records .how { color: #8a939d; font-style: italic; }
+ul.headers { margin: 0; padding: 0; list-style: none; }
+form.browse { display: flex; gap: 12px; align-items: center; margin: 16px 0 0; flex-wrap: wrap; }
+p.pager a { margin-right: 12px; }
+p.error, p.elsewhere { padding: 8px 12px; background: #fff4e5; border-left: 3px solid #e39b2d; }
 """

@@ -8,8 +8,9 @@ LINGER_S, so that closing does not reset the connection before the client read t
 route returns (200), 404 for an unknown path, 405 for another method, 400 for a malformed request line, 500 (and
 a logged traceback) when building a page fails. Pages are built by async routes on the trio thread, which may
 let other tasks run while they build. A route answers an exact path; a prefix route answers every path below its
-prefix and is handed the rest, percent-decoded (a page of a topic or group named in the path), and may answer a
-status of its own (404 for a name it does not know).
+prefix and is handed the rest, percent-decoded (a page of a topic or group named in the path), and the query
+string's parameters (the last of a repeated name wins), and may answer a status of its own (404 for a name it
+does not know, 400 for a parameter it refuses).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ log = logging.getLogger(__name__)
 MAX_CONNECTIONS = 64  # beyond this many at once, a new connection is closed at once
 MAX_HEAD_BYTES = 8192
 MAX_HEADERS = 64
+MAX_QUERY_FIELDS = 64
 TIMEOUT_S = 10.0
 # After answering, what the client still sends is read and dropped (so closing does not reset the connection and
 # lose the answer) until it closes, for at most this long and this many bytes.
@@ -42,9 +44,9 @@ class Page:
 
 
 Route = Callable[[], Awaitable[Page]]
-PrefixRoute = Callable[[str], Awaitable[Page]]
+PrefixRoute = Callable[[str, dict[str, str]], Awaitable[Page]]
 
-_REASONS = {200: "OK", 404: "Not Found"}
+_REASONS = {200: "OK", 400: "Bad Request", 404: "Not Found"}
 
 
 @attrs.frozen
@@ -119,7 +121,8 @@ class HttpServer:
         if method not in ("GET", "HEAD"):
             await _respond(stream, 405, "Method Not Allowed", b"only GET and HEAD\n", extra="Allow: GET, HEAD\r\n")
             return
-        build = self._route(target.split("?", 1)[0])
+        path, _, query = target.partition("?")
+        build = self._route(path, query)
         if build is None:
             await _respond(stream, 404, "Not Found", b"not found\n")
             return
@@ -133,15 +136,24 @@ class HttpServer:
         await _respond(stream, page.status, _REASONS.get(page.status, "Unknown"), page.body, page.content_type,
                        head_only=method == "HEAD")
 
-    def _route(self, path: str) -> Route | None:
+    def _route(self, path: str, query: str) -> Route | None:
         route = self.routes.get(path)
         if route is not None:
             return route
         for prefix, named in self.prefixes.items():
             if path.startswith(prefix) and len(path) > len(prefix):
                 name = urllib.parse.unquote(path[len(prefix):], errors="replace")
-                return lambda: named(name)
+                try:
+                    params = dict(urllib.parse.parse_qsl(query, keep_blank_values=True, errors="replace",
+                                                         max_num_fields=MAX_QUERY_FIELDS))
+                except ValueError:
+                    return _too_many_fields
+                return lambda: named(name, params)
         return None
+
+
+async def _too_many_fields() -> Page:
+    return Page(f"more than {MAX_QUERY_FIELDS} query parameters\n".encode(), "text/plain; charset=utf-8", 400)
 
 
 async def _linger(stream: trio.SocketStream) -> None:

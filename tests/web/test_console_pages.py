@@ -20,6 +20,7 @@ from kbroker.http.console_model import (
     MemberRow,
     OffsetRow,
     Overview,
+    PartitionRecords,
     PartitionRow,
     ReaderRow,
     TopicDetail,
@@ -108,8 +109,9 @@ def test_topic_page_shows_partitions_and_hides_sensitive_configs():
     page = console_pages.topic_html(TopicDetail(_topic(), partitions, configs, readers)).decode()
     assert '<td><a href="/groups/readers">readers</a></td><td>2</td><td>7</td>' in page
     assert "first 1 of 3 groups" in page
-    assert "<td>0</td><td>1</td><td>1, 2</td><td>1</td><td>3</td><td>40</td><td>38</td><td>999</td>" in page
-    assert "<td>1</td><td>\u2014</td><td>2</td><td>\u2014</td>" in page  # no leader, empty ISR
+    assert ('<td><a href="/topics/orders/partitions/0">0</a></td><td>1</td><td>1, 2</td><td>1</td><td>3</td>'
+            "<td>40</td><td>38</td><td>999</td>") in page
+    assert '/partitions/1">1</a></td><td>\u2014</td><td>2</td><td>\u2014</td>' in page  # no leader, empty ISR
     assert "<td>secret</td><td>(sensitive, hidden)</td><td>topic</td>" in page
 
 
@@ -136,6 +138,9 @@ class _Source:
 
     async def groups(self, limit):
         return Capped([_group("a/b c")], 1)
+
+    async def records(self, topic, index, query):
+        return PartitionRecords(topic, index, 2, None, None) if (topic, index) == ("orders", 0) else None
 
     async def group(self, group_id, limit):
         return GroupDetail(_group(group_id), Capped([], 0), Capped([], 0)) if group_id == "a/b c" else None
@@ -183,3 +188,22 @@ def test_malformed_names_in_the_path_are_404s():
     assert [head.split("\r\n", 1)[0] for head, _ in answers] == ["HTTP/1.1 404 Not Found"] * 3 + ["HTTP/1.1 200 OK"]
     assert "No topic \ufffd\ufffd here.".encode() in answers[0][1]
     assert b"No group %ZZ&lt;b&gt; here." in answers[1][1]
+
+
+def test_the_message_browser_route_answers_404_for_unknown_partitions_and_400_for_bad_queries():
+    many = "&".join(f"p{i}=1" for i in range(100))
+    answers = _serve([b"GET /topics/orders/partitions/0?count=5&format=hex HTTP/1.1\r\n\r\n",
+                      b"GET /topics/orders/partitions/7 HTTP/1.1\r\n\r\n",
+                      b"GET /topics/orders/partitions/x HTTP/1.1\r\n\r\n",
+                      b"GET /topics/orders/partitions/%D9%A3 HTTP/1.1\r\n\r\n",  # a non-ASCII digit
+                      b"GET /topics/orders/partitions/0?count=-1 HTTP/1.1\r\n\r\n",
+                      b"GET /topics/orders/partitions/0?format=%3Cb%3E HTTP/1.1\r\n\r\n",
+                      f"GET /topics/orders/partitions/0?{many} HTTP/1.1\r\n\r\n".encode()])
+    assert [head.split("\r\n", 1)[0].split(" ", 1)[1] for head, _ in answers] == [
+        "200 OK", "404 Not Found", "404 Not Found", "404 Not Found", "400 Bad Request", "400 Bad Request",
+        "400 Bad Request"]
+    assert b"its leader is node 2" in answers[0][1]
+    assert b"No partition orders-7 here." in answers[1][1]
+    assert b"count must be between 1 and 500, not -1" in answers[4][1]
+    assert b"format must be one of text, json, hex, not &#x27;&lt;b&gt;&#x27;" in answers[5][1]
+    assert answers[6][1] == b"more than 64 query parameters\n"
