@@ -1,5 +1,5 @@
 """The web console's pages (GET / , /topics, /topics/NAME, /topics/NAME/partitions/N (the message browser),
-/groups, /groups/ID and /console.css), rendered as server-side HTML from the records of console_model: nothing
+/groups, /groups/ID, /console.css, the charts' /console.js and /console/traffic.json), rendered as server-side HTML from the records of console_model: nothing
 fetched from anywhere else. A topic, partition or group that does not exist gets a 404 page, a browser query it
 refuses a 400 page. Each list shows its first LIMIT rows, with a note giving the whole count."""
 
@@ -7,16 +7,19 @@ from __future__ import annotations
 
 import datetime
 import urllib.parse
+from importlib import resources
 
 from kbroker.http import html
 from kbroker.http.console_model import ConsoleSource, GroupDetail, Overview, PartitionRecords, TopicDetail
 from kbroker.http.console_style import STYLESHEET
+from kbroker.http.console_traffic import TrafficPage
 from kbroker.http.html import Markup, cap_note, facts, link, path_of, table, text
 from kbroker.http.record_browser import BadQuery, Query
 from kbroker.http.record_format import FORMATS, Shown, show
 from kbroker.http.server import Page
 
 LIMIT = 1000  # rows of one list on one page
+SCRIPT = resources.files("kbroker.http").joinpath("static/console.js").read_bytes()
 TOPICS, GROUPS = "/topics/", "/groups/"
 PARTITIONS = "/partitions/"
 
@@ -50,9 +53,18 @@ def overview_html(o: Overview) -> bytes:
     brokers = table(("Broker", "Endpoints", "Rack", "Status"),
                     ((b.node_id, b.endpoints, b.rack, "fenced" if b.fenced else "active") for b in o.brokers.rows),
                     cls="brokers")
-    body = (f"{summary}<h2>Listeners of this node</h2>{listeners}"
+    body = (f"{summary}{_traffic(None)}<h2>Listeners of this node</h2>{listeners}"
             f"<h2>Brokers</h2>{brokers}{cap_note(len(o.brokers.rows), o.brokers.total, 'brokers')}")
-    return html.document("Overview", "/", body)
+    return html.document("Overview", "/", body, script=True)
+
+
+def _traffic(topic: str | None) -> str:
+    """Where /console.js draws the throughput charts of this node (or of `topic` on it); without the script, a note
+    saying where the same counters are."""
+    of = f' data-topic="{text(topic)}"' if topic is not None else ""
+    return (f'<h2>Throughput on this node</h2><div class="traffic"{of}><p class="note">The live charts need '
+            f'JavaScript; the same counters are on <a href="/metrics">/metrics</a> '
+            f"(kafka_server_brokertopicmetrics_*_total).</p></div>")
 
 
 def topics_html(topics) -> bytes:
@@ -82,12 +94,12 @@ def topic_html(detail: TopicDetail) -> bytes:
     readers = table(("Group", "Committed partitions", "Lag"),
                     ((link(path_of(GROUPS, r.group_id), r.group_id), r.committed_partitions, r.lag)
                      for r in detail.readers.rows), cls="readers")
-    body = (f"{summary}<h2>Partitions</h2>{partitions}"
+    body = (f"{summary}{_traffic(t.name)}<h2>Partitions</h2>{partitions}"
             f"{cap_note(len(detail.partitions.rows), detail.partitions.total, 'partitions')}"
             f"<h2>Consumer groups with committed offsets</h2>{readers}"
             f"{cap_note(len(detail.readers.rows), detail.readers.total, 'groups')}"
             f"<h2>Configs</h2>{configs}")
-    return html.document(f"Topic {t.name}", "/topics", body)
+    return html.document(f"Topic {t.name}", "/topics", body, script=True)
 
 
 def _partition_path(topic: str, partition: int, **params) -> str:
@@ -213,7 +225,8 @@ class Console:
         self.limit = limit
 
     def routes(self) -> dict:
-        return {"/": self.overview, "/topics": self.topics, "/groups": self.groups, "/console.css": self.stylesheet}
+        return {"/": self.overview, "/topics": self.topics, "/groups": self.groups, "/console.css": self.stylesheet,
+                html.SCRIPT: self.script, "/console/traffic.json": self.traffic}
 
     def prefixes(self) -> dict:
         return {TOPICS: self.topic, GROUPS: self.group}
@@ -253,6 +266,12 @@ class Console:
 
     async def stylesheet(self) -> Page:
         return Page(STYLESHEET.encode(), "text/css; charset=utf-8")
+
+    async def script(self) -> Page:
+        return Page(SCRIPT, "text/javascript; charset=utf-8")
+
+    async def traffic(self) -> Page:
+        return await TrafficPage(self.source.states).page()
 
 
 def _page(body: bytes, status: int = 200) -> Page:

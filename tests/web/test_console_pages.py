@@ -4,6 +4,7 @@ served by the HTTP server (names percent-decoded from the path, 405 for other me
 
 from __future__ import annotations
 
+import json
 import uuid
 
 import trio
@@ -66,7 +67,9 @@ def test_overview_shows_the_node_and_its_uptime():
     assert "<dt>Version</dt><dd>kbroker 0.1.0 (Kafka 4.3.1)</dd>" in page
     assert "<td>127.0.0.1:9092</td>" in page
     assert page.startswith("<!DOCTYPE html>") and '<meta charset="utf-8">' in page
-    assert "<script" not in page
+    # the one script is the console's own, deferred; without it the charts' place says where the counters are
+    assert page.count("<script") == 1 and '<script src="/console.js" defer></script>' in page
+    assert '<div class="traffic"><p class="note">The live charts need JavaScript' in page
 
 
 def test_an_unknown_controller_and_absent_values_show_a_dash():
@@ -139,6 +142,9 @@ class _Source:
     async def groups(self, limit):
         return Capped([_group("a/b c")], 1)
 
+    def states(self):
+        return []
+
     async def records(self, topic, index, query):
         return PartitionRecords(topic, index, 2, None, None) if (topic, index) == ("orders", 0) else None
 
@@ -207,3 +213,13 @@ def test_the_message_browser_route_answers_404_for_unknown_partitions_and_400_fo
     assert b"count must be between 1 and 500, not -1" in answers[4][1]
     assert b"format must be one of text, json, hex, not &#x27;&lt;b&gt;&#x27;" in answers[5][1]
     assert answers[6][1] == b"more than 64 query parameters\n"
+
+
+def test_the_script_and_the_traffic_endpoint_are_served():
+    answers = _serve([b"GET /console.js HTTP/1.1\r\n\r\n", b"GET /console/traffic.json HTTP/1.1\r\n\r\n",
+                      b"GET /topics/orders HTTP/1.1\r\n\r\n"])
+    assert "Content-Type: text/javascript; charset=utf-8" in answers[0][0]
+    assert b'fetch("/console/traffic.json"' in answers[0][1]
+    assert "Content-Type: application/json" in answers[1][0]
+    assert json.loads(answers[1][1])["node"] == {"bytes_in": 0, "bytes_out": 0, "messages_in": 0}
+    assert b'<div class="traffic" data-topic="orders">' in answers[2][1]
