@@ -31,6 +31,8 @@ GROUP_848 = "console-848"  # a consumer group of KIP-848's protocol, read by con
 MARKUP_GROUP = '<b id="injected">bold</b> & "quoted"/slashed'
 PARTITIONS = 3
 READ, UNREAD = 300, 40
+BROWSE_TOPIC = "console-browse"  # one partition, gzip batches, what the message browser shows
+TRAFFIC_TOPIC = "console-traffic"  # produced to while the charts are watched
 
 # What the pages show, as JSON: a table's body rows (cell texts), a definition list (dt -> dd), the heading.
 ROWS = ("(sel) => Array.from(document.querySelectorAll(sel + ' tbody tr'))"
@@ -101,6 +103,23 @@ def _produce(bootstrap: str, start: int, count: int) -> None:
     producer.close()
 
 
+BROWSED = [  # (key, headers, value) as produced to BROWSE_TOPIC
+    (b"user-1", [("trace", b"t-1"), ("raw", b"\xff\x00")], b'{"id": 1, "name": "ada"}'),
+    (None, [], b"\x00\x01\xfe"),
+    (b"<b>k</b>", [("h", b"v")], b"plain <i>text</i>"),
+]
+
+
+def _produce_to_browse(bootstrap: str) -> None:
+    from kafka import KafkaProducer
+
+    producer = KafkaProducer(bootstrap_servers=bootstrap, acks="all", compression_type="gzip", linger_ms=100)
+    for key, headers, value in BROWSED:
+        producer.send(BROWSE_TOPIC, key=key, value=value, headers=headers)
+    producer.flush()
+    producer.close()
+
+
 @pytest.fixture(scope="module")
 def console(tmp_path_factory):
     """(broker, browser, screenshot dir) once READ records were read and committed by GROUP, whose consumer stays
@@ -113,13 +132,15 @@ def console(tmp_path_factory):
     os.makedirs(shots, exist_ok=True)
     with start_broker_process(log_dir, extra_args=["--http", "127.0.0.1:0"]) as broker:
         admin = KafkaAdminClient(bootstrap_servers=broker.bootstrap)
-        admin.create_topics([NewTopic(TOPIC, PARTITIONS, 1)])
+        admin.create_topics([NewTopic(TOPIC, PARTITIONS, 1), NewTopic(BROWSE_TOPIC, 1, 1),
+                             NewTopic(TRAFFIC_TOPIC, 1, 1)])
         admin.close()
         _produce(broker.bootstrap, 0, READ)
         consumer = read_and_commit(broker.bootstrap, TOPIC, GROUP, READ)
         consumer_848 = _read_and_commit_848(broker.bootstrap, _base(broker))
         _commit_as_markup_group(broker.bootstrap)
         _produce(broker.bootstrap, READ, UNREAD)
+        _produce_to_browse(broker.bootstrap)
         browser = Chromium()
         try:
             yield broker, browser, shots
@@ -246,3 +267,76 @@ def test_unknown_pages_are_404_and_other_methods_405(console):
     with pytest.raises(urllib.error.HTTPError) as failed:
         urllib.request.urlopen(request, timeout=30)
     assert failed.value.code == 405
+
+
+def _cells(browser: Chromium, table: str) -> list[list[str]]:
+    """A table's rows with each cell's text on one line (a header's value is a block of its own)."""
+    return [[" ".join(cell.split()) for cell in row] for row in _rows(browser, table)]
+
+
+def test_the_message_browser_shows_what_was_produced(console):
+    broker, browser, shots = console
+    browser.load(_base(broker) + f"/topics/{BROWSE_TOPIC}")
+    browser.load(_link(browser, "0"))  # the partition's link
+    assert browser.evaluate("document.querySelector('h1').innerText") == f"Topic {BROWSE_TOPIC} partition 0"
+    rows = _cells(browser, "records")
+    assert [row[0] for row in rows] == ["0", "1", "2"]
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} UTC \(\d{13}\)", row[1]) for row in rows)
+    assert {row[2] for row in rows} == {"CreateTime"}
+    assert [row[3:] for row in rows] == [
+        ["user-1", "trace: t-1 raw: ff 00 (hex)", '{"id": 1, "name": "ada"}'],
+        ["null", "", "00 01 fe (hex)"],
+        ["<b>k</b>", "h: v", "plain <i>text</i>"]]
+    assert browser.evaluate("document.querySelectorAll('table.records b:not(li > b), table.records i').length") == 0
+    browser.screenshot(os.path.join(shots, "partition.png"))
+
+    # JSON, chosen in the page's own form: the value that parses is pretty-printed, the others fall back
+    browser.act("document.querySelector('select[name=format]').value = 'json';"
+                "document.querySelector('form.browse').submit()")
+    values = [row[-1] for row in _rows(browser, "records")]
+    assert values[0] == '{\n  "id": 1,\n  "name": "ada"\n}'
+    assert " ".join(values[1].split()) == "00 01 fe (hex)" and " ".join(values[2].split()) == "plain <i>text</i> (text)"
+    browser.screenshot(os.path.join(shots, "partition-json.png"))
+
+    browser.act("document.querySelector('input[name=offset]').value = '1';"
+                "document.querySelector('input[name=count]').value = '1';"
+                "document.querySelector('select[name=format]').value = 'hex';"
+                "document.querySelector('form.browse').submit()")
+    [row] = _cells(browser, "records")
+    assert (row[0], row[3], row[5]) == ("1", "null", "00 01 fe")
+    browser.load(_link(browser, "Newer"))
+    assert [row[0] for row in _cells(browser, "records")] == ["2"]
+
+
+def test_the_throughput_charts_draw_the_traffic(console):
+    from kafka import KafkaProducer
+
+    broker, browser, shots = console
+    producer = KafkaProducer(bootstrap_servers=broker.bootstrap, acks="all")
+    try:
+        browser.load(_base(broker) + "/")
+        assert browser.evaluate("document.querySelectorAll('div.traffic svg.chart').length") == 2
+        seen_in = 0.0
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            producer.send(TRAFFIC_TOPIC, value=b"x" * 1000).get(timeout=30)
+            caption = browser.evaluate("document.querySelector('div.traffic figcaption').innerText")
+            found = re.match(r"bytes in ([\d.]+)(k|M|G)?/s", caption)
+            if found:
+                seen_in = max(seen_in, float(found[1]))
+            samples = int(browser.evaluate("document.querySelector('svg.chart').dataset.samples"))
+            if seen_in > 0 and samples >= 2:
+                break
+            time.sleep(0.2)
+        assert seen_in > 0 and samples >= 2
+        assert browser.evaluate("document.querySelector('svg.chart polyline.in').getAttribute('points')")
+        browser.screenshot(os.path.join(shots, "overview-charts.png"))
+
+        browser.load(_base(broker) + f"/topics/{TRAFFIC_TOPIC}")
+        assert browser.evaluate("document.querySelector('div.traffic').dataset.topic") == TRAFFIC_TOPIC
+        while time.monotonic() < deadline and int(browser.evaluate(
+                "document.querySelector('svg.chart').dataset.samples")) < 1:
+            time.sleep(0.2)
+        assert "bytes in" in browser.evaluate("document.querySelector('div.traffic figcaption').innerText")
+    finally:
+        producer.close()
