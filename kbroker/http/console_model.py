@@ -295,6 +295,15 @@ class ConsoleSource:
         return GroupDetail(self._group_row(group), Capped(member_rows, members.total),
                            Capped(offset_rows, offsets.total))
 
+    def partitions_of(self, topic: str) -> list[int] | None:
+        """The partition indexes of `topic`, None when there is no such topic."""
+        described = self._image().topics_by_name.get(topic)
+        return None if described is None else sorted(described.partitions)
+
+    def broker_state(self):
+        """The node's broker state (None on a controller-only node, or before its broker started)."""
+        return self._broker_state()
+
     async def records(self, topic: str, index: int, query: Query) -> PartitionRecords | None:
         """The records of partition `index` of `topic` that `query` asks for; None when there is no such
         partition."""

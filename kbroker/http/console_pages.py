@@ -13,6 +13,7 @@ from kbroker.http import html
 from kbroker.http.console_model import ConsoleSource, GroupDetail, Overview, PartitionRecords, TopicDetail
 from kbroker.http.console_style import STYLESHEET
 from kbroker.http.console_traffic import TrafficPage
+from kbroker.http.console_write import CREATE, DELETE, RESET, STRATEGIES, SWITCH, ConsoleWrites, hidden_token
 from kbroker.http.html import Markup, cap_note, facts, link, path_of, table, text
 from kbroker.http.record_browser import BadQuery, Query
 from kbroker.http.record_format import FORMATS, Shown, show
@@ -67,7 +68,23 @@ def _traffic(topic: str | None) -> str:
             f"(kafka_server_brokertopicmetrics_*_total).</p></div>")
 
 
-def topics_html(topics) -> bytes:
+def _form(action: str, token: str, fields: str, button: str, cls: str) -> str:
+    return (f'<form class="write {cls}" method="post" action="{action}">{hidden_token(token)}{fields}'
+            f'<button type="submit">{text(button)}</button></form>')
+
+
+def _hidden(name: str, value: str) -> str:
+    return f'<input type="hidden" name="{text(name)}" value="{text(value)}">'
+
+
+def _writes_note(token: str | None) -> str:
+    if token is not None:
+        return ""
+    return (f'<p class="note">Creating and deleting topics and resetting offsets from the console is off '
+            f"({SWITCH}=false).</p>")
+
+
+def topics_html(topics, token: str | None = None) -> bytes:
     rows = ((link(path_of(TOPICS, t.name), t.name), "yes" if t.internal else "no", t.partitions,
              t.replication_factor, _ids(t.leaders), t.under_replicated, t.offline, t.records, t.size)
             for t in topics.rows)
@@ -75,10 +92,16 @@ def topics_html(topics) -> bytes:
                    "Offline", "Records", "Size (bytes)"), rows, cls="topics")
             + cap_note(len(topics.rows), topics.total, "topics")
             + '<p class="note">Records and sizes count the partitions this node hosts.</p>')
-    return html.document("Topics", "/topics", body)
+    if token is not None:
+        body += "<h2>Create a topic</h2>" + _form(
+            CREATE, token, '<label>name <input name="name" required></label>'
+            '<label>partitions <input name="partitions" size="4" placeholder="default"></label>'
+            '<label>replication factor <input name="replication_factor" size="4" placeholder="default"></label>',
+            "Create topic", "create-topic")
+    return html.document("Topics", "/topics", body + _writes_note(token))
 
 
-def topic_html(detail: TopicDetail) -> bytes:
+def topic_html(detail: TopicDetail, token: str | None = None) -> bytes:
     t = detail.topic
     summary = facts([("Topic id", t.topic_id), ("Internal", "yes" if t.internal else "no"),
                      ("Partitions", t.partitions), ("Replication factor", t.replication_factor),
@@ -99,6 +122,9 @@ def topic_html(detail: TopicDetail) -> bytes:
             f"<h2>Consumer groups with committed offsets</h2>{readers}"
             f"{cap_note(len(detail.readers.rows), detail.readers.total, 'groups')}"
             f"<h2>Configs</h2>{configs}")
+    if token is not None:
+        body += "<h2>Delete this topic</h2>" + _form(DELETE, token, _hidden("name", t.name), "Delete topic",
+                                                     "delete-topic")
     return html.document(f"Topic {t.name}", "/topics", body, script=True)
 
 
@@ -196,7 +222,7 @@ def groups_html(groups) -> bytes:
     return html.document("Consumer groups", "/groups", body)
 
 
-def group_html(detail: GroupDetail) -> bytes:
+def group_html(detail: GroupDetail, token: str | None = None) -> bytes:
     g = detail.group
     summary = facts([("Type", g.kind), ("State", g.state), ("Protocol type", g.protocol_type),
                      ("Protocol", g.protocol), ("Members", g.members), ("Lag", g.lag)])
@@ -209,6 +235,18 @@ def group_html(detail: GroupDetail) -> bytes:
     body = (f"{summary}<h2>Members</h2>{members}{cap_note(len(detail.members.rows), detail.members.total, 'members')}"
             f"<h2>Committed offsets</h2>{offsets}"
             f"{cap_note(len(detail.offsets.rows), detail.offsets.total, 'committed offsets')}")
+    if token is not None:
+        topics = sorted({o.topic for o in detail.offsets.rows})
+        scope = "".join(f'<option value="{text(t)}">{text(t)}</option>' for t in topics)
+        strategies = "".join(f'<option value="{s}">{s}</option>' for s in STRATEGIES)
+        body += ("<h2>Reset offsets</h2>"
+                 '<p class="note">As kafka-consumer-groups --reset-offsets: only a group with no members '
+                 "(Empty).</p>" + _form(
+                     RESET, token, _hidden("group", g.group_id)
+                     + f'<label>topic <select name="topic"><option value="">all committed</option>{scope}'
+                     f'</select></label><label>strategy <select name="strategy">{strategies}</select></label>'
+                     '<label>offset <input name="offset" size="10" placeholder="for to-offset"></label>',
+                     "Reset offsets", "reset-offsets"))
     return html.document(f"Group {g.group_id}", "/groups", body)
 
 
@@ -220,9 +258,13 @@ def not_found_html(what: str, name: str) -> bytes:
 class Console:
     """The console's routes over one ConsoleSource."""
 
-    def __init__(self, source: ConsoleSource, limit: int = LIMIT) -> None:
+    def __init__(self, source: ConsoleSource, limit: int = LIMIT, writes: ConsoleWrites | None = None) -> None:
         self.source = source
         self.limit = limit
+        self.writes = writes
+
+    def _token(self) -> str | None:
+        return None if self.writes is None else self.writes.form_token()
 
     def routes(self) -> dict:
         return {"/": self.overview, "/topics": self.topics, "/groups": self.groups, "/console.css": self.stylesheet,
@@ -235,13 +277,15 @@ class Console:
         return _page(overview_html(self.source.overview(self.limit)))
 
     async def topics(self) -> Page:
-        return _page(topics_html(await self.source.topics(self.limit)))
+        return _page(topics_html(await self.source.topics(self.limit), self._token()))
 
     async def topic(self, name: str, params: dict | None = None) -> Page:
         if PARTITIONS in name:
             return await self.partition(name, params or {})
         detail = await self.source.topic(name, self.limit)
-        return _page(topic_html(detail)) if detail is not None else _page(not_found_html("topic", name), 404)
+        if detail is None:
+            return _page(not_found_html("topic", name), 404)
+        return _page(topic_html(detail, self._token()))
 
     async def groups(self) -> Page:
         return _page(groups_html(await self.source.groups(self.limit)))
@@ -262,7 +306,9 @@ class Console:
 
     async def group(self, group_id: str, params: dict | None = None) -> Page:
         detail = await self.source.group(group_id, self.limit)
-        return _page(group_html(detail)) if detail is not None else _page(not_found_html("group", group_id), 404)
+        if detail is None:
+            return _page(not_found_html("group", group_id), 404)
+        return _page(group_html(detail, self._token()))
 
     async def stylesheet(self) -> Page:
         return Page(STYLESHEET.encode(), "text/css; charset=utf-8")

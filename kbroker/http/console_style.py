@@ -32,5 +32,11 @@ svg.chart polyline { stroke-width: 1.5; }
 svg.chart polyline.in { stroke: #0b63b6; }
 svg.chart polyline.out { stroke: #d9730d; }
 svg.chart text.scale { font-size: 10px; fill: #8a939d; }
+form.write { display: flex; gap: 12px; align-items: center; flex-wrap: wrap; padding: 10px 12px; background: #fff;
+  box-shadow: 0 1px 2px rgba(0,0,0,.08); }
+form.delete-topic button { color: #a32020; }
+ul.result { padding: 10px 28px; background: #fff; box-shadow: 0 1px 2px rgba(0,0,0,.08); }
+ul.result.done { border-left: 3px solid #2e9b4f; }
+ul.result.error { border-left: 3px solid #c93a3a; }
 p.error, p.elsewhere { padding: 8px 12px; background: #fff4e5; border-left: 3px solid #e39b2d; }
 """
