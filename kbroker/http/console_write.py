@@ -191,10 +191,9 @@ class ConsoleWrites:
         failed = await self._commit(group_id, offsets, peer)
         if failed:
             return Outcome(False, "Offsets not reset", tuple(failed), (path_of("/groups/", group_id), "The group"))
-        lines = [*notes, *(f"{t}-{p}: {offset}" for (t, p), offset in sorted(offsets.items()))]
-        return Outcome(True, f"Offsets of group {group_id} reset",
-                       (f"Reset {len(offsets)} partitions {strategy}"
-                        f"{'' if target is None else f' {target}'}:", *lines),
+        done = f"Reset {len(offsets)} partitions {strategy}{'' if target is None else f' {target}'}:"
+        values = [f"{t}-{p}: {offset}" for (t, p), offset in sorted(offsets.items())]
+        return Outcome(True, f"Offsets of group {group_id} reset", (*notes, done, *values),
                        (path_of("/groups/", group_id), f"Group {group_id}"))
 
     def _partitions(self, detail, topic: str) -> list[tuple[str, int]]:

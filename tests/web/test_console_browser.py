@@ -2,7 +2,10 @@
 DevTools protocol) after kafka-python produced, consumed and committed (and a confluent-kafka member of a KIP-848 group did too): every page, reached by following the
 console's own links, shows the topic with its offsets and sizes and the group with its members, committed offsets
 and lag, as the DOM has them; a screenshot of each page is taken (into docs/console/ when
-KBROKER_CONSOLE_SCREENSHOTS names that directory, which is how the committed ones were made)."""
+KBROKER_CONSOLE_SCREENSHOTS names that directory, which is how the committed ones were made). The message browser
+shows the records produced (keys, headers, values as text, JSON or hex), the throughput charts fill while the test
+produces, and with kbroker.console.write.enable on, the forms create and delete a topic and reset a group's offsets
+(refused for a group with a member)."""
 
 from __future__ import annotations
 
@@ -33,6 +36,8 @@ PARTITIONS = 3
 READ, UNREAD = 300, 40
 BROWSE_TOPIC = "console-browse"  # one partition, gzip batches, what the message browser shows
 TRAFFIC_TOPIC = "console-traffic"  # produced to while the charts are watched
+MADE_TOPIC = "console-made"  # created and deleted through the console's forms
+RESET_GROUP = "console-reset"  # its offsets reset through the console's form
 
 # What the pages show, as JSON: a table's body rows (cell texts), a definition list (dt -> dd), the heading.
 ROWS = ("(sel) => Array.from(document.querySelectorAll(sel + ' tbody tr'))"
@@ -130,7 +135,8 @@ def console(tmp_path_factory):
     log_dir = str(tmp_path_factory.mktemp("console") / "kafka-logs")
     shots = os.environ.get("KBROKER_CONSOLE_SCREENSHOTS") or str(tmp_path_factory.mktemp("screenshots"))
     os.makedirs(shots, exist_ok=True)
-    with start_broker_process(log_dir, extra_args=["--http", "127.0.0.1:0"]) as broker:
+    with start_broker_process(log_dir, {"kbroker.console.write.enable": "true"},
+                              extra_args=["--http", "127.0.0.1:0"]) as broker:
         admin = KafkaAdminClient(bootstrap_servers=broker.bootstrap)
         admin.create_topics([NewTopic(TOPIC, PARTITIONS, 1), NewTopic(BROWSE_TOPIC, 1, 1),
                              NewTopic(TRAFFIC_TOPIC, 1, 1)])
@@ -325,10 +331,10 @@ def test_the_throughput_charts_draw_the_traffic(console):
             if found:
                 seen_in = max(seen_in, float(found[1]))
             samples = int(browser.evaluate("document.querySelector('svg.chart').dataset.samples"))
-            if seen_in > 0 and samples >= 2:
+            if seen_in > 0 and samples >= 4:
                 break
             time.sleep(0.2)
-        assert seen_in > 0 and samples >= 2
+        assert seen_in > 0 and samples >= 4
         assert browser.evaluate("document.querySelector('svg.chart polyline.in').getAttribute('points')")
         browser.screenshot(os.path.join(shots, "overview-charts.png"))
 
@@ -340,3 +346,89 @@ def test_the_throughput_charts_draw_the_traffic(console):
         assert "bytes in" in browser.evaluate("document.querySelector('div.traffic figcaption').innerText")
     finally:
         producer.close()
+
+
+def _heading(browser: Chromium) -> str:
+    return browser.evaluate("document.querySelector('h1').innerText")
+
+
+def _result(browser: Chromium) -> list[str]:
+    return browser.evaluate("Array.from(document.querySelectorAll('ul.result li')).map(li => li.innerText)")
+
+
+def test_a_topic_is_created_and_deleted_through_the_forms(console):
+    broker, browser, shots = console
+    browser.load(_base(broker) + "/topics")
+    browser.evaluate(f"document.querySelector('form.create-topic input[name=name]').value = {json.dumps(MADE_TOPIC)};"
+                     "document.querySelector('form.create-topic input[name=partitions]').value = '2'")
+    browser.screenshot(os.path.join(shots, "topics-create.png"))
+    browser.act("document.querySelector('form.create-topic').submit()")
+    assert _heading(browser) == "Topic created"
+    assert _result(browser) == [f"Created topic {MADE_TOPIC} with 2 partitions and replication factor 1."]
+    browser.screenshot(os.path.join(shots, "topic-created.png"))
+    browser.load(_link(browser, f"Topic {MADE_TOPIC}"))
+    assert [row[0] for row in _rows(browser, "partitions")] == ["0", "1"]
+
+    browser.act("document.querySelector('form.delete-topic').submit()")
+    assert (_heading(browser), _result(browser)) == ("Topic deleted", [f"Deleted topic {MADE_TOPIC}."])
+    browser.load(_base(broker) + "/topics")
+    assert MADE_TOPIC not in [row[0] for row in _rows(browser, "topics")]
+
+    browser.load(_base(broker) + "/topics")  # the same name twice: Kafka's error, named
+    browser.evaluate("document.querySelector('form.create-topic input[name=name]').value = "
+                     f"{json.dumps(TOPIC)}")
+    browser.act("document.querySelector('form.create-topic').submit()")
+    assert _heading(browser) == "Topic not created"
+    assert _result(browser)[0].startswith("TOPIC_ALREADY_EXISTS: ")
+
+
+def _commit_without_joining(bootstrap: str, group: str, offset: int) -> None:
+    from kafka import KafkaConsumer, TopicPartition
+    from kafka.structs import OffsetAndMetadata
+
+    consumer = KafkaConsumer(bootstrap_servers=bootstrap, group_id=group, enable_auto_commit=False)
+    consumer.commit({TopicPartition(TOPIC, i): OffsetAndMetadata(offset, "", -1) for i in range(PARTITIONS)})
+    consumer.close()
+
+
+def test_a_groups_offsets_are_reset_through_the_form(console):
+    broker, browser, shots = console
+    browser.load(_base(broker) + f"/groups/{GROUP}")  # a member is in it: refused, as the tool refuses
+    browser.act("document.querySelector('form.reset-offsets').submit()")
+    assert _heading(browser) == "Not done: offset reset"
+    assert _result(browser) == [f"Assignments can only be reset if the group '{GROUP}' is inactive, but the "
+                                "current state is Stable."]
+
+    _commit_without_joining(broker.bootstrap, RESET_GROUP, 5)
+    browser.load(_base(broker) + f"/groups/{RESET_GROUP}")
+    assert [row[2] for row in _rows(browser, "offsets")] == ["5"] * PARTITIONS
+    ends = [row[3] for row in _rows(browser, "offsets")]
+    browser.evaluate("document.querySelector('form.reset-offsets select[name=strategy]').value = 'to-latest'")
+    browser.screenshot(os.path.join(shots, "group-reset.png"))
+    browser.act("document.querySelector('form.reset-offsets').submit()")
+    assert _heading(browser) == f"Offsets of group {RESET_GROUP} reset"
+    assert _result(browser) == [f"Reset {PARTITIONS} partitions to-latest:"] + [
+        f"{TOPIC}-{i}: {ends[i]}" for i in range(PARTITIONS)]
+    browser.screenshot(os.path.join(shots, "group-reset-done.png"))
+    browser.load(_link(browser, f"Group {RESET_GROUP}"))
+    assert [row[2] for row in _rows(browser, "offsets")] == ends
+    assert _facts(browser)["Lag"] == "0"
+
+    browser.evaluate("document.querySelector('form.reset-offsets select[name=strategy]').value = 'to-offset';"
+                     "document.querySelector('form.reset-offsets input[name=offset]').value = '1000000'")
+    browser.act("document.querySelector('form.reset-offsets').submit()")
+    result = _result(browser)
+    assert result[PARTITIONS] == f"Reset {PARTITIONS} partitions to-offset 1000000:"  # after the tool's warnings
+    assert result[0] == (f"New offset (1000000) is higher than latest offset for topic partition {TOPIC}-0. "
+                         f"Value will be set to {ends[0]}")
+    assert result[-PARTITIONS:] == [f"{TOPIC}-{i}: {ends[i]}" for i in range(PARTITIONS)]
+
+
+def test_a_post_from_another_origin_is_refused(console):
+    broker, _, _ = console
+    request = urllib.request.Request(_base(broker) + "/console/topics/create", method="POST",
+                                     data=b"name=evil&csrf_token=x",
+                                     headers={"Origin": "http://evil.example"})
+    with pytest.raises(urllib.error.HTTPError) as failed:
+        urllib.request.urlopen(request, timeout=30)
+    assert failed.value.code == 403

@@ -37,7 +37,7 @@
     svg.appendChild(make("rect", {x: 0, y: 0, width: WIDTH, height: HEIGHT, class: "frame"}));
     lines.forEach(line => {
       const coords = points.map((p, i) => {
-        const x = points.length > 1 ? i * WIDTH / (KEEP - 1) : 0;
+        const x = i * WIDTH / Math.max(points.length - 1, 1);
         const y = HEIGHT - 4 - (HEIGHT - 8) * p[line.field] / top;
         return x.toFixed(1) + "," + y.toFixed(1);
       });
