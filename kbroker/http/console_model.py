@@ -17,6 +17,7 @@ import uuid
 from collections.abc import Callable, Sequence
 
 import attrs
+import trio
 
 from kbroker import __version__
 from kbroker.configs import schema
@@ -32,6 +33,7 @@ from kbroker.metadata.topic_names import is_internal
 from kbroker.protocol.messages.consumer_protocol_assignment import ConsumerProtocolAssignment
 from kbroker.protocol.wire import DecodeError
 
+READERS = 2  # message browser pages read at once (each holds up to a page's bytes and a decompressed batch)
 SOURCES = {schema.TOPIC_CONFIG: "topic", schema.DYNAMIC_BROKER_CONFIG: "dynamic broker",
            schema.DYNAMIC_DEFAULT_BROKER_CONFIG: "dynamic cluster default", schema.STATIC_BROKER_CONFIG: "static broker",
            schema.DEFAULT_CONFIG: "default"}
@@ -190,6 +192,7 @@ class ConsoleSource:
         self.controller_id = controller_id
         self.kafka_version = kafka_version
         self.started = time.monotonic()
+        self.readers = trio.CapacityLimiter(READERS)
 
     # -- where things are -------------------------------------------------------------------------------------
 
@@ -317,8 +320,10 @@ class ConsoleSource:
         hosted = self._hosted(topic, index)
         if hosted is None or not hosted.is_leader or not _readable(hosted):
             return PartitionRecords(topic, index, leader, endpoints, None)
-        return PartitionRecords(topic, index, leader, endpoints,
-                                read_records(hosted.log, hosted.high_watermark, query))
+        # Off the event loop (reads and decompression of up to a page's bytes), at most READERS pages at once.
+        read = await trio.to_thread.run_sync(read_records, hosted.log, hosted.high_watermark, query,
+                                             limiter=self.readers)
+        return PartitionRecords(topic, index, leader, endpoints, read)
 
     # -- rows ---------------------------------------------------------------------------------------------------
 
