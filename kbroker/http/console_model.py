@@ -178,7 +178,8 @@ class PartitionRecords:
     partition: int
     leader: int  # -1: none
     leader_endpoints: str | None  # the leader's listeners, as the metadata image has them
-    read: RecordsRead | None  # None: this node does not lead the partition (or its log is offline)
+    read: RecordsRead | None  # None: this node does not lead the partition, or its log here is offline
+    offline: bool = False  # this node leads the partition but its log cannot be read
 
 
 class ConsoleSource:
@@ -318,8 +319,10 @@ class ConsoleSource:
         broker = image.brokers.get(leader)
         endpoints = _broker_row(broker).endpoints if broker is not None else None
         hosted = self._hosted(topic, index)
-        if hosted is None or not hosted.is_leader or not _readable(hosted):
+        if hosted is None or not hosted.is_leader:
             return PartitionRecords(topic, index, leader, endpoints, None)
+        if not _readable(hosted):
+            return PartitionRecords(topic, index, leader, endpoints, None, offline=True)
         # Off the event loop (reads and decompression of up to a page's bytes), at most READERS pages at once.
         read = await trio.to_thread.run_sync(read_records, hosted.log, hosted.high_watermark, query,
                                              limiter=self.readers)

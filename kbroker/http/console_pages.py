@@ -177,6 +177,9 @@ def partition_html(page: PartitionRecords, query: Query) -> bytes:
     action = _partition_path(page.topic, page.partition)
     back = f'<p>{link(path_of(TOPICS, page.topic), "Back to topic " + page.topic).html}</p>'
     read = page.read
+    if page.offline:
+        body = f'<p class="elsewhere">This node leads this partition but its log here is offline.</p>{back}'
+        return html.document(title, "/topics", body)
     if read is None:
         where = ("no leader" if page.leader < 0
                  else f"node {page.leader}" + (f" ({page.leader_endpoints})" if page.leader_endpoints else ""))

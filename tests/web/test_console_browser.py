@@ -338,6 +338,16 @@ def test_the_throughput_charts_draw_the_traffic(console):
         assert browser.evaluate("document.querySelector('svg.chart polyline.in').getAttribute('points')")
         browser.screenshot(os.path.join(shots, "overview-charts.png"))
 
+        browser.call("Emulation.setScriptExecutionDisabled", value=True)  # without the script: the page, a note
+        try:
+            browser.load(_base(broker) + "/")
+            assert browser.evaluate("document.querySelectorAll('svg.chart').length") == 0
+            assert browser.evaluate("document.querySelector('div.traffic').innerText").startswith(
+                "The live charts need JavaScript; the same counters are on /metrics")
+            assert _facts(browser)["Node id"] == "1"
+        finally:
+            browser.call("Emulation.setScriptExecutionDisabled", value=False)
+
         browser.load(_base(broker) + f"/topics/{TRAFFIC_TOPIC}")
         assert browser.evaluate("document.querySelector('div.traffic').dataset.topic") == TRAFFIC_TOPIC
         while time.monotonic() < deadline and int(browser.evaluate(

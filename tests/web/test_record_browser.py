@@ -153,3 +153,9 @@ def test_a_partition_led_elsewhere_names_its_leader():
     found = PartitionRecords("orders", 0, 2, "PLAINTEXT://10.0.0.2:9092", None)
     page = console_pages.partition_html(found, _query()).decode()
     assert "its leader is node 2 (PLAINTEXT://10.0.0.2:9092)" in page
+
+
+def test_a_partition_whose_log_is_offline_says_so():
+    found = PartitionRecords("orders", 0, 1, "PLAINTEXT://127.0.0.1:9092", None, offline=True)
+    page = console_pages.partition_html(found, _query()).decode()
+    assert "This node leads this partition but its log here is offline." in page
