@@ -6,8 +6,8 @@ arrive). What a client can make it hold is bounded: its request head (request li
 MAX_HEAD_BYTES and MAX_HEADERS lines (else 431) and arrive whole within TIMEOUT_S (else the connection is closed
 unanswered). A body is read only for a POST route: it must say its Content-Length (else 411), at most MAX_BODY_BYTES
 (else 413), and is handed to the route with the request's headers as a PostRequest. Other bodies are never read:
-after the answer, what the client still sends is dropped for at most
-LINGER_S, so that closing does not reset the connection before the client read the answer. Answers: the page a
+after the answer, what the client still sends is dropped for at most LINGER_S, so that closing does not reset the
+connection before the client read the answer. Answers: the page a
 route returns (200), 404 for an unknown path, 405 for another method, 400 for a malformed request line, 500 (and
 a logged traceback) when building a page fails. Pages are built by async routes on the trio thread, which may
 let other tasks run while they build. A route answers an exact path; a prefix route answers every path below its
@@ -179,7 +179,7 @@ class HttpServer:
                 return  # the client left before sending its body
             body += chunk[:int(length) - len(body)]
         try:
-            form = dict(urllib.parse.parse_qsl(body.decode("latin-1"), keep_blank_values=True, errors="replace",
+            form = dict(urllib.parse.parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True, errors="replace",
                                                max_num_fields=MAX_QUERY_FIELDS))
         except ValueError:
             await self._build(stream, _too_many_fields, target)
