@@ -157,6 +157,8 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
     _key("advertised.listeners", LIST, None),
     # kbroker's own: HOST:PORT of the HTTP listener serving /metrics (kbroker/http/); empty: none.
     _key("kbroker.http.listener", STRING, "", _http_address),
+    # kbroker's own: whether the web console's forms may create and delete topics and reset group offsets.
+    _key("kbroker.console.write.enable", BOOLEAN, False),
     _key("listener.security.protocol.map", LIST,
          ["SASL_SSL:SASL_SSL", "PLAINTEXT:PLAINTEXT", "SSL:SSL", "SASL_PLAINTEXT:SASL_PLAINTEXT"]),
     _key("controller.listener.names", LIST, None),

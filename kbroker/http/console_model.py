@@ -17,6 +17,7 @@ import uuid
 from collections.abc import Callable, Sequence
 
 import attrs
+import trio
 
 from kbroker import __version__
 from kbroker.configs import schema
@@ -26,11 +27,13 @@ from kbroker.group.consumer import ConsumerMember
 from kbroker.http.families_coordinators import groups_of
 from kbroker.http.families_process import start_time_s
 from kbroker.http.metrics import each
+from kbroker.http.record_browser import Query, RecordsRead, read_records
 from kbroker.metadata.image import NO_LEADER, MetadataImage
 from kbroker.metadata.topic_names import is_internal
 from kbroker.protocol.messages.consumer_protocol_assignment import ConsumerProtocolAssignment
 from kbroker.protocol.wire import DecodeError
 
+READERS = 2  # message browser pages read at once (each holds up to a page's bytes and a decompressed batch)
 SOURCES = {schema.TOPIC_CONFIG: "topic", schema.DYNAMIC_BROKER_CONFIG: "dynamic broker",
            schema.DYNAMIC_DEFAULT_BROKER_CONFIG: "dynamic cluster default", schema.STATIC_BROKER_CONFIG: "static broker",
            schema.DEFAULT_CONFIG: "default"}
@@ -168,6 +171,17 @@ class GroupDetail:
     offsets: Capped  # of OffsetRow
 
 
+@attrs.frozen
+class PartitionRecords:
+    """The message browser's page of one partition: what was read, when this node leads it; else its leader."""
+    topic: str
+    partition: int
+    leader: int  # -1: none
+    leader_endpoints: str | None  # the leader's listeners, as the metadata image has them
+    read: RecordsRead | None  # None: this node does not lead the partition, or its log here is offline
+    offline: bool = False  # this node leads the partition but its log cannot be read
+
+
 class ConsoleSource:
     """Reads the console's records from `states` (called at each request: a combined node's broker state exists
     only once it started) and `controller_id` (the node the quorum names as leader, -1 when none is known)."""
@@ -179,6 +193,7 @@ class ConsoleSource:
         self.controller_id = controller_id
         self.kafka_version = kafka_version
         self.started = time.monotonic()
+        self.readers = trio.CapacityLimiter(READERS)
 
     # -- where things are -------------------------------------------------------------------------------------
 
@@ -283,6 +298,35 @@ class ConsoleSource:
         await each(offsets.rows, lambda item: offset_rows.append(self._offset_row(item[0][0], item[0][1], item[1])))
         return GroupDetail(self._group_row(group), Capped(member_rows, members.total),
                            Capped(offset_rows, offsets.total))
+
+    def partitions_of(self, topic: str) -> list[int] | None:
+        """The partition indexes of `topic`, None when there is no such topic."""
+        described = self._image().topics_by_name.get(topic)
+        return None if described is None else sorted(described.partitions)
+
+    def broker_state(self):
+        """The node's broker state (None on a controller-only node, or before its broker started)."""
+        return self._broker_state()
+
+    async def records(self, topic: str, index: int, query: Query) -> PartitionRecords | None:
+        """The records of partition `index` of `topic` that `query` asks for; None when there is no such
+        partition."""
+        image = self._image()
+        described = image.topics_by_name.get(topic)
+        if described is None or index not in described.partitions:
+            return None
+        leader = described.partitions[index].leader
+        broker = image.brokers.get(leader)
+        endpoints = _broker_row(broker).endpoints if broker is not None else None
+        hosted = self._hosted(topic, index)
+        if hosted is None or not hosted.is_leader:
+            return PartitionRecords(topic, index, leader, endpoints, None)
+        if not _readable(hosted):
+            return PartitionRecords(topic, index, leader, endpoints, None, offline=True)
+        # Off the event loop (reads and decompression of up to a page's bytes), at most READERS pages at once.
+        read = await trio.to_thread.run_sync(read_records, hosted.log, hosted.high_watermark, query,
+                                             limiter=self.readers)
+        return PartitionRecords(topic, index, leader, endpoints, read)
 
     # -- rows ---------------------------------------------------------------------------------------------------
 

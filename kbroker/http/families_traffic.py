@@ -42,7 +42,9 @@ QUANTILES = (("0.50", 0.50), ("0.75", 0.75), ("0.95", 0.95), ("0.98", 0.98), ("0
              ("0.999", 0.999))
 
 
-def topic_families(states, topics_in_image: set[str] | None) -> list[Family]:
+def topic_counters(states, topics_in_image: set[str] | None) -> tuple[TopicCounters, dict[str, TopicCounters]]:
+    """The BrokerTopicMetrics counters summed over `states`: for all topics, and per topic (those of
+    `topics_in_image` only, when given: a deleted topic's counters are dropped)."""
     totals = TopicCounters()
     per_topic: dict[str, TopicCounters] = {}
     for state in states:
@@ -52,6 +54,11 @@ def topic_families(states, topics_in_image: set[str] | None) -> list[Family]:
         _add(totals, stats.all_topics)
         for name, counters in stats.topics.items():
             _add(per_topic.setdefault(name, TopicCounters()), counters)
+    return totals, per_topic
+
+
+def topic_families(states, topics_in_image: set[str] | None) -> list[Family]:
+    totals, per_topic = topic_counters(states, topics_in_image)
     families = []
     for meter, field, text in _REPLICATION_METERS:
         family = Family(f"kafka_server_brokertopicmetrics_{meter}_total", "counter", text)

@@ -12,6 +12,7 @@ import attrs
 
 CONTENT_TYPE = "text/html; charset=utf-8"
 STYLESHEET = "/console.css"
+SCRIPT = "/console.js"
 NAV = (("/", "Overview"), ("/topics", "Topics"), ("/groups", "Consumer groups"), ("/metrics", "Metrics"))
 MISSING = "\u2014"  # what a cell shows for a value this node does not know
 
@@ -60,13 +61,15 @@ def facts(pairs: Iterable[tuple[str, object]]) -> str:
     return f'<dl class="facts">{items}</dl>'
 
 
-def document(title: str, current: str, body: str) -> bytes:
-    """A whole page: `body` (already HTML) under the title and the navigation, `current` being its nav path."""
+def document(title: str, current: str, body: str, *, script: bool = False) -> bytes:
+    """A whole page: `body` (already HTML) under the title and the navigation, `current` being its nav path;
+    with `script`, the console's one script (SCRIPT), which only adds to what the page shows."""
     current_attr = ' class="current"'
     nav = "".join(f'<a href="{href}"{current_attr if href == current else ""}>{text(label)}</a>'
                   for href, label in NAV)
     return ("<!DOCTYPE html>\n"
             f'<html lang="en"><head><meta charset="utf-8"><title>{text(title)} \u00b7 kbroker</title>'
-            f'<link rel="stylesheet" href="{STYLESHEET}"></head>'
+            f'<link rel="stylesheet" href="{STYLESHEET}">'
+            + (f'<script src="{SCRIPT}" defer></script>' if script else "") + "</head>"
             f'<body><header><span class="brand">kbroker</span><nav>{nav}</nav></header>'
             f"<main><h1>{text(title)}</h1>{body}</main></body></html>\n").encode()

@@ -109,6 +109,13 @@ class Chromium:
             raise RuntimeError(f"loading {url}: {result['errorText']}")
         self._wait_event("Page.loadEventFired")
 
+    def act(self, expression: str) -> None:
+        """Evaluate `expression` (which navigates: a form submitted, a link followed) and return once the page
+        it led to fired its load event."""
+        self.events.clear()
+        self.evaluate(expression)
+        self._wait_event("Page.loadEventFired")
+
     def evaluate(self, expression: str):
         """The JSON value of `expression` in the page."""
         result = self.call("Runtime.evaluate", expression=expression, returnByValue=True)

@@ -2,7 +2,10 @@
 DevTools protocol) after kafka-python produced, consumed and committed (and a confluent-kafka member of a KIP-848 group did too): every page, reached by following the
 console's own links, shows the topic with its offsets and sizes and the group with its members, committed offsets
 and lag, as the DOM has them; a screenshot of each page is taken (into docs/console/ when
-KBROKER_CONSOLE_SCREENSHOTS names that directory, which is how the committed ones were made)."""
+KBROKER_CONSOLE_SCREENSHOTS names that directory, which is how the committed ones were made). The message browser
+shows the records produced (keys, headers, values as text, JSON or hex), the throughput charts fill while the test
+produces, and with kbroker.console.write.enable on, the forms create and delete a topic and reset a group's offsets
+(refused for a group with a member)."""
 
 from __future__ import annotations
 
@@ -31,6 +34,10 @@ GROUP_848 = "console-848"  # a consumer group of KIP-848's protocol, read by con
 MARKUP_GROUP = '<b id="injected">bold</b> & "quoted"/slashed'
 PARTITIONS = 3
 READ, UNREAD = 300, 40
+BROWSE_TOPIC = "console-browse"  # one partition, gzip batches, what the message browser shows
+TRAFFIC_TOPIC = "console-traffic"  # produced to while the charts are watched
+MADE_TOPIC = "console-made"  # created and deleted through the console's forms
+RESET_GROUP = "console-reset"  # its offsets reset through the console's form
 
 # What the pages show, as JSON: a table's body rows (cell texts), a definition list (dt -> dd), the heading.
 ROWS = ("(sel) => Array.from(document.querySelectorAll(sel + ' tbody tr'))"
@@ -101,6 +108,23 @@ def _produce(bootstrap: str, start: int, count: int) -> None:
     producer.close()
 
 
+BROWSED = [  # (key, headers, value) as produced to BROWSE_TOPIC
+    (b"user-1", [("trace", b"t-1"), ("raw", b"\xff\x00")], b'{"id": 1, "name": "ada"}'),
+    (None, [], b"\x00\x01\xfe"),
+    (b"<b>k</b>", [("h", b"v")], b"plain <i>text</i>"),
+]
+
+
+def _produce_to_browse(bootstrap: str) -> None:
+    from kafka import KafkaProducer
+
+    producer = KafkaProducer(bootstrap_servers=bootstrap, acks="all", compression_type="gzip", linger_ms=100)
+    for key, headers, value in BROWSED:
+        producer.send(BROWSE_TOPIC, key=key, value=value, headers=headers)
+    producer.flush()
+    producer.close()
+
+
 @pytest.fixture(scope="module")
 def console(tmp_path_factory):
     """(broker, browser, screenshot dir) once READ records were read and committed by GROUP, whose consumer stays
@@ -111,15 +135,18 @@ def console(tmp_path_factory):
     log_dir = str(tmp_path_factory.mktemp("console") / "kafka-logs")
     shots = os.environ.get("KBROKER_CONSOLE_SCREENSHOTS") or str(tmp_path_factory.mktemp("screenshots"))
     os.makedirs(shots, exist_ok=True)
-    with start_broker_process(log_dir, extra_args=["--http", "127.0.0.1:0"]) as broker:
+    with start_broker_process(log_dir, {"kbroker.console.write.enable": "true"},
+                              extra_args=["--http", "127.0.0.1:0"]) as broker:
         admin = KafkaAdminClient(bootstrap_servers=broker.bootstrap)
-        admin.create_topics([NewTopic(TOPIC, PARTITIONS, 1)])
+        admin.create_topics([NewTopic(TOPIC, PARTITIONS, 1), NewTopic(BROWSE_TOPIC, 1, 1),
+                             NewTopic(TRAFFIC_TOPIC, 1, 1)])
         admin.close()
         _produce(broker.bootstrap, 0, READ)
         consumer = read_and_commit(broker.bootstrap, TOPIC, GROUP, READ)
         consumer_848 = _read_and_commit_848(broker.bootstrap, _base(broker))
         _commit_as_markup_group(broker.bootstrap)
         _produce(broker.bootstrap, READ, UNREAD)
+        _produce_to_browse(broker.bootstrap)
         browser = Chromium()
         try:
             yield broker, browser, shots
@@ -246,3 +273,172 @@ def test_unknown_pages_are_404_and_other_methods_405(console):
     with pytest.raises(urllib.error.HTTPError) as failed:
         urllib.request.urlopen(request, timeout=30)
     assert failed.value.code == 405
+
+
+def _cells(browser: Chromium, table: str) -> list[list[str]]:
+    """A table's rows with each cell's text on one line (a header's value is a block of its own)."""
+    return [[" ".join(cell.split()) for cell in row] for row in _rows(browser, table)]
+
+
+def test_the_message_browser_shows_what_was_produced(console):
+    broker, browser, shots = console
+    browser.load(_base(broker) + f"/topics/{BROWSE_TOPIC}")
+    browser.load(_link(browser, "0"))  # the partition's link
+    assert browser.evaluate("document.querySelector('h1').innerText") == f"Topic {BROWSE_TOPIC} partition 0"
+    rows = _cells(browser, "records")
+    assert [row[0] for row in rows] == ["0", "1", "2"]
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} UTC \(\d{13}\)", row[1]) for row in rows)
+    assert {row[2] for row in rows} == {"CreateTime"}
+    assert [row[3:] for row in rows] == [
+        ["user-1", "trace: t-1 raw: ff 00 (hex)", '{"id": 1, "name": "ada"}'],
+        ["null", "", "00 01 fe (hex)"],
+        ["<b>k</b>", "h: v", "plain <i>text</i>"]]
+    assert browser.evaluate("document.querySelectorAll('table.records b:not(li > b), table.records i').length") == 0
+    browser.screenshot(os.path.join(shots, "partition.png"))
+
+    # JSON, chosen in the page's own form: the value that parses is pretty-printed, the others fall back
+    browser.act("document.querySelector('select[name=format]').value = 'json';"
+                "document.querySelector('form.browse').submit()")
+    values = [row[-1] for row in _rows(browser, "records")]
+    assert values[0] == '{\n  "id": 1,\n  "name": "ada"\n}'
+    assert " ".join(values[1].split()) == "00 01 fe (hex)" and " ".join(values[2].split()) == "plain <i>text</i> (text)"
+    browser.screenshot(os.path.join(shots, "partition-json.png"))
+
+    browser.act("document.querySelector('input[name=offset]').value = '1';"
+                "document.querySelector('input[name=count]').value = '1';"
+                "document.querySelector('select[name=format]').value = 'hex';"
+                "document.querySelector('form.browse').submit()")
+    [row] = _cells(browser, "records")
+    assert (row[0], row[3], row[5]) == ("1", "null", "00 01 fe")
+    browser.load(_link(browser, "Newer"))
+    assert [row[0] for row in _cells(browser, "records")] == ["2"]
+
+
+def test_the_throughput_charts_draw_the_traffic(console):
+    from kafka import KafkaProducer
+
+    broker, browser, shots = console
+    producer = KafkaProducer(bootstrap_servers=broker.bootstrap, acks="all")
+    try:
+        browser.load(_base(broker) + "/")
+        assert browser.evaluate("document.querySelectorAll('div.traffic svg.chart').length") == 2
+        seen_in = 0.0
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            producer.send(TRAFFIC_TOPIC, value=b"x" * 1000).get(timeout=30)
+            caption = browser.evaluate("document.querySelector('div.traffic figcaption').innerText")
+            found = re.match(r"bytes in ([\d.]+)(k|M|G)?/s", caption)
+            if found:
+                seen_in = max(seen_in, float(found[1]))
+            samples = int(browser.evaluate("document.querySelector('svg.chart').dataset.samples"))
+            if seen_in > 0 and samples >= 4:
+                break
+            time.sleep(0.2)
+        assert seen_in > 0 and samples >= 4
+        assert browser.evaluate("document.querySelector('svg.chart polyline.in').getAttribute('points')")
+        browser.screenshot(os.path.join(shots, "overview-charts.png"))
+
+        browser.call("Emulation.setScriptExecutionDisabled", value=True)  # without the script: the page, a note
+        try:
+            browser.load(_base(broker) + "/")
+            assert browser.evaluate("document.querySelectorAll('svg.chart').length") == 0
+            assert browser.evaluate("document.querySelector('div.traffic').innerText").startswith(
+                "The live charts need JavaScript; the same counters are on /metrics")
+            assert _facts(browser)["Node id"] == "1"
+        finally:
+            browser.call("Emulation.setScriptExecutionDisabled", value=False)
+
+        browser.load(_base(broker) + f"/topics/{TRAFFIC_TOPIC}")
+        assert browser.evaluate("document.querySelector('div.traffic').dataset.topic") == TRAFFIC_TOPIC
+        while time.monotonic() < deadline and int(browser.evaluate(
+                "document.querySelector('svg.chart').dataset.samples")) < 1:
+            time.sleep(0.2)
+        assert "bytes in" in browser.evaluate("document.querySelector('div.traffic figcaption').innerText")
+    finally:
+        producer.close()
+
+
+def _heading(browser: Chromium) -> str:
+    return browser.evaluate("document.querySelector('h1').innerText")
+
+
+def _result(browser: Chromium) -> list[str]:
+    return browser.evaluate("Array.from(document.querySelectorAll('ul.result li')).map(li => li.innerText)")
+
+
+def test_a_topic_is_created_and_deleted_through_the_forms(console):
+    broker, browser, shots = console
+    browser.load(_base(broker) + "/topics")
+    browser.evaluate(f"document.querySelector('form.create-topic input[name=name]').value = {json.dumps(MADE_TOPIC)};"
+                     "document.querySelector('form.create-topic input[name=partitions]').value = '2'")
+    browser.screenshot(os.path.join(shots, "topics-create.png"))
+    browser.act("document.querySelector('form.create-topic').submit()")
+    assert _heading(browser) == "Topic created"
+    assert _result(browser) == [f"Created topic {MADE_TOPIC} with 2 partitions and replication factor 1."]
+    browser.screenshot(os.path.join(shots, "topic-created.png"))
+    browser.load(_link(browser, f"Topic {MADE_TOPIC}"))
+    assert [row[0] for row in _rows(browser, "partitions")] == ["0", "1"]
+
+    browser.act("document.querySelector('form.delete-topic').submit()")
+    assert (_heading(browser), _result(browser)) == ("Topic deleted", [f"Deleted topic {MADE_TOPIC}."])
+    browser.load(_base(broker) + "/topics")
+    assert MADE_TOPIC not in [row[0] for row in _rows(browser, "topics")]
+
+    browser.load(_base(broker) + "/topics")  # the same name twice: Kafka's error, named
+    browser.evaluate("document.querySelector('form.create-topic input[name=name]').value = "
+                     f"{json.dumps(TOPIC)}")
+    browser.act("document.querySelector('form.create-topic').submit()")
+    assert _heading(browser) == "Topic not created"
+    assert _result(browser)[0].startswith("TOPIC_ALREADY_EXISTS: ")
+
+
+def _commit_without_joining(bootstrap: str, group: str, offset: int) -> None:
+    from kafka import KafkaConsumer, TopicPartition
+    from kafka.structs import OffsetAndMetadata
+
+    consumer = KafkaConsumer(bootstrap_servers=bootstrap, group_id=group, enable_auto_commit=False)
+    consumer.commit({TopicPartition(TOPIC, i): OffsetAndMetadata(offset, "", -1) for i in range(PARTITIONS)})
+    consumer.close()
+
+
+def test_a_groups_offsets_are_reset_through_the_form(console):
+    broker, browser, shots = console
+    browser.load(_base(broker) + f"/groups/{GROUP}")  # a member is in it: refused, as the tool refuses
+    browser.act("document.querySelector('form.reset-offsets').submit()")
+    assert _heading(browser) == "Not done: offset reset"
+    assert _result(browser) == [f"Assignments can only be reset if the group '{GROUP}' is inactive, but the "
+                                "current state is Stable."]
+
+    _commit_without_joining(broker.bootstrap, RESET_GROUP, 5)
+    browser.load(_base(broker) + f"/groups/{RESET_GROUP}")
+    assert [row[2] for row in _rows(browser, "offsets")] == ["5"] * PARTITIONS
+    ends = [row[3] for row in _rows(browser, "offsets")]
+    browser.evaluate("document.querySelector('form.reset-offsets select[name=strategy]').value = 'to-latest'")
+    browser.screenshot(os.path.join(shots, "group-reset.png"))
+    browser.act("document.querySelector('form.reset-offsets').submit()")
+    assert _heading(browser) == f"Offsets of group {RESET_GROUP} reset"
+    assert _result(browser) == [f"Reset {PARTITIONS} partitions to-latest:"] + [
+        f"{TOPIC}-{i}: {ends[i]}" for i in range(PARTITIONS)]
+    browser.screenshot(os.path.join(shots, "group-reset-done.png"))
+    browser.load(_link(browser, f"Group {RESET_GROUP}"))
+    assert [row[2] for row in _rows(browser, "offsets")] == ends
+    assert _facts(browser)["Lag"] == "0"
+
+    browser.evaluate("document.querySelector('form.reset-offsets select[name=strategy]').value = 'to-offset';"
+                     "document.querySelector('form.reset-offsets input[name=offset]').value = '1000000'")
+    browser.act("document.querySelector('form.reset-offsets').submit()")
+    result = _result(browser)
+    assert result[PARTITIONS] == f"Reset {PARTITIONS} partitions to-offset 1000000:"  # after the tool's warnings
+    assert result[0] == (f"New offset (1000000) is higher than latest offset for topic partition {TOPIC}-0. "
+                         f"Value will be set to {ends[0]}")
+    assert result[-PARTITIONS:] == [f"{TOPIC}-{i}: {ends[i]}" for i in range(PARTITIONS)]
+
+
+def test_a_post_from_another_origin_is_refused(console):
+    broker, _, _ = console
+    request = urllib.request.Request(_base(broker) + "/console/topics/create", method="POST",
+                                     data=b"name=evil&csrf_token=x",
+                                     headers={"Origin": "http://evil.example"})
+    with pytest.raises(urllib.error.HTTPError) as failed:
+        urllib.request.urlopen(request, timeout=30)
+    assert failed.value.code == 403

@@ -1,6 +1,7 @@
 """The web console of the other node kinds, built in-process: controller-only voters (the overview names the active
 controller; no topics hosted, no groups) and combined nodes (every node lists the cluster's topics and partitions,
-with log offsets only for the partitions it hosts)."""
+with log offsets only for the partitions it hosts, records to browse only where it leads; a topic created from
+any node's console is forwarded to the active controller)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,11 @@ import re
 import trio
 
 from kbroker.combined_node import CombinedNode
+from kbroker.http.admin_calls import KafkaCalls
 from kbroker.http.console_model import ConsoleSource
 from kbroker.http.console_pages import Console
+from kbroker.http.console_write import ConsoleWrites
+from kbroker.http.server import PostRequest
 from kbroker.network import Address, ClientSettings, NodeDirectory, open_channel_manager
 from kbroker.protocol import errors as E
 from kbroker.protocol.messages.create_topics_request import CreatableTopic, CreateTopicsRequest
@@ -77,13 +81,31 @@ def test_combined_nodes_show_offsets_of_the_partitions_they_host(tmp_path):
             controllers.add(_fact(overview, "Controller"))
             assert overview.count(b"<td>active</td>") == 3  # every broker, unfenced
             page = (await console.topic("spread")).body
-            rows = re.findall(rb"<tr><td>(\d+)</td><td>(\d+)</td><td>\d+</td><td>\d+</td><td>([^<]*)</td>", page)
+            rows = re.findall(rb'<tr><td><a href="[^"]*">(\d+)</a></td><td>(\d+)</td><td>\d+</td><td>\d+</td>'
+                              rb"<td>([^<]*)</td>", page)
             assert len(rows) == 6
             mine = [row for row in rows if int(row[1]) == node_id]
             assert all(row[2] == b"0" for row in mine)  # log start offset, known where hosted
             assert all(row[2] == "\u2014".encode() for row in rows if row not in mine)
             hosted_rows += len(mine)
+            for index, leader, _ in rows:  # the message browser reads what this node leads, names the others' leader
+                browsed = (await console.partition(f"spread/partitions/{index.decode()}", {})).body
+                if int(leader) == node_id:
+                    assert b'<table class="records">' in browsed
+                else:
+                    assert f"its leader is node {leader.decode()} (PLAINTEXT://".encode() in browsed
         assert hosted_rows == 6
+
+        # a topic created from the console of a node that may not be the active controller: forwarded to it
+        node = nodes[2]
+        writes = ConsoleWrites(True, KafkaCalls(lambda: node.broker.state, lambda: node.broker.registry),
+                               ConsoleSource(node.config, node.metric_states, node.controller_leader, "4.3.1"))
+        answer = await writes.create(PostRequest({"host": "h", "origin": "http://h"},
+                                                 {"csrf_token": writes.token, "name": "made-here", "partitions": "2"},
+                                                 "127.0.0.1:1"))
+        assert answer.status == 200, answer.body
+        for other in nodes.values():
+            await wait_for(lambda other=other: "made-here" in other.broker.state.image.topics_by_name, "made-here")
         assert len(controllers) == 1 and controllers != {"\u2014"}  # all name the same active controller
 
     trio.run(main)

@@ -4,6 +4,7 @@ served by the HTTP server (names percent-decoded from the path, 405 for other me
 
 from __future__ import annotations
 
+import json
 import uuid
 
 import trio
@@ -20,6 +21,7 @@ from kbroker.http.console_model import (
     MemberRow,
     OffsetRow,
     Overview,
+    PartitionRecords,
     PartitionRow,
     ReaderRow,
     TopicDetail,
@@ -65,7 +67,9 @@ def test_overview_shows_the_node_and_its_uptime():
     assert "<dt>Version</dt><dd>kbroker 0.1.0 (Kafka 4.3.1)</dd>" in page
     assert "<td>127.0.0.1:9092</td>" in page
     assert page.startswith("<!DOCTYPE html>") and '<meta charset="utf-8">' in page
-    assert "<script" not in page
+    # the one script is the console's own, deferred; without it the charts' place says where the counters are
+    assert page.count("<script") == 1 and '<script src="/console.js" defer></script>' in page
+    assert '<div class="traffic"><p class="note">The live charts need JavaScript' in page
 
 
 def test_an_unknown_controller_and_absent_values_show_a_dash():
@@ -108,8 +112,9 @@ def test_topic_page_shows_partitions_and_hides_sensitive_configs():
     page = console_pages.topic_html(TopicDetail(_topic(), partitions, configs, readers)).decode()
     assert '<td><a href="/groups/readers">readers</a></td><td>2</td><td>7</td>' in page
     assert "first 1 of 3 groups" in page
-    assert "<td>0</td><td>1</td><td>1, 2</td><td>1</td><td>3</td><td>40</td><td>38</td><td>999</td>" in page
-    assert "<td>1</td><td>\u2014</td><td>2</td><td>\u2014</td>" in page  # no leader, empty ISR
+    assert ('<td><a href="/topics/orders/partitions/0">0</a></td><td>1</td><td>1, 2</td><td>1</td><td>3</td>'
+            "<td>40</td><td>38</td><td>999</td>") in page
+    assert '/partitions/1">1</a></td><td>\u2014</td><td>2</td><td>\u2014</td>' in page  # no leader, empty ISR
     assert "<td>secret</td><td>(sensitive, hidden)</td><td>topic</td>" in page
 
 
@@ -137,6 +142,12 @@ class _Source:
     async def groups(self, limit):
         return Capped([_group("a/b c")], 1)
 
+    def states(self):
+        return []
+
+    async def records(self, topic, index, query):
+        return PartitionRecords(topic, index, 2, None, None) if (topic, index) == ("orders", 0) else None
+
     async def group(self, group_id, limit):
         return GroupDetail(_group(group_id), Capped([], 0), Capped([], 0)) if group_id == "a/b c" else None
 
@@ -156,7 +167,9 @@ def _serve(requests: list[bytes]) -> list[tuple[str, bytes]]:
             nursery.cancel_scope.cancel()
         return answers
 
-    return trio.run(main, clock=trio.testing.MockClock(autojump_threshold=0))
+    # The real clock: the message browser renders in a worker thread, which a MockClock's autojump would see as
+    # the whole event loop being idle and jump past the server's timeouts.
+    return trio.run(main)
 
 
 def test_routes_answer_pages_404s_and_405s():
@@ -183,3 +196,32 @@ def test_malformed_names_in_the_path_are_404s():
     assert [head.split("\r\n", 1)[0] for head, _ in answers] == ["HTTP/1.1 404 Not Found"] * 3 + ["HTTP/1.1 200 OK"]
     assert "No topic \ufffd\ufffd here.".encode() in answers[0][1]
     assert b"No group %ZZ&lt;b&gt; here." in answers[1][1]
+
+
+def test_the_message_browser_route_answers_404_for_unknown_partitions_and_400_for_bad_queries():
+    many = "&".join(f"p{i}=1" for i in range(100))
+    answers = _serve([b"GET /topics/orders/partitions/0?count=5&format=hex HTTP/1.1\r\n\r\n",
+                      b"GET /topics/orders/partitions/7 HTTP/1.1\r\n\r\n",
+                      b"GET /topics/orders/partitions/x HTTP/1.1\r\n\r\n",
+                      b"GET /topics/orders/partitions/%D9%A3 HTTP/1.1\r\n\r\n",  # a non-ASCII digit
+                      b"GET /topics/orders/partitions/0?count=-1 HTTP/1.1\r\n\r\n",
+                      b"GET /topics/orders/partitions/0?format=%3Cb%3E HTTP/1.1\r\n\r\n",
+                      f"GET /topics/orders/partitions/0?{many} HTTP/1.1\r\n\r\n".encode()])
+    assert [head.split("\r\n", 1)[0].split(" ", 1)[1] for head, _ in answers] == [
+        "200 OK", "404 Not Found", "404 Not Found", "404 Not Found", "400 Bad Request", "400 Bad Request",
+        "400 Bad Request"]
+    assert b"its leader is node 2" in answers[0][1]
+    assert b"No partition orders-7 here." in answers[1][1]
+    assert b"count must be between 1 and 500, not -1" in answers[4][1]
+    assert b"format must be one of text, json, hex, not &#x27;&lt;b&gt;&#x27;" in answers[5][1]
+    assert answers[6][1] == b"more than 64 query parameters\n"
+
+
+def test_the_script_and_the_traffic_endpoint_are_served():
+    answers = _serve([b"GET /console.js HTTP/1.1\r\n\r\n", b"GET /console/traffic.json HTTP/1.1\r\n\r\n",
+                      b"GET /topics/orders HTTP/1.1\r\n\r\n"])
+    assert "Content-Type: text/javascript; charset=utf-8" in answers[0][0]
+    assert b'fetch("/console/traffic.json"' in answers[0][1]
+    assert "Content-Type: application/json" in answers[1][0]
+    assert json.loads(answers[1][1])["node"] == {"bytes_in": 0, "bytes_out": 0, "messages_in": 0}
+    assert b'<div class="traffic" data-topic="orders">' in answers[2][1]
