@@ -1,6 +1,6 @@
 """Requests a broker hands to a remote active controller (Kafka's KafkaApis.maybeForwardToController with its
 ForwardingManager): on a node whose controller is not local (`state.controller_channel` set), CreateTopics,
-DeleteTopics, CreatePartitions, UpdateFeatures, UnregisterBroker, AlterUserScramCredentials and DescribeQuorum are
+DeleteTopics, CreatePartitions, UpdateFeatures, UnregisterBroker, AlterUserScramCredentials, AlterClientQuotas and DescribeQuorum are
 not handled here but sent to the active controller inside an EnvelopeRequest carrying the client's principal and
 address, and the controller's response is relayed to the client (decoded at the client's version, answered under
 its correlation id). AlterConfigs and IncrementalAlterConfigs are preprocessed by the broker first, as Kafka's
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import attrs
 
-from kbroker.api import alter_user_scram_credentials
+from kbroker.api import alter_client_quotas, alter_user_scram_credentials
 from kbroker.api.context import RequestContext
 from kbroker.configs.alter import RemoteAlter
 from kbroker.controller_channel import ForwardingFailed
@@ -47,8 +47,9 @@ from kbroker.protocol.messages.update_features_response import UpdateFeaturesRes
 
 CREATE_TOPICS, DELETE_TOPICS, ALTER_CONFIGS, CREATE_PARTITIONS, INCREMENTAL_ALTER_CONFIGS = 19, 20, 33, 37, 44
 UPDATE_FEATURES, UNREGISTER_BROKER, ALTER_USER_SCRAM_CREDENTIALS, DESCRIBE_QUORUM = 57, 64, 51, 55
+ALTER_CLIENT_QUOTAS = 49
 FORWARDED_KEYS = frozenset({CREATE_TOPICS, DELETE_TOPICS, CREATE_PARTITIONS, UPDATE_FEATURES, UNREGISTER_BROKER,
-                            ALTER_USER_SCRAM_CREDENTIALS, DESCRIBE_QUORUM})
+                            ALTER_USER_SCRAM_CREDENTIALS, DESCRIBE_QUORUM, ALTER_CLIENT_QUOTAS})
 CREATE_TOPICS_VERSION = 7  # what auto-creation sends; Kafka 4.3.1's controllers serve v2-v7
 
 
@@ -156,6 +157,8 @@ def error_response(api_key: int, request, code: int):
         return UnregisterBrokerResponse(throttle_time_ms=0, error_code=code, error_message=None)
     if api_key == ALTER_USER_SCRAM_CREDENTIALS:
         return alter_user_scram_credentials.failing(request, code)
+    if api_key == ALTER_CLIENT_QUOTAS:
+        return alter_client_quotas.failing(request, code)
     if api_key == DESCRIBE_QUORUM:  # Kafka's DescribeQuorumRequest.getErrorResponse: the top-level error alone
         return DescribeQuorumResponse(error_code=code, error_message=errors.for_code(code).message)
     raise ValueError(f"API key {api_key} is not forwarded")

@@ -29,8 +29,8 @@ from typing import Any, NamedTuple, Protocol
 import trio
 
 from kbroker.config import CONFIGS_BY_NAME
+from kbroker.metadata import client_quotas, scram_control, topic_names
 from kbroker.metadata import record_versions as V
-from kbroker.metadata import scram_control, topic_names
 from kbroker.metadata.alter_partition import alter_partition
 from kbroker.metadata.cluster_control import ClusterControl
 from kbroker.metadata.feature_control import FeatureUpdate, Verdict, update_features
@@ -647,6 +647,15 @@ class QuorumController:
         with self._lock:
             results, records = scram_control.alter_credentials(self.image, request)
             self._commit(records)
+            return results
+
+    def alter_client_quotas(self, entries, *, validate_only: bool) -> list[tuple[tuple, int, str | None]]:
+        """AlterClientQuotas (metadata/client_quotas.py): (entity, error code, message) per entity; the accepted
+        entries are committed as one batch unless validate_only."""
+        with self._lock:
+            results, records = client_quotas.alter_quotas(self.image.client_quotas, entries)
+            if not validate_only:
+                self._commit(records)
             return results
 
     def allocate_producer_ids(self, broker_id: int, broker_epoch: int) -> ProducerIdBlock:

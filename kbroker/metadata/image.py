@@ -7,8 +7,8 @@ Handlers read a `MetadataImage` and never change it. `MetadataDelta(image)` repl
 them on an empty image gives an equal image.
 
 Modelled: features (incl. metadata.version), broker and controller registrations, topics by name and id with their
-partitions, topic and broker configs, the producer-id next block, SCRAM credentials. Records of features kbroker does not implement
-(ACLs, delegation tokens, client quotas, ZK migration, ClearElrRecord)
+partitions, topic and broker configs, the producer-id next block, SCRAM credentials, client quotas (kbroker/metadata/client_quotas.py). Records of features kbroker does not implement
+(ACLs, delegation tokens, ZK migration, ClearElrRecord)
 are accepted and ignored; Begin/End/AbortTransaction records need no handling because kbroker writes each
 controller operation as one atomic batch.
 """
@@ -22,11 +22,13 @@ from typing import Any
 
 import attrs
 
+from kbroker.metadata import client_quotas
 from kbroker.metadata import record_versions as V
 from kbroker.metadata.serde import MetadataRecord
 from kbroker.protocol.messages.metadata.broker_registration_change_record import (
     BrokerRegistrationChangeRecord,
 )
+from kbroker.protocol.messages.metadata.client_quota_record import ClientQuotaRecord
 from kbroker.protocol.messages.metadata.config_record import ConfigRecord
 from kbroker.protocol.messages.metadata.feature_level_record import FeatureLevelRecord
 from kbroker.protocol.messages.metadata.fence_broker_record import FenceBrokerRecord
@@ -149,6 +151,8 @@ class MetadataImage:
     next_producer_id: int = 0  # first id of the next block the controller hands out
     # user -> SCRAM mechanism type (1 SHA-256, 2 SHA-512) -> credential (UserScramCredentialRecord)
     scram_credentials: Mapping[str, Mapping[int, ScramCredential]] = _EMPTY
+    # quota entity (client_quotas.Entity) -> quota key -> value (ClientQuotaRecord)
+    client_quotas: Mapping[tuple, Mapping[str, float]] = _EMPTY
 
     @property
     def metadata_version(self) -> int:
@@ -189,6 +193,7 @@ class MetadataDelta:
         self._broker_configs: dict[str, dict[str, str]] | None = None
         self._next_producer_id = base.next_producer_id
         self._scram: dict[str, dict[int, ScramCredential]] | None = None
+        self._quotas: dict[tuple, dict[str, float]] | None = None
 
     # --- copy-on-write views ---------------------------------------------------------------------------------
     def _features_w(self) -> dict[str, int]:
@@ -219,6 +224,11 @@ class MetadataDelta:
         if self._scram is None:
             self._scram = {user: dict(by_type) for user, by_type in self.base.scram_credentials.items()}
         return self._scram
+
+    def _client_quota(self, r: ClientQuotaRecord) -> None:
+        if self._quotas is None:
+            self._quotas = {entity: dict(values) for entity, values in self.base.client_quotas.items()}
+        client_quotas.replay(self._quotas, r)
 
     def topics(self) -> Mapping[uuid.UUID, TopicImage]:
         return self._topics_by_id if self._topics_by_id is not None else self.base.topics_by_id
@@ -385,7 +395,9 @@ class MetadataDelta:
             broker_configs=configs(self._broker_configs, base.broker_configs),
             next_producer_id=self._next_producer_id,
             scram_credentials=base.scram_credentials if self._scram is None else _frozen(
-                {user: _frozen(dict(by_type)) for user, by_type in self._scram.items()}))
+                {user: _frozen(dict(by_type)) for user, by_type in self._scram.items()}),
+            client_quotas=base.client_quotas if self._quotas is None else _frozen(
+                {entity: _frozen(dict(values)) for entity, values in self._quotas.items()}))
 
 
 _HANDLERS = {
@@ -404,6 +416,7 @@ _HANDLERS = {
     ProducerIdsRecord: MetadataDelta._producer_ids,
     UserScramCredentialRecord: MetadataDelta._user_scram_credential,
     RemoveUserScramCredentialRecord: MetadataDelta._remove_user_scram_credential,
+    ClientQuotaRecord: MetadataDelta._client_quota,
 }
 
 
@@ -457,6 +470,7 @@ def image_records(image: MetadataImage) -> Iterator[MetadataRecord]:
             yield MetadataRecord(UserScramCredentialRecord(
                 name=user, mechanism=mechanism, salt=c.salt, stored_key=c.stored_key, server_key=c.server_key,
                 iterations=c.iterations), V.USER_SCRAM_CREDENTIAL_RECORD)
+    yield from client_quotas.image_records(image.client_quotas)
     if image.next_producer_id > 0:
         # ProducerIdsImage.write: the owner of the last block is not kept.
         yield MetadataRecord(ProducerIdsRecord(broker_id=-1, broker_epoch=-1,

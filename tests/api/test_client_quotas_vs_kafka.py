@@ -1,0 +1,86 @@
+"""AlterClientQuotas and DescribeClientQuotas: kbroker's answers next to Apache Kafka 4.3.1's for the same raw
+requests, in the same order (validate_only, refused entries, set, describe filters, remove)."""
+
+import time
+import uuid
+
+import pytest
+
+from kbroker.protocol.messages.alter_client_quotas_request import (
+    AlterClientQuotasRequest,
+    EntityData,
+    EntryData,
+    OpData,
+)
+from kbroker.protocol.messages.describe_client_quotas_request import (
+    ComponentData,
+    DescribeClientQuotasRequest,
+)
+
+pytestmark = pytest.mark.java
+
+
+def entry(entity: dict, **ops) -> EntryData:
+    return EntryData(entity=[EntityData(entity_type=t, entity_name=n) for t, n in entity.items()],
+                     ops=[OpData(key=k, value=0.0 if v is None else float(v), remove=v is None)
+                          for k, v in ops.items()])
+
+
+def alter(target, entries, version, validate_only=False):
+    response = target.send(AlterClientQuotasRequest(entries=entries, validate_only=validate_only), version)
+    return sorted((sorted((e.entity_type, e.entity_name or "") for e in result.entity), result.error_code,
+                   result.error_message) for result in response.entries)
+
+
+def describe(target, components, strict, version):
+    response = target.send(DescribeClientQuotasRequest(
+        components=[ComponentData(entity_type=t, match_type=m, match=n) for t, m, n in components], strict=strict),
+        version)
+    entries = sorted((sorted((e.entity_type, e.entity_name or "<default>") for e in result.entity),
+                      sorted((v.key, v.value) for v in result.values)) for result in response.entries or [])
+    return response.error_code, response.error_message, entries
+
+
+def settled(target, client, present, version):
+    """Wait until the broker's image shows the alteration (Kafka's brokers apply committed records a moment after
+    the controller answers), then describe the client's entities."""
+    for _ in range(200):
+        found = describe(target, [("client-id", 0, client)], False, version)
+        if bool(found[2]) == present:
+            return found
+        time.sleep(0.05)
+    return found
+
+
+@pytest.mark.parametrize("version", [0, 1])
+def test_alter_and_describe(kbroker_target, kafka_target, version):
+    suffix = uuid.uuid4().hex[:8]
+    user, client = f"qu-{suffix}", f"qc-{suffix}"
+    steps = [
+        lambda t: alter(t, [entry({"client-id": client}, producer_byte_rate=1048576)], version, validate_only=True),
+        lambda t: describe(t, [("client-id", 0, client)], False, version),
+        lambda t: alter(t, [entry({"client-id": client}, producer_byte_rate=1048576),
+                            entry({"user": user, "client-id": client}, request_percentage=50.5,
+                                  consumer_byte_rate=1000),
+                            entry({"user": user}, bogus=1),
+                            entry({"user": f"{user}-x"}, producer_byte_rate=1.5),
+                            entry({"user": f"{user}-y"}, producer_byte_rate=0),
+                            entry({"group": "g"}, producer_byte_rate=1),
+                            entry({"user": ""}, producer_byte_rate=1),
+                            entry({"ip": "127.0.0.1", "user": user}, producer_byte_rate=1),
+                            entry({}, producer_byte_rate=1)], version),
+        lambda t: settled(t, client, True, version),
+        lambda t: describe(t, [("client-id", 0, client)], True, version),
+        lambda t: describe(t, [("user", 0, user), ("client-id", 2, None)], True, version),
+        lambda t: describe(t, [("user", 0, user)], False, version),
+        lambda t: describe(t, [("group", 2, None)], False, version),
+        lambda t: describe(t, [("user", 0, None)], False, version),
+        lambda t: describe(t, [("user", 2, None), ("user", 2, None)], False, version),
+        lambda t: describe(t, [("ip", 2, None), ("user", 2, None)], False, version),
+        lambda t: alter(t, [entry({"client-id": client}, producer_byte_rate=None, consumer_byte_rate=None),
+                            entry({"user": user, "client-id": client}, request_percentage=None,
+                                  consumer_byte_rate=None)], version),
+        lambda t: settled(t, client, False, version),
+    ]
+    for number, step in enumerate(steps):
+        assert step(kbroker_target) == step(kafka_target), f"step {number}"
