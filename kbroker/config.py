@@ -174,6 +174,9 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
     # Kafka's -1 is unbounded; kbroker resolves <= 0 to a share of the machine's memory (request_memory.py).
     _key("queued.max.request.bytes", LONG, -1),
     _key("connections.max.idle.ms", LONG, 600000),
+    # Client quotas (ClientQuotaManagerConfig): the rate is measured over quota.window.num samples of this size.
+    _key("quota.window.num", INT, 11, at_least(1)),
+    _key("quota.window.size.seconds", INT, 1, at_least(1)),
     _key("num.network.threads", INT, 3, at_least(1)),
     _key("num.io.threads", INT, 8, at_least(1)),
     _key("message.max.bytes", INT, 1048588, at_least(0), "max.message.bytes"),

@@ -6,6 +6,8 @@ import uuid
 
 import pytest
 
+from kbroker.protocol import records as R
+from kbroker.protocol.blocking_client import KafkaConnection
 from kbroker.protocol.messages.alter_client_quotas_request import (
     AlterClientQuotasRequest,
     EntityData,
@@ -16,6 +18,7 @@ from kbroker.protocol.messages.describe_client_quotas_request import (
     ComponentData,
     DescribeClientQuotasRequest,
 )
+from kbroker.protocol.messages.produce_request import PartitionProduceData, ProduceRequest, TopicProduceData
 
 pytestmark = pytest.mark.java
 
@@ -84,3 +87,27 @@ def test_alter_and_describe(kbroker_target, kafka_target, version):
     ]
     for number, step in enumerate(steps):
         assert step(kbroker_target) == step(kafka_target), f"step {number}"
+
+
+def test_a_producer_over_its_quota_sees_the_same_throttle_time(kbroker_target, kafka_target, unique_name):
+    """One 30 KB produce against a 2 KiB/s producer_byte_rate: the throttle time is Kafka's arithmetic on the
+    request's size over the 10 s minimum window, so both brokers give the same number."""
+    client = f"qp-{uuid.uuid4().hex[:8]}"
+    answers = []
+    for target in (kbroker_target, kafka_target):
+        target.create_topic(unique_name)
+        assert alter(target, [entry({"client-id": client}, producer_byte_rate=2048)], 1)[0][1] == 0
+        settled(target, client, True, 1)
+        producer = KafkaConnection(target.bootstrap, client_id=client)
+        try:
+            batch = bytes(R.build_batch([(int(time.time() * 1000), None, bytes(1000))] * 30))
+            request = ProduceRequest(acks=-1, timeout_ms=30000, topic_data=[TopicProduceData(
+                name=unique_name, partition_data=[PartitionProduceData(index=0, records=batch)])])
+            response = producer.send(request, version=9)
+        finally:
+            producer.close()
+        assert response.responses[0].partition_responses[0].error_code == 0
+        answers.append(response.throttle_time_ms)
+        alter(target, [entry({"client-id": client}, producer_byte_rate=None)], 1)
+    assert answers[0] > 0
+    assert answers[0] == answers[1]
