@@ -73,6 +73,8 @@ _BROKER = {
                                  "connections holding the most. -1 (or any value <= 0): one eighth of the "
                                  "machine's memory, and at least socket.request.max.bytes (Kafka: unbounded)."),
     "connections.max.idle.ms": "Idle time after which a connection is closed.",
+    "quota.window.num": "Number of samples a client quota's rate is measured over.",
+    "quota.window.size.seconds": "Length in seconds of each sample of a client quota's rate.",
     "num.network.threads": "Threads that read requests and write responses.",
     "num.io.threads": "Threads that execute requests.",
     "message.max.bytes": "Largest record batch a topic accepts unless it overrides max.message.bytes.",
