@@ -13,12 +13,13 @@ connection, as Kafka's controller does.
 
 BrokerRegistration, BrokerHeartbeat, AlterPartition, AllocateProducerIds, ControllerRegistration and the admin
 requests an admin client sends with `bootstrap.controllers` (CreateTopics, DeleteTopics, CreatePartitions,
-AlterConfigs, IncrementalAlterConfigs, UpdateFeatures, UnregisterBroker, which run the broker handlers' flows
+AlterConfigs, IncrementalAlterConfigs, UpdateFeatures, UnregisterBroker, AlterUserScramCredentials,
+AlterClientQuotas, which run the broker handlers' flows
 through `run_on_active_controller`) are answered by the active controller (ctx.state.active_controller,
 kbroker/metadata/active_controller.py); every other node answers NOT_CONTROLLER. AddRaftVoter, RemoveRaftVoter and
 UpdateRaftVoter (KIP-853) are answered by the Raft leader. Envelope carries what a broker forwards: the embedded
 request runs through this registry (envelope.py). Any node answers DescribeConfigs from its own image. Not served
-yet (so not advertised): the ACL, quota, delegation-token and reassignment APIs, ElectLeaders.
+yet (so not advertised): the ACL, delegation-token and reassignment APIs, ElectLeaders.
 """
 
 from __future__ import annotations
