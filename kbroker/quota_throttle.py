@@ -49,6 +49,8 @@ def _who(ctx: RequestContext) -> tuple[str, str]:
 def charge(quotas: ClientQuotas, ctx: RequestContext, request, response, request_size: int, local_s: float,
            now_ms: float, response_size=None) -> Charge:
     """Charge a served request; `response_size()` gives a Fetch response's encoded size."""
+    if not quotas.any_set():
+        return Charge(response)
     user, client_id = _who(ctx)
     percent = local_s * 100.0  # request_percentage counts handler time in percent of a second
     respond_first = client_throttles(ctx.api_key, ctx.api_version)

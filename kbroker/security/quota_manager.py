@@ -168,8 +168,13 @@ class ClientQuotas:
     time; its throttle is capped at one window, as Kafka's ClientRequestQuotaManager caps it)."""
 
     def __init__(self, quotas_of: Callable[[], Mapping], samples: int = 11, window_s: int = 1) -> None:
+        self.quotas_of = quotas_of
         window_ms = window_s * 1000
         self.produce = ClientQuotaManager("producer_byte_rate", quotas_of, samples, window_ms)
         self.fetch = ClientQuotaManager("consumer_byte_rate", quotas_of, samples, window_ms)
         self.request = ClientQuotaManager("request_percentage", quotas_of, samples, window_ms,
                                           max_throttle_ms=window_ms)
+
+    def any_set(self) -> bool:
+        """Whether the image holds any client quota at all (else a request is not charged)."""
+        return bool(self.quotas_of())

@@ -18,6 +18,8 @@ from kbroker.protocol.messages.describe_client_quotas_request import (
     ComponentData,
     DescribeClientQuotasRequest,
 )
+from kbroker.protocol.messages.fetch_request import FetchPartition, FetchRequest, FetchTopic
+from kbroker.protocol.messages.metadata_request import MetadataRequest
 from kbroker.protocol.messages.produce_request import PartitionProduceData, ProduceRequest, TopicProduceData
 
 pytestmark = pytest.mark.java
@@ -111,3 +113,47 @@ def test_a_producer_over_its_quota_sees_the_same_throttle_time(kbroker_target, k
         alter(target, [entry({"client-id": client}, producer_byte_rate=None)], 1)
     assert answers[0] > 0
     assert answers[0] == answers[1]
+
+
+def _client_quota(target, client, **ops):
+    assert alter(target, [entry({"client-id": client}, **ops)], 1)[0][1] == 0
+    settled(target, client, any(v is not None for v in ops.values()), 1)
+
+
+def test_a_consumer_over_its_quota_gets_an_empty_throttled_fetch(kbroker_target, kafka_target, unique_name):
+    """30 KB fetched against a 2 KiB/s consumer_byte_rate: the answer is an empty Fetch response carrying the
+    throttle time (Kafka takes the bytes back and sends no data); below the quota the data comes."""
+    client = f"qf-{uuid.uuid4().hex[:8]}"
+    answers = []
+    for target in (kbroker_target, kafka_target):
+        target.create_topic(unique_name)
+        target.produce(unique_name, [(int(time.time() * 1000), None, bytes(1000))] * 30)
+        _client_quota(target, client, consumer_byte_rate=2048)
+        consumer = KafkaConnection(target.bootstrap, client_id=client)
+        request = FetchRequest(max_wait_ms=0, min_bytes=1, max_bytes=1 << 20, isolation_level=0, topics=[
+            FetchTopic(topic=unique_name, partitions=[FetchPartition(partition=0, fetch_offset=0,
+                                                                     partition_max_bytes=1 << 20)])])
+        try:
+            throttled = consumer.send(request, version=12)
+        finally:
+            consumer.close()
+        answers.append((throttled.error_code, throttled.throttle_time_ms > 0, throttled.responses))
+        _client_quota(target, client, consumer_byte_rate=None)
+    assert answers[0] == answers[1] == (0, True, [])
+
+
+def test_request_percentage_throttles_any_api_for_at_most_one_window(kbroker_target, kafka_target):
+    """A request_percentage far below any request's time: Metadata answers with throttle_time_ms of one quota
+    window (1000 ms), the cap Kafka's ClientRequestQuotaManager puts on request throttling."""
+    client = f"qr-{uuid.uuid4().hex[:8]}"
+    answers = []
+    for target in (kbroker_target, kafka_target):
+        _client_quota(target, client, request_percentage=1e-9)
+        conn = KafkaConnection(target.bootstrap, client_id=client)
+        try:
+            answers.append(conn.send(MetadataRequest(topics=[], allow_auto_topic_creation=False), version=12)
+                           .throttle_time_ms)
+        finally:
+            conn.close()
+        _client_quota(target, client, request_percentage=None)
+    assert answers == [1000, 1000]
