@@ -4,7 +4,8 @@ connection stays muted.
 
 - Produce: its request bytes go to producer_byte_rate, its handler time to request_percentage (not for acks=0);
   throttle_time_ms is the larger of the two.
-- Fetch from a consumer: the response's bytes go to consumer_byte_rate, the handler time to request_percentage;
+- Fetch from a consumer: before the handler, its max_bytes (and min_bytes with it) is cut to what its quota allows
+  over the quota window but one (Kafka's maxValueInQuotaWindow); the response's bytes go to consumer_byte_rate, the handler time to request_percentage;
   when either throttles, the bytes are taken back and the answer is an empty response carrying the throttle time
   (Kafka's FetchContext.getThrottledResponse), so a throttled consumer gets no data. A follower's fetch is exempt.
 - Any other API: the handler time goes to request_percentage, and a response with a ThrottleTimeMs field carries
@@ -44,6 +45,24 @@ def client_throttles(api_key: int, version: int) -> bool:
 
 def _who(ctx: RequestContext) -> tuple[str, str]:
     return ctx.principal[1], ctx.client_id or ""
+
+
+_JAVA_INT_MAX = 2**31 - 1
+
+
+def _from_follower(ctx: RequestContext, request) -> bool:
+    replica_id = request.replica_state.replica_id if ctx.api_version >= 15 else request.replica_id
+    return replica_id >= 0
+
+
+def limit_fetch(quotas: ClientQuotas, ctx: RequestContext, request) -> None:
+    """Before a consumer's Fetch is handled: at most what its consumer_byte_rate allows in one quota window."""
+    if ctx.api_key != FETCH_KEY or not quotas.any_set() or _from_follower(ctx, request):
+        return
+    most = quotas.fetch.max_value_in_window(*_who(ctx))
+    if most is not None:
+        request.max_bytes = min(request.max_bytes, min(int(most), _JAVA_INT_MAX))
+        request.min_bytes = min(request.min_bytes, request.max_bytes)
 
 
 def charge(quotas: ClientQuotas, ctx: RequestContext, request, response, request_size: int, local_s: float,

@@ -54,7 +54,7 @@ from kbroker.frames import ConnectionClosed, FramePool, FrameReader
 from kbroker.pacer import FixedWatch, Pacer
 from kbroker.protocol import wire
 from kbroker.protocol.messages.request_header import RequestHeader
-from kbroker.quota_throttle import charge
+from kbroker.quota_throttle import charge, limit_fetch
 from kbroker.request_memory import RequestMemory, resolve_limit
 from kbroker.security import listener_security
 from kbroker.security.listener_security import ListenerSecurity
@@ -438,6 +438,8 @@ class Connection:
         started = trio.current_time()
         try:
             handle = forwarding.forward if forwarding.is_forwarded(ctx) else spec.handle
+            if self.quotas is not None:
+                limit_fetch(self.quotas, ctx, request)
             response = await handle(ctx, request)
             throttled = None
             if self.quotas is not None:

@@ -150,6 +150,17 @@ class ClientQuotaManager:
             throttle = min(throttle, self.max_throttle_ms)
         return throttle
 
+    def max_value_in_window(self, user: str, client_id: str) -> float | None:
+        """The most that could be recorded at once without a certain throttle (Kafka's maxValueInQuotaWindow: the
+        bound over `samples - 1` windows); None when no quota applies."""
+        levels = self.levels
+        if levels.enabled == NO_QUOTAS:
+            return None
+        bound = levels.limit(*levels.metric_tags(user, client_id or ""))
+        if bound is None:
+            return None
+        return bound * (self.samples - 1) * self.window_ms / 1000.0
+
     def unrecord(self, user: str, client_id: str, value: float, now_ms: float) -> None:
         levels = self.levels
         if levels.enabled != NO_QUOTAS:

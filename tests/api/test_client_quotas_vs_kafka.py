@@ -157,3 +157,27 @@ def test_request_percentage_throttles_any_api_for_at_most_one_window(kbroker_tar
             conn.close()
         _client_quota(target, client, request_percentage=None)
     assert answers == [1000, 1000]
+
+
+def test_a_consumer_fetch_is_cut_to_what_its_quota_allows_in_one_window(kbroker_target, kafka_target, unique_name):
+    """consumer_byte_rate=4000 with 60 KB to read: one Fetch may carry at most 4000 x 10 bytes of records (the quota
+    over the window but one), so the response is just over the quota's 10 s measure and throttled for tens of ms
+    (uncut, 60 KB would be 5 s of throttle), on both brokers."""
+    client = f"qw-{uuid.uuid4().hex[:8]}"
+    answers = []
+    for target in (kbroker_target, kafka_target):
+        target.create_topic(unique_name)
+        for _ in range(6):
+            target.produce(unique_name, [(int(time.time() * 1000), None, bytes(1000))] * 10)
+        _client_quota(target, client, consumer_byte_rate=4000)
+        consumer = KafkaConnection(target.bootstrap, client_id=client)
+        request = FetchRequest(max_wait_ms=0, min_bytes=1, max_bytes=1 << 20, isolation_level=0, topics=[
+            FetchTopic(topic=unique_name, partitions=[FetchPartition(partition=0, fetch_offset=0,
+                                                                     partition_max_bytes=1 << 20)])])
+        try:
+            response = consumer.send(request, version=12)
+        finally:
+            consumer.close()
+        answers.append((0 < response.throttle_time_ms < 200, response.responses))
+        _client_quota(target, client, consumer_byte_rate=None)
+    assert answers[0] == answers[1] == (True, [])

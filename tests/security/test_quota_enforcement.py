@@ -141,3 +141,11 @@ def test_a_throttled_producer_holds_to_its_quota_over_30_seconds():
     elapsed = trio.run(main, clock=trio.testing.MockClock(autojump_threshold=0))
     achieved = sum(sent) / elapsed
     assert abs(achieved - quota) / quota < 0.10, achieved
+
+
+def test_the_most_one_fetch_may_carry_is_the_quota_over_the_window_but_one():
+    configured = {(("client-id", "c"),): {"consumer_byte_rate": 4000.0}}
+    managers = ClientQuotas(lambda: configured, samples=11, window_s=1)
+    assert managers.fetch.max_value_in_window("u", "c") == 40000.0
+    assert managers.fetch.max_value_in_window("u", "other") is None
+    assert managers.produce.max_value_in_window("u", "c") is None
