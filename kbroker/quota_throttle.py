@@ -8,6 +8,7 @@ connection stays muted.
   over the quota window but one (Kafka's maxValueInQuotaWindow); the response's bytes go to consumer_byte_rate, the handler time to request_percentage;
   when either throttles, the bytes are taken back and the answer is an empty response carrying the throttle time
   (Kafka's FetchContext.getThrottledResponse), so a throttled consumer gets no data. A follower's fetch is exempt.
+- WriteTxnMarkers (a cluster action, exempt in Kafka): not charged.
 - Any other API: the handler time goes to request_percentage, and a response with a ThrottleTimeMs field carries
   the throttle time.
 
@@ -26,6 +27,8 @@ from kbroker.api.context import NO_RESPONSE, RequestContext
 from kbroker.security.quota_manager import ClientQuotas
 
 PRODUCE_KEY, FETCH_KEY = 0, 1
+# Inter-broker requests Kafka answers with sendResponseExemptThrottle (cluster actions): never charged.
+_EXEMPT_KEYS = frozenset({27})  # WriteTxnMarkers
 _CLIENT_THROTTLES_FROM = {PRODUCE_KEY: 6, FETCH_KEY: 8}  # below these versions the response itself waits
 
 
@@ -68,7 +71,7 @@ def limit_fetch(quotas: ClientQuotas, ctx: RequestContext, request) -> None:
 def charge(quotas: ClientQuotas, ctx: RequestContext, request, response, request_size: int, local_s: float,
            now_ms: float, response_size=None) -> Charge:
     """Charge a served request; `response_size()` gives a Fetch response's encoded size."""
-    if not quotas.any_set():
+    if ctx.api_key in _EXEMPT_KEYS or not quotas.any_set():
         return Charge(response)
     user, client_id = _who(ctx)
     percent = local_s * 100.0  # request_percentage counts handler time in percent of a second
