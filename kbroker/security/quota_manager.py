@@ -24,7 +24,17 @@ from collections.abc import Callable, Mapping
 
 from kbroker.security.quota_rate import Rate, throttle_time_ms
 
-DEFAULT = "<default>"  # the <default> entity; never a sanitized user or client-id Kafka would match
+
+class _Default:
+    """The <default> entity name: a marker of its own, so a client that calls itself "<default>" is not it."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<default>"
+
+
+DEFAULT = _Default()
 NO_QUOTAS, CLIENT_ID_QUOTA_ENABLED, USER_QUOTA_ENABLED, USER_CLIENT_ID_QUOTA_ENABLED = 0, 1, 2, 4
 INACTIVE_SENSOR_EXPIRATION_MS = 3600 * 1000
 _SWEEP_EVERY = 4096  # records between sweeps for expired rates

@@ -149,3 +149,14 @@ def test_the_most_one_fetch_may_carry_is_the_quota_over_the_window_but_one():
     assert managers.fetch.max_value_in_window("u", "c") == 40000.0
     assert managers.fetch.max_value_in_window("u", "other") is None
     assert managers.produce.max_value_in_window("u", "c") is None
+
+
+def test_a_client_named_like_the_default_is_not_the_default():
+    configured = {(("client-id", None),): {"producer_byte_rate": 10.0}}
+    manager = ClientQuotaManager("producer_byte_rate", lambda: configured, 11, 1000)
+    levels = manager.levels
+    assert levels.limit(*levels.metric_tags("u", "<default>")) == 10.0  # the default applies to it like to any
+    configured = {(("client-id", "<default>"),): {"producer_byte_rate": 10.0}}
+    manager = ClientQuotaManager("producer_byte_rate", lambda: configured, 11, 1000)
+    levels = manager.levels
+    assert levels.limit(*levels.metric_tags("u", "other")) is None  # a client-id named "<default>" is no default
