@@ -120,23 +120,32 @@ def _client_quota(target, client, **ops):
     settled(target, client, any(v is not None for v in ops.values()), 1)
 
 
+def _send_as(target, client: str, request, version: int):
+    """`request` on a connection of its own whose client id is `client`."""
+    conn = KafkaConnection(target.bootstrap, client_id=client)
+    try:
+        return conn.send(request, version=version)
+    finally:
+        conn.close()
+
+
+def _fetch_from_start(target, client: str, topic: str):
+    return _send_as(target, client, FetchRequest(max_wait_ms=0, min_bytes=1, max_bytes=1 << 20, isolation_level=0,
+                                                 topics=[FetchTopic(topic=topic, partitions=[FetchPartition(
+                                                     partition=0, fetch_offset=0, partition_max_bytes=1 << 20)])]),
+                    12)
+
+
 def test_a_consumer_over_its_quota_gets_an_empty_throttled_fetch(kbroker_target, kafka_target, unique_name):
     """30 KB fetched against a 2 KiB/s consumer_byte_rate: the answer is an empty Fetch response carrying the
-    throttle time (Kafka takes the bytes back and sends no data); below the quota the data comes."""
+    throttle time (Kafka takes the bytes back and sends no data)."""
     client = f"qf-{uuid.uuid4().hex[:8]}"
     answers = []
     for target in (kbroker_target, kafka_target):
         target.create_topic(unique_name)
         target.produce(unique_name, [(int(time.time() * 1000), None, bytes(1000))] * 30)
         _client_quota(target, client, consumer_byte_rate=2048)
-        consumer = KafkaConnection(target.bootstrap, client_id=client)
-        request = FetchRequest(max_wait_ms=0, min_bytes=1, max_bytes=1 << 20, isolation_level=0, topics=[
-            FetchTopic(topic=unique_name, partitions=[FetchPartition(partition=0, fetch_offset=0,
-                                                                     partition_max_bytes=1 << 20)])])
-        try:
-            throttled = consumer.send(request, version=12)
-        finally:
-            consumer.close()
+        throttled = _fetch_from_start(target, client, unique_name)
         answers.append((throttled.error_code, throttled.throttle_time_ms > 0, throttled.responses))
         _client_quota(target, client, consumer_byte_rate=None)
     assert answers[0] == answers[1] == (0, True, [])
@@ -149,12 +158,8 @@ def test_request_percentage_throttles_any_api_for_at_most_one_window(kbroker_tar
     answers = []
     for target in (kbroker_target, kafka_target):
         _client_quota(target, client, request_percentage=1e-9)
-        conn = KafkaConnection(target.bootstrap, client_id=client)
-        try:
-            answers.append(conn.send(MetadataRequest(topics=[], allow_auto_topic_creation=False), version=12)
-                           .throttle_time_ms)
-        finally:
-            conn.close()
+        answers.append(_send_as(target, client, MetadataRequest(topics=[], allow_auto_topic_creation=False), 12)
+                       .throttle_time_ms)
         _client_quota(target, client, request_percentage=None)
     assert answers == [1000, 1000]
 
@@ -170,14 +175,7 @@ def test_a_consumer_fetch_is_cut_to_what_its_quota_allows_in_one_window(kbroker_
         for _ in range(6):
             target.produce(unique_name, [(int(time.time() * 1000), None, bytes(1000))] * 10)
         _client_quota(target, client, consumer_byte_rate=4000)
-        consumer = KafkaConnection(target.bootstrap, client_id=client)
-        request = FetchRequest(max_wait_ms=0, min_bytes=1, max_bytes=1 << 20, isolation_level=0, topics=[
-            FetchTopic(topic=unique_name, partitions=[FetchPartition(partition=0, fetch_offset=0,
-                                                                     partition_max_bytes=1 << 20)])])
-        try:
-            response = consumer.send(request, version=12)
-        finally:
-            consumer.close()
+        response = _fetch_from_start(target, client, unique_name)
         answers.append((0 < response.throttle_time_ms < 200, response.responses))
         _client_quota(target, client, consumer_byte_rate=None)
     assert answers[0] == answers[1] == (True, [])
