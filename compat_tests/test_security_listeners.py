@@ -141,7 +141,6 @@ def _kafka_configs(broker, *args):
 def test_scram_user_added_with_kafka_configs_over_sasl_ssl(secured, tmp_path):
     check(_kafka_configs(secured, "--alter", "--entity-type", "users", "--entity-name", "carol",
                          "--add-config", "SCRAM-SHA-512=[iterations=8192,password=carol-secret]"))
-    # (kafka-configs --describe of users also asks DescribeClientQuotas, which kbroker does not serve yet)
     from confluent_kafka.admin import AdminClient, ScramMechanism
 
     admin = AdminClient({"bootstrap.servers": secured.bootstrap})

@@ -181,6 +181,9 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
     _key("authorizer.class.name", STRING, ""),
     _key("super.users", STRING, ""),
     _key("allow.everyone.if.no.acl.found", BOOLEAN, False),
+    # Client quotas (ClientQuotaManagerConfig): the rate is measured over quota.window.num samples of this size.
+    _key("quota.window.num", INT, 11, at_least(1)),
+    _key("quota.window.size.seconds", INT, 1, at_least(1)),
     _key("num.network.threads", INT, 3, at_least(1)),
     _key("num.io.threads", INT, 8, at_least(1)),
     _key("message.max.bytes", INT, 1048588, at_least(0), "max.message.bytes"),

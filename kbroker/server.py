@@ -54,10 +54,12 @@ from kbroker.frames import ConnectionClosed, FramePool, FrameReader
 from kbroker.pacer import FixedWatch, Pacer
 from kbroker.protocol import wire
 from kbroker.protocol.messages.request_header import RequestHeader
+from kbroker.quota_throttle import charge, limit_fetch
 from kbroker.request_memory import RequestMemory, resolve_limit
 from kbroker.security import listener_security
 from kbroker.security.listener_security import ListenerSecurity
 from kbroker.security.principal import ANONYMOUS, NoMatchingRule, tls_principal
+from kbroker.security.quota_manager import ClientQuotas
 from kbroker.security.sasl.authenticator import AuthenticationFailed, SaslAuthenticator
 from kbroker.security.tls_io import TlsIO
 
@@ -207,8 +209,10 @@ class Connection:
 
     def __init__(self, stream: trio.SocketStream, bound: BoundListener, state: BrokerState,
                  registry: Registry, pool: FramePool | None = None, memory: RequestMemory | None = None,
-                 pacer: Pacer | None = None, security: ListenerSecurity = listener_security.PLAINTEXT) -> None:
+                 pacer: Pacer | None = None, security: ListenerSecurity = listener_security.PLAINTEXT,
+                 quotas: ClientQuotas | None = None) -> None:
         self.stream = stream
+        self.quotas = quotas  # client quotas (quota_throttle.py); None on a controller listener
         self.bound = bound
         self.state = state
         self.registry = registry
@@ -345,7 +349,7 @@ class Connection:
             return
         decoded = await self.decode_request(frame)
         if decoded is not None:
-            await self.serve_request(*decoded, received)
+            await self.serve_request(*decoded, received, len(frame))
 
     async def serve_unauthenticated(self, frame: memoryview, received: float) -> None:
         """A frame of a SASL listener's connection that is not authenticated yet (security/sasl/authenticator.py)."""
@@ -424,7 +428,7 @@ class Connection:
                                   f"{header.client_id!r}: {e}") from None
         return spec, header, request
 
-    async def serve_request(self, spec, header, request, received: float) -> None:
+    async def serve_request(self, spec, header, request, received: float, size: int = 0) -> None:
         api_key, api_version = header.request_api_key, header.request_api_version
         ctx = RequestContext(
             api_key=api_key, api_version=api_version, correlation_id=header.correlation_id,
@@ -434,10 +438,17 @@ class Connection:
         started = trio.current_time()
         try:
             handle = forwarding.forward if forwarding.is_forwarded(ctx) else spec.handle
+            if self.quotas is not None:
+                limit_fetch(self.quotas, ctx, request)
             response = await handle(ctx, request)
+            throttled = None
+            if self.quotas is not None:
+                throttled = self._charge(ctx, request, response, size, started, spec)
+                response = throttled.response
             if response is NO_RESPONSE:
                 answered = trio.current_time()
                 self._count(ctx, received, started, answered, answered)
+                await self._mute(throttled)
                 return
             chunks = encode_response(header.correlation_id, response, spec.response_class, api_version)
         except CloseConnection:
@@ -447,8 +458,32 @@ class Connection:
             log.exception("bug: %s failed serving %s; closing the connection", spec.module, ctx.describe())
             raise CloseConnection(f"internal error serving {ctx.describe()}") from None
         answered = trio.current_time()
+        if throttled is not None and not throttled.respond_first:
+            await self._mute(throttled)
         await send_chunks(self.io, chunks)
         self._count(ctx, received, started, answered, trio.current_time())
+        if throttled is not None and throttled.respond_first:
+            await self._mute(throttled)
+
+    def _charge(self, ctx: RequestContext, request, response, size: int, started: float, spec):
+        """Charge the request to its client's quotas (quota_throttle.py)."""
+        now = trio.current_time()
+        local_s = max(0.0, now - started - ctx.notes.remote_s)
+
+        def response_size() -> int:
+            chunks = encode_response(ctx.correlation_id, response, spec.response_class, ctx.api_version)
+            return sum(len(chunk) for chunk in chunks)
+
+        return charge(self.quotas, ctx, request, response, size, local_s, now * 1000.0, response_size)
+
+    async def _mute(self, throttled) -> None:
+        """Read nothing from this connection for the throttle time (Kafka mutes a throttled channel)."""
+        if throttled is None or throttled.throttle_ms <= 0:
+            return
+        if self.pacer is not None:
+            await self.pacer.sleep(throttled.throttle_ms / 1000.0)
+        else:
+            await trio.sleep(throttled.throttle_ms / 1000.0)
 
     def _count(self, ctx: RequestContext, received: float, started: float, answered: float, sent: float) -> None:
         stats, notes = self.state.request_stats, ctx.notes
@@ -572,9 +607,18 @@ class ConnectionServer:
         self.connections = ConnectionCount(self.frame_pool, self.pacer)
         self.request_memory = RequestMemory(resolve_limit(config["queued.max.request.bytes"],
                                                           config["socket.request.max.bytes"]))
+        self.quotas = ClientQuotas(self._client_quotas, config["quota.window.num"],
+                                   config["quota.window.size.seconds"])
+        self.controller_listeners = set(config.controller_listener_names)
         # Built at start, so that a listener kbroker cannot secure fails the node rather than its clients.
         self.security = {listener.name: listener_security.for_listener(config, listener, self.scram_credential)
                          for listener in config.listeners}
+
+    def _client_quotas(self):
+        state = self.state
+        if state.metadata is None and state.active_controller is None:
+            return {}
+        return state.image.client_quotas
 
     def scram_credential(self, user: str, mechanism):
         """A user's SCRAM credential for a mechanism, from the node's current metadata image."""
@@ -589,7 +633,8 @@ class ConnectionServer:
     async def serve(self, bound: BoundListener, stream: trio.SocketStream) -> None:
         self.connections.opened()
         connection = Connection(stream, bound, self.state, self.registry, self.frame_pool, self.request_memory,
-                                self.pacer, self.security.get(bound.listener.name, listener_security.PLAINTEXT))
+                                self.pacer, self.security.get(bound.listener.name, listener_security.PLAINTEXT),
+                                None if bound.listener.name in self.controller_listeners else self.quotas)
         log.debug("connection from %s on %s", connection.peer_text, bound.listener.name)
         try:
             await connection.run()

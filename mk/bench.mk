@@ -1,7 +1,8 @@
 # Side-by-side benchmarks against Apache Kafka (bench/broker_bench.py); QUICK=1 runs the one-minute subset.
 # bench-flood: 5,000 connections that claim 100 MiB requests and stall (bench/flood_bench.py).
 # bench-cluster: RF=3 acks=all produce, three kbroker nodes beside three Kafka nodes (bench/cluster_bench.py).
-.PHONY: bench bench-startup bench-flood bench-cluster
+# bench-quota: a producer held by a 1 MiB/s producer_byte_rate quota for 30 s (bench/quota_bench.py).
+.PHONY: bench bench-startup bench-flood bench-cluster bench-quota
 
 bench: install java
 	$(BIN)/python bench/broker_bench.py $(if $(QUICK),--quick,)
@@ -13,6 +14,9 @@ bench-cluster: install java
 
 bench-flood: install java
 	$(BIN)/python bench/flood_bench.py $(if $(QUICK),--quick,)
+
+bench-quota: install java
+	$(BIN)/python bench/quota_bench.py
 
 bench-startup: install
 	$(BIN)/python bench/startup_bench.py

@@ -1,7 +1,7 @@
 """Requests a broker hands to a remote active controller (Kafka's KafkaApis.maybeForwardToController with its
 ForwardingManager): on a node whose controller is not local (`state.controller_channel` set), CreateTopics,
 DeleteTopics, CreatePartitions, UpdateFeatures, UnregisterBroker, AlterUserScramCredentials, DescribeQuorum, CreateAcls,
-DeleteAcls, ElectLeaders, AlterPartitionReassignments, ListPartitionReassignments, AddRaftVoter and RemoveRaftVoter are
+DeleteAcls, ElectLeaders, AlterPartitionReassignments, ListPartitionReassignments, AddRaftVoter, RemoveRaftVoter and AlterClientQuotas are
 not handled here but sent to the active controller inside an EnvelopeRequest carrying the client's principal and
 address, and the controller's response is relayed to the client (decoded at the client's version, answered under
 its correlation id). AlterConfigs and IncrementalAlterConfigs are preprocessed by the broker first, as Kafka's
@@ -20,6 +20,7 @@ from __future__ import annotations
 import attrs
 
 from kbroker.api import (
+    alter_client_quotas,
     alter_partition_reassignments,
     alter_user_scram_credentials,
     create_acls,
@@ -60,10 +61,11 @@ UPDATE_FEATURES, UNREGISTER_BROKER, ALTER_USER_SCRAM_CREDENTIALS, DESCRIBE_QUORU
 CREATE_ACLS, DELETE_ACLS = 30, 31
 ELECT_LEADERS, ALTER_PARTITION_REASSIGNMENTS, LIST_PARTITION_REASSIGNMENTS = 43, 45, 46
 ADD_RAFT_VOTER, REMOVE_RAFT_VOTER = 80, 81
+ALTER_CLIENT_QUOTAS = 49
 FORWARDED_KEYS = frozenset({CREATE_TOPICS, DELETE_TOPICS, CREATE_PARTITIONS, UPDATE_FEATURES, UNREGISTER_BROKER,
                             ALTER_USER_SCRAM_CREDENTIALS, DESCRIBE_QUORUM, CREATE_ACLS, DELETE_ACLS, ELECT_LEADERS,
                             ALTER_PARTITION_REASSIGNMENTS, LIST_PARTITION_REASSIGNMENTS, ADD_RAFT_VOTER,
-                            REMOVE_RAFT_VOTER})
+                            REMOVE_RAFT_VOTER, ALTER_CLIENT_QUOTAS})
 CREATE_TOPICS_VERSION = 7  # what auto-creation sends; Kafka 4.3.1's controllers serve v2-v7
 
 
@@ -182,6 +184,8 @@ def error_response(api_key: int, request, code: int, version: int | None = None)
         return alter_partition_reassignments.failing(request, code)
     if api_key == LIST_PARTITION_REASSIGNMENTS:
         return list_partition_reassignments.failing(request, code)
+    if api_key == ALTER_CLIENT_QUOTAS:
+        return alter_client_quotas.failing(request, code)
     if api_key == DESCRIBE_QUORUM:  # Kafka's DescribeQuorumRequest.getErrorResponse: the top-level error alone
         return DescribeQuorumResponse(error_code=code, error_message=errors.for_code(code).message)
     if api_key in (ADD_RAFT_VOTER, REMOVE_RAFT_VOTER):  # getErrorResponse: the error's default message

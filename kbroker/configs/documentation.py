@@ -76,6 +76,8 @@ _BROKER = {
     "authorizer.class.name": "The authorizer: empty for none, or Kafka's StandardAuthorizer (ACLs in the metadata log).",
     "super.users": "Principals (';'-separated, e.g. User:admin) allowed every operation whatever the ACLs say.",
     "allow.everyone.if.no.acl.found": "Whether a resource that no ACL names is open to everyone.",
+    "quota.window.num": "Number of samples a client quota's rate is measured over.",
+    "quota.window.size.seconds": "Length in seconds of each sample of a client quota's rate.",
     "num.network.threads": "Threads that read requests and write responses.",
     "num.io.threads": "Threads that execute requests.",
     "message.max.bytes": "Largest record batch a topic accepts unless it overrides max.message.bytes.",

@@ -29,7 +29,7 @@ from typing import Any, NamedTuple, Protocol
 import trio
 
 from kbroker.config import CONFIGS_BY_NAME
-from kbroker.metadata import acl_control, reassignment, scram_control, topic_names
+from kbroker.metadata import acl_control, client_quotas, reassignment, scram_control, topic_names
 from kbroker.metadata import record_versions as V
 from kbroker.metadata.alter_partition import alter_partition
 from kbroker.metadata.cluster_control import ClusterControl, default_dir
@@ -704,6 +704,15 @@ class QuorumController:
         with self._lock:
             results, records = acl_control.delete_acls(self.image, filters)
             self._commit(records)
+            return results
+
+    def alter_client_quotas(self, entries, *, validate_only: bool) -> list[tuple[tuple, int, str | None]]:
+        """AlterClientQuotas (metadata/client_quotas.py): (entity, error code, message) per entity; the accepted
+        entries are committed as one batch unless validate_only."""
+        with self._lock:
+            results, records = client_quotas.alter_quotas(self.image.client_quotas, entries)
+            if not validate_only:
+                self._commit(records)
             return results
 
     def allocate_producer_ids(self, broker_id: int, broker_epoch: int) -> ProducerIdBlock:

@@ -8,8 +8,8 @@ them on an empty image gives an equal image.
 
 Modelled: features (incl. metadata.version), broker and controller registrations, topics by name and id with their
 partitions, topic and broker configs, the producer-id next block, SCRAM credentials, ACLs (by id, as
-kbroker.security.acls.AclIndex). Records of features kbroker does not implement
-(delegation tokens, client quotas, ZK migration, ClearElrRecord)
+kbroker.security.acls.AclIndex), client quotas (kbroker/metadata/client_quotas.py). Records of features kbroker
+does not implement (delegation tokens, ZK migration, ClearElrRecord)
 are accepted and ignored; Begin/End/AbortTransaction records need no handling because kbroker writes each
 controller operation as one atomic batch.
 """
@@ -23,12 +23,14 @@ from typing import Any
 
 import attrs
 
+from kbroker.metadata import client_quotas
 from kbroker.metadata import record_versions as V
 from kbroker.metadata.serde import MetadataRecord
 from kbroker.protocol.messages.metadata.access_control_entry_record import AccessControlEntryRecord
 from kbroker.protocol.messages.metadata.broker_registration_change_record import (
     BrokerRegistrationChangeRecord,
 )
+from kbroker.protocol.messages.metadata.client_quota_record import ClientQuotaRecord
 from kbroker.protocol.messages.metadata.config_record import ConfigRecord
 from kbroker.protocol.messages.metadata.feature_level_record import FeatureLevelRecord
 from kbroker.protocol.messages.metadata.fence_broker_record import FenceBrokerRecord
@@ -156,6 +158,8 @@ class MetadataImage:
     # user -> SCRAM mechanism type (1 SHA-256, 2 SHA-512) -> credential (UserScramCredentialRecord)
     scram_credentials: Mapping[str, Mapping[int, ScramCredential]] = _EMPTY
     acls: AclIndex = EMPTY_INDEX
+    # quota entity (client_quotas.Entity) -> quota key -> value (ClientQuotaRecord)
+    client_quotas: Mapping[tuple, Mapping[str, float]] = _EMPTY
 
     @property
     def metadata_version(self) -> int:
@@ -197,6 +201,7 @@ class MetadataDelta:
         self._next_producer_id = base.next_producer_id
         self._scram: dict[str, dict[int, ScramCredential]] | None = None
         self._acls: dict[uuid.UUID, Acl] | None = None
+        self._quotas: dict[tuple, dict[str, float]] | None = None
 
     # --- copy-on-write views ---------------------------------------------------------------------------------
     def _features_w(self) -> dict[str, int]:
@@ -232,6 +237,10 @@ class MetadataDelta:
         if self._acls is None:
             self._acls = dict(self.base.acls.by_id)
         return self._acls
+    def _client_quota(self, r: ClientQuotaRecord) -> None:
+        if self._quotas is None:
+            self._quotas = {entity: dict(values) for entity, values in self.base.client_quotas.items()}
+        client_quotas.replay(self._quotas, r)
 
     def topics(self) -> Mapping[uuid.UUID, TopicImage]:
         return self._topics_by_id if self._topics_by_id is not None else self.base.topics_by_id
@@ -408,7 +417,9 @@ class MetadataDelta:
             next_producer_id=self._next_producer_id,
             scram_credentials=base.scram_credentials if self._scram is None else _frozen(
                 {user: _frozen(dict(by_type)) for user, by_type in self._scram.items()}),
-            acls=base.acls if self._acls is None else AclIndex(self._acls))
+            acls=base.acls if self._acls is None else AclIndex(self._acls),
+            client_quotas=base.client_quotas if self._quotas is None else _frozen(
+                {entity: _frozen(dict(values)) for entity, values in self._quotas.items()}))
 
 
 _HANDLERS = {
@@ -429,6 +440,7 @@ _HANDLERS = {
     RemoveUserScramCredentialRecord: MetadataDelta._remove_user_scram_credential,
     AccessControlEntryRecord: MetadataDelta._acl,
     RemoveAccessControlEntryRecord: MetadataDelta._remove_acl,
+    ClientQuotaRecord: MetadataDelta._client_quota,
 }
 
 
@@ -484,6 +496,7 @@ def image_records(image: MetadataImage) -> Iterator[MetadataRecord]:
                 iterations=c.iterations), V.USER_SCRAM_CREDENTIAL_RECORD)
     for acl_id, acl in sorted(image.acls.by_id.items()):
         yield MetadataRecord(acl_record(acl_id, acl), V.ACCESS_CONTROL_ENTRY_RECORD)
+    yield from client_quotas.image_records(image.client_quotas)
     if image.next_producer_id > 0:
         # ProducerIdsImage.write: the owner of the last block is not kept.
         yield MetadataRecord(ProducerIdsRecord(broker_id=-1, broker_epoch=-1,

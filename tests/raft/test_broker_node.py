@@ -4,7 +4,7 @@ unfenced once caught up and its logs are open, lists itself in its own Metadata 
 fetched as an observer), is refused a replication factor above the one broker by the controller, forwards
 CreateTopics in an envelope (and hosts the new partitions once its image has them), sends auto-creation's
 CreateTopics and the topic part of IncrementalAlterConfigs to the controller (logger levels are its own), forwards
-AlterUserScramCredentials and describes the credential from its image, gets producer ids with AllocateProducerIds, forwards to the next active controller when the active one stops, and
+AlterUserScramCredentials and AlterClientQuotas and describes the credential and the quota from its image, gets producer ids with AllocateProducerIds, forwards to the next active controller when the active one stops, and
 its controlled shutdown is granted; restarted, it registers under a new broker epoch and leads its partitions
 again."""
 
@@ -21,6 +21,10 @@ from kbroker.config import BrokerConfig
 from kbroker.metadata.image import MetadataImage
 from kbroker.network import Address, ClientSettings, NodeDirectory, open_channel_manager
 from kbroker.protocol import errors as E
+from kbroker.protocol.messages.alter_client_quotas_request import AlterClientQuotasRequest
+from kbroker.protocol.messages.alter_client_quotas_request import EntityData as QuotaEntity
+from kbroker.protocol.messages.alter_client_quotas_request import EntryData as QuotaEntry
+from kbroker.protocol.messages.alter_client_quotas_request import OpData as QuotaOp
 from kbroker.protocol.messages.alter_user_scram_credentials_request import (
     AlterUserScramCredentialsRequest,
     ScramCredentialUpsertion,
@@ -32,6 +36,7 @@ from kbroker.protocol.messages.create_partitions_request import (
     CreatePartitionsTopic,
 )
 from kbroker.protocol.messages.create_topics_request import CreatableTopic, CreateTopicsRequest
+from kbroker.protocol.messages.describe_client_quotas_request import DescribeClientQuotasRequest
 from kbroker.protocol.messages.describe_user_scram_credentials_request import (
     DescribeUserScramCredentialsRequest,
 )
@@ -200,6 +205,15 @@ def test_a_kbroker_broker_joins_three_kbroker_controllers_and_shuts_down_in_a_co
                 host="*", operation=3, permission_type=3)]))
             assert [(r.error_code, r.error_message) for r in acls.results] == [
                 (E.SECURITY_DISABLED.code, "No Authorizer is configured.")]
+            # AlterClientQuotas is forwarded whole; the broker describes the quota from its image.
+            quota = await channels.send(BROKER_ID, AlterClientQuotasRequest(entries=[QuotaEntry(
+                entity=[QuotaEntity(entity_type="client-id", entity_name="c")],
+                ops=[QuotaOp(key="producer_byte_rate", value=1024.0, remove=False)])], validate_only=False))
+            assert [e.error_code for e in quota.entries] == [E.NONE.code]
+            await controllers.wait_for(lambda: node.state.image.client_quotas, "the quota in the broker's image")
+            described = await channels.send(BROKER_ID, DescribeClientQuotasRequest(components=[], strict=False))
+            assert [([(e.entity_type, e.entity_name) for e in entry.entity], [(v.key, v.value) for v in entry.values])
+                    for entry in described.entries] == [([("client-id", "c")], [("producer_byte_rate", 1024.0)])]
 
             # Producer ids come from the active controller (AllocateProducerIds).
             initialized = await channels.send(BROKER_ID, InitProducerIdRequest(

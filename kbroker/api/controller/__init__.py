@@ -14,13 +14,13 @@ connection, as Kafka's controller does.
 BrokerRegistration, BrokerHeartbeat, AlterPartition, AllocateProducerIds, ControllerRegistration and the admin
 requests an admin client sends with `bootstrap.controllers` (CreateTopics, DeleteTopics, CreatePartitions,
 AlterConfigs, IncrementalAlterConfigs, UpdateFeatures, UnregisterBroker, ElectLeaders, AlterPartitionReassignments,
-ListPartitionReassignments, which run the broker handlers' flows
+ListPartitionReassignments, AlterClientQuotas, which run the broker handlers' flows
 through `run_on_active_controller`) are answered by the active controller (ctx.state.active_controller,
 kbroker/metadata/active_controller.py); every other node answers NOT_CONTROLLER. AddRaftVoter, RemoveRaftVoter and
 UpdateRaftVoter (KIP-853) are answered by the Raft leader. Envelope carries what a broker forwards: the embedded
 request runs through this registry (envelope.py). Any node answers DescribeConfigs from its own image. CreateAcls and
 DeleteAcls are answered by the active controller, DescribeAcls by any. Not served yet (so not advertised): the
-quota and delegation-token APIs. Node-to-node requests need CLUSTER_ACTION (`cluster_refusal`).
+delegation-token APIs. Node-to-node requests need CLUSTER_ACTION (`cluster_refusal`).
 """
 
 from __future__ import annotations
