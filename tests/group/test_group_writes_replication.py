@@ -51,7 +51,7 @@ def ctx(tmp_path):
     hosted = Hosted(str(tmp_path))
     config = broker_config(tmp_path / "unused", {"group.initial.rebalance.delay.ms": 0})
     coordinator = GroupCoordinator(config, hosted, node_id=NODE, partition_count=lambda: 1, now_ms=virtual_ms)
-    yield types.SimpleNamespace(state=types.SimpleNamespace(group_coordinator=coordinator), api_version=3,
+    yield types.SimpleNamespace(state=types.SimpleNamespace(group_coordinator=coordinator, authorizer=None), api_version=3,
                                 client_id="test", peer=("127.0.0.1", 1), hosted=hosted, coordinator=coordinator)
     hosted.partition.log.close()
 
