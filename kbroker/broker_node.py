@@ -46,7 +46,7 @@ from kbroker.controller_channel import ControllerChannel
 from kbroker.controller_node import quorum_config
 from kbroker.controller_registration import CLUSTER_NODE_FEATURES
 from kbroker.metadata.controller import ApiError, ProducerIdBlock
-from kbroker.metadata.loader import DEFAULT_SNAPSHOT_MAX_BYTES, MetadataLoader
+from kbroker.metadata.loader import MetadataLoader
 from kbroker.metadata.observed import ObservedMetadata
 from kbroker.metadata.service import listener_endpoints
 from kbroker.network import (
@@ -181,8 +181,7 @@ class BrokerNode:
                               directory_id=storage.directory_ids.get(storage.metadata_log_dir),
                               listener_name=config.controller_listener_names[0].upper(),
                               bootstrap_servers=bootstrap)
-        self.loader = MetadataLoader(snapshot_max_bytes=int(config.get(
-            "metadata.log.max.record.bytes.between.snapshots", DEFAULT_SNAPSHOT_MAX_BYTES)))
+        self.loader = MetadataLoader.from_config(config)
         self.loader.bind(quorum)
         quorum.start()
         log.info("cluster %s, broker %d observing the controller quorum %s", storage.cluster_id, config.node_id,

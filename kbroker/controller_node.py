@@ -37,7 +37,7 @@ from kbroker.controller_registration import ControllerRegistrar
 from kbroker.metadata.active_controller import ActiveController
 from kbroker.metadata.cluster_control import ClusterControl
 from kbroker.metadata.controller import QuorumController, bootstrap_records
-from kbroker.metadata.loader import DEFAULT_SNAPSHOT_MAX_BYTES, MetadataLoader
+from kbroker.metadata.loader import MetadataLoader
 from kbroker.metadata.service import listener_endpoints
 from kbroker.network import ClientSettings, NodeDirectory, open_channel_manager, parse_quorum_voters
 from kbroker.quorum_config import (
@@ -146,8 +146,7 @@ class ControllerNode:
                               bootstrap_servers=parse_bootstrap_servers(
                                   config["controller.quorum.bootstrap.servers"]),
                               local_endpoints=local_endpoints)
-        self.loader = MetadataLoader(snapshot_max_bytes=int(config.get(
-            "metadata.log.max.record.bytes.between.snapshots", DEFAULT_SNAPSHOT_MAX_BYTES)))
+        self.loader = MetadataLoader.from_config(config)
         self.loader.bind(quorum)
         cluster = ClusterControl(cluster_id=storage.cluster_id, node_id=config.node_id,
                                  session_timeout_ms=config["broker.session.timeout.ms"],

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from kbroker.metadata.cluster_control import ClusterControl
 from kbroker.metadata.controller import QuorumController
 from kbroker.metadata.image import MetadataImage
-from kbroker.metadata.loader import DEFAULT_SNAPSHOT_MAX_BYTES, MetadataLoader
+from kbroker.metadata.loader import MetadataLoader
 from kbroker.raft.single_voter import DEFAULT_SEGMENT_BYTES, SingleVoterRaft
 from kbroker.storage_format import bootstrap_voter_ids
 
@@ -55,11 +55,9 @@ class MetadataService:
         endpoints: (listener name, host, port, security protocol id) of the advertised listeners;
         controller_endpoints: (listener name, host, port) of its controller listeners (its voter entry)."""
         segment_bytes = int(config.get("metadata.log.segment.bytes", DEFAULT_SEGMENT_BYTES))
-        snapshot_bytes = int(config.get("metadata.log.max.record.bytes.between.snapshots",
-                                        DEFAULT_SNAPSHOT_MAX_BYTES))
         raft = SingleVoterRaft(storage.metadata_log_dir, config.node_id, segment_bytes=segment_bytes,
                                local_endpoints=tuple(controller_endpoints))
-        loader = MetadataLoader(snapshot_max_bytes=snapshot_bytes)
+        loader = MetadataLoader.from_config(config)
         loader.bind(raft)
         cluster = ClusterControl(cluster_id=storage.cluster_id, node_id=config.node_id,
                                  session_timeout_ms=int(config.get("broker.session.timeout.ms", 9000)),
