@@ -186,8 +186,10 @@ class JavaProducer:
 
     def check_running(self) -> None:
         if self.process.poll() is not None:
-            raise RuntimeError(f"VerifiableProducer exited ({self.process.returncode}): "
-                               f"{Path(self._errors.name).read_text()[-2000:]}")
+            self._output.flush()
+            raise RuntimeError(f"VerifiableProducer exited ({self.process.returncode}); stderr: "
+                               f"{Path(self._errors.name).read_text()[-2000:]!r}; last output lines: "
+                               f"{self.output_path.read_text().splitlines()[-5:]}")
 
     def stop(self, timeout: float = DELIVERY_TIMEOUT_MS / 1000 + 30) -> None:
         """SIGTERM: the tool closes its producer (every pending send ends, acknowledged or failed) and exits.
