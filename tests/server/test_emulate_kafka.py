@@ -4,6 +4,8 @@ connection as an unknown API key does, a version above the release's gets Kafka'
 is refused when the config loads."""
 
 import struct
+import subprocess
+import sys
 
 import pytest
 from server_raw_client import RawClient, api_versions_v3, request_header_v2
@@ -13,7 +15,7 @@ from kbroker.config import BrokerConfig, ConfigError
 from kbroker.protocol import errors
 from kbroker.protocol.kafka_releases import release
 from kbroker.protocol.messages.api_versions_response import ApiVersionsResponse
-from kbroker.testing import broker_config, run_broker_in_thread
+from kbroker.testing import broker_config, run_broker_in_thread, start_broker_process
 
 
 def decode(frame: bytes, version: int) -> ApiVersionsResponse:
@@ -111,3 +113,22 @@ def test_narrowed_specs_keep_the_handler_of_the_wider_one():
     narrowed = registry.emulating(release("3.6"))
     assert narrowed.get(0).handle is registry.get(0).handle
     assert narrowed.get(0).max_version == 9 and registry.get(0).max_version >= 9
+
+
+def test_serve_refuses_an_unknown_release_with_one_line_listing_the_accepted_ones(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "kbroker", "serve", "--emulate-kafka", "2.7", "--override",
+                             f"log.dirs={tmp_path / 'logs'}"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, lines
+    assert "kbroker.emulate.kafka.version" in lines[0] and "2.7" in lines[0]
+    assert "accepted: 2.8, 3.0, 3.1, 3.2, 3.3, 3.4, 3.5, 3.6, 3.7, 3.8, 3.9, 4.0, 4.1, 4.2, 4.3" in lines[0]
+    assert not (tmp_path / "logs").exists()
+
+
+def test_serve_emulate_kafka_flag(tmp_path):
+    with start_broker_process(tmp_path / "data", {}, extra_args=["--emulate-kafka", "3.6"]) as broker:
+        with RawClient(broker.host, broker.port) as client:
+            response = decode(client.request(api_versions_v3()), 3)
+        assert broker.terminate() == 0
+    assert {k.api_key: (k.min_version, k.max_version) for k in response.api_keys} == expected_ranges("3.6")

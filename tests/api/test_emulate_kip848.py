@@ -1,0 +1,80 @@
+"""KIP-848 consumers (group.protocol=consumer) against `--emulate-kafka 3.6`, where ConsumerGroupHeartbeat is not
+advertised: they fail as against Apache Kafka 3.6. The Java consumer (Kafka 4.3.1's, through ConsoleConsumer)
+fails with UnsupportedVersionException before sending any ConsumerGroupHeartbeat; librdkafka reports that the
+broker lacks ConsumerGroupHeartbeatRequest and never joins. Unemulated, the same clients use the API (covered by
+test_consumer_protocol_clients.py)."""
+
+from __future__ import annotations
+
+import logging
+import time
+
+import confluent_kafka
+import pytest
+from kafka import KafkaAdminClient
+from kafka.admin import NewTopic
+
+from compat_tests.kafka_dist import kafka_dist_is_built, missing_dist_message, run_kafka_tool
+from kbroker.testing import broker_config, run_broker_in_thread
+
+CONSUMER_GROUP_HEARTBEAT = 68
+# Upper bound on waiting for librdkafka's verdict; reaching it fails the test, it is not a speed check.
+VERDICT_BOUND_S = 30.0
+
+
+@pytest.fixture
+def emulated_3_6(tmp_path):
+    config = broker_config(tmp_path / "kafka-logs", {"kbroker.emulate.kafka.version": "3.6"})
+    with run_broker_in_thread(config) as broker:
+        admin = KafkaAdminClient(bootstrap_servers=broker.bootstrap)
+        try:
+            admin.create_topics([NewTopic("kip848", 1, 1)])
+        finally:
+            admin.close()
+        yield broker
+
+
+def test_java_consumer_protocol_fails_with_unsupported_version(emulated_3_6):
+    if not kafka_dist_is_built():
+        pytest.skip(missing_dist_message())
+    result = run_kafka_tool("org.apache.kafka.tools.consumer.ConsoleConsumer", "--bootstrap-server",
+                            emulated_3_6.bootstrap, "--topic", "kip848", "--group", "kip848-java",
+                            "--command-property", "group.protocol=consumer", "--timeout-ms", "30000")
+    assert ("UnsupportedVersionException: The cluster does not support the new CONSUMER group protocol"
+            in result.stderr), result.stderr
+    assert "Processed a total of 0 messages" in result.stderr
+    assert CONSUMER_GROUP_HEARTBEAT not in emulated_3_6.state.request_stats.apis
+
+
+class ListHandler(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(record.getMessage())
+
+
+def test_librdkafka_consumer_protocol_reports_the_missing_api(emulated_3_6):
+    logger = logging.getLogger("test.emulate.librdkafka")
+    logger.setLevel(logging.DEBUG)
+    logger.propagate = False
+    handler = ListHandler()
+    logger.addHandler(handler)
+    verdict = "ConsumerGroupHeartbeatRequest not supported by broker"
+    consumer = confluent_kafka.Consumer({"bootstrap.servers": emulated_3_6.bootstrap, "group.id": "kip848-rdk",
+                                         "group.protocol": "consumer", "debug": "cgrp", "logger": logger})
+    try:
+        consumer.subscribe(["kip848"])
+        deadline = time.monotonic() + VERDICT_BOUND_S
+        messages = []
+        while time.monotonic() < deadline and not any(verdict in line for line in handler.lines):
+            message = consumer.poll(0.2)
+            if message is not None and message.error() is None:
+                messages.append(message)
+        assert any(verdict in line for line in handler.lines), handler.lines[-20:]
+        assert messages == [] and consumer.assignment() == []
+    finally:
+        consumer.close()
+        logger.removeHandler(handler)
+    assert CONSUMER_GROUP_HEARTBEAT not in emulated_3_6.state.request_stats.apis
