@@ -1,8 +1,9 @@
 """Generator of kafka_releases.json: the API version ranges each Apache Kafka release (2.8 to 4.3) served.
 
-`python -m kbroker.protocol.kafka_releases_gen` downloads org.apache.kafka:kafka-clients (the latest patch of
-each minor release, from Maven Central) into .cache/kafka-clients-releases/ and reads the request schemas in
-the jar (common/message/*Request.json). A release's table is the view of one listener kind:
+`python -m kbroker.protocol.kafka_releases_gen` downloads org.apache.kafka:kafka-clients and kafka-server-common
+(the latest patch of each minor release, from Maven Central) into .cache/kafka-release-jars/ and reads the request
+schemas in the kafka-clients jar (common/message/*Request.json). A release's table is the view of one listener
+kind:
 
 - 3.3 and later: a KRaft broker's client listener ("broker"), KRaft being production-ready from 3.3 (KIP-833);
 - 2.8 to 3.2: a ZooKeeper broker ("zkBroker"): KRaft was early access there and its broker listener lacked
@@ -12,10 +13,11 @@ An API is in the view when the schema lists that listener. A schema marked lates
 version hidden, as a broker with unstable.api.versions.enable=false hides it; an API left with no version is
 not advertised at all (e.g. ConsumerGroupHeartbeat in 3.6).
 
-Feature ranges are not in kafka-clients (MetadataVersion lives in the broker's jars): RELEASE_FEATURES below
-records, per release, the metadata.version range a KRaft broker of that release advertised (MINIMUM_KRAFT_VERSION
-or MINIMUM_VERSION to LATEST_PRODUCTION of its MetadataVersion) and kraft.version where the release had it.
-ZooKeeper brokers advertised no features.
+Feature ranges come from the same release's kafka-server-common jar (3.3 on; ZooKeeper brokers advertised no
+features): a KRaft broker advertised metadata.version from MetadataVersion.MINIMUM_KRAFT_VERSION (3.x) or
+MINIMUM_VERSION (4.x) to LATEST_PRODUCTION (the latest level where the release had no such constant), and
+kraft.version from KRaftVersion's levels where that class exists (3.9 on). The enum's feature levels are read
+from the class's static initializer as `javap` (from the JDK) prints it.
 
 The output is deterministic (sorted keys, exact jar versions recorded), so re-running gives the same file.
 """
@@ -25,13 +27,15 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import subprocess
 import sys
+import tempfile
 import urllib.request
 import zipfile
 from pathlib import Path
 
-MAVEN = "https://repo1.maven.org/maven2/org/apache/kafka/kafka-clients"
-CACHE_DIR = Path(__file__).resolve().parents[2] / ".cache" / "kafka-clients-releases"
+MAVEN = "https://repo1.maven.org/maven2/org/apache/kafka"
+CACHE_DIR = Path(__file__).resolve().parents[2] / ".cache" / "kafka-release-jars"
 TABLE_PATH = Path(__file__).with_name("kafka_releases.json")
 
 # Minor release -> the latest patch of it on Maven Central (pinned, so the table is reproducible).
@@ -42,21 +46,9 @@ RELEASES: dict[str, str] = {
 }
 FIRST_KRAFT_PRODUCTION = (3, 3)
 
-# Kafka's MetadataVersion feature levels: 1 is 3.0-IV1 (MINIMUM_KRAFT_VERSION in 3.x), 7 is 3.3-IV3
-# (MINIMUM_VERSION from 4.0). The max is each release's LATEST_PRODUCTION.
-RELEASE_FEATURES: dict[str, dict[str, list[int]]] = {
-    "3.3": {"metadata.version": [1, 7]},
-    "3.4": {"metadata.version": [1, 8]},
-    "3.5": {"metadata.version": [1, 11]},
-    "3.6": {"metadata.version": [1, 14]},
-    "3.7": {"metadata.version": [1, 19]},
-    "3.8": {"metadata.version": [1, 20]},
-    "3.9": {"metadata.version": [1, 21], "kraft.version": [0, 1]},
-    "4.0": {"metadata.version": [7, 25], "kraft.version": [0, 1]},
-    "4.1": {"metadata.version": [7, 27], "kraft.version": [0, 1]},
-    "4.2": {"metadata.version": [7, 29], "kraft.version": [0, 1]},
-    "4.3": {"metadata.version": [7, 30], "kraft.version": [0, 1]},
-}
+_COMMON = "org/apache/kafka/server/common/"
+_INT_PUSH = re.compile(r":\s+(?:iconst_(m1|\d)|[bs]ipush\s+(-?\d+))\s*$")
+_GETSTATIC = re.compile(r"getstatic .*Field (\w+):L")
 
 
 def listener_of(release: str) -> str:
@@ -118,35 +110,87 @@ def release_apis(jar: Path, listener: str) -> dict[str, list[int]]:
     return {str(key): apis[key] for key in sorted(apis)}
 
 
-def release_entry(release: str, jar: Path) -> dict:
+def enum_levels(jar: Path, enum_class: str) -> tuple[dict[str, int], dict[str, int]] | None:
+    """The feature level of each constant of a server-common feature enum (constructed as (name, ordinal, level,
+    ...)), and the level of each static alias of one (LATEST_PRODUCTION = IBP_...); None without the class."""
+    with zipfile.ZipFile(jar) as archive:
+        try:
+            data = archive.read(f"{_COMMON}{enum_class}.class")
+        except KeyError:
+            return None
+    with tempfile.TemporaryDirectory() as work:
+        path = Path(work) / f"{enum_class}.class"
+        path.write_bytes(data)
+        text = subprocess.run(["javap", "-c", "-p", "-constants", str(path)], capture_output=True, text=True,
+                              check=True).stdout
+    own_type = f":L{_COMMON}{enum_class};"
+    levels: dict[str, int] = {}
+    aliases: dict[str, int] = {}
+    ints: list[int] = []
+    constructed, fetched = False, None
+    for line in text[text.index("static {};"):].splitlines():
+        push = _INT_PUSH.search(line)
+        if push:
+            ints.append(-1 if push.group(1) == "m1" else int(push.group(1) or push.group(2)))
+        elif "invokespecial" in line and '"<init>":(Ljava/lang/String;II' in line:
+            constructed = True
+        elif (got := _GETSTATIC.search(line)) is not None:
+            fetched = got.group(1)
+        elif "putstatic" in line:
+            name = line.split("Field ", 1)[1].split(":", 1)[0]
+            if own_type in line and constructed:
+                levels[name] = ints[1]  # (name, ordinal, level, ...): the second int pushed
+            elif own_type in line and fetched in levels:
+                aliases[name] = levels[fetched]
+            ints, constructed, fetched = [], False, None
+    return levels, aliases
+
+
+def release_features(server_common: Path) -> dict[str, list[int]]:
+    features: dict[str, list[int]] = {}
+    metadata = enum_levels(server_common, "MetadataVersion")
+    if metadata is not None:
+        levels, aliases = metadata
+        low = aliases.get("MINIMUM_KRAFT_VERSION", aliases.get("MINIMUM_VERSION"))
+        features["metadata.version"] = [low, aliases.get("LATEST_PRODUCTION", max(levels.values()))]
+    kraft = enum_levels(server_common, "KRaftVersion")
+    if kraft is not None:
+        levels, aliases = kraft
+        features["kraft.version"] = [min(levels.values()), aliases.get("LATEST_PRODUCTION", max(levels.values()))]
+    return features
+
+
+def release_entry(release: str, clients: Path, server_common: Path | None) -> dict:
     listener = listener_of(release)
     return {
         "kafka_clients": RELEASES[release],
         "listener": listener,
-        "apis": release_apis(jar, listener),
-        "features": RELEASE_FEATURES.get(release, {}) if listener == "broker" else {},
+        "apis": release_apis(clients, listener),
+        "features": release_features(server_common) if listener == "broker" and server_common else {},
     }
 
 
-def jar_path(release: str) -> Path:
-    version = RELEASES[release]
-    return CACHE_DIR / f"kafka-clients-{version}.jar"
+def jar_path(release: str, artifact: str = "kafka-clients") -> Path:
+    return CACHE_DIR / f"{artifact}-{RELEASES[release]}.jar"
 
 
-def fetch_jar(release: str) -> Path:
-    path = jar_path(release)
+def fetch_jar(release: str, artifact: str = "kafka-clients") -> Path:
+    path = jar_path(release, artifact)
     if not path.exists():
         version = RELEASES[release]
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_suffix(".part")
-        with urllib.request.urlopen(f"{MAVEN}/{version}/kafka-clients-{version}.jar", timeout=120) as response:
-            partial.write_bytes(response.read())
+        with urllib.request.urlopen(f"{MAVEN}/{artifact}/{version}/{artifact}-{version}.jar", timeout=120) as got:
+            partial.write_bytes(got.read())
         partial.rename(path)
     return path
 
 
 def build_table() -> dict:
-    return {"releases": {release: release_entry(release, fetch_jar(release)) for release in RELEASES}}
+    return {"releases": {
+        release: release_entry(release, fetch_jar(release),
+                               fetch_jar(release, "kafka-server-common") if listener_of(release) == "broker" else None)
+        for release in RELEASES}}
 
 
 def render(table: dict) -> str:

@@ -4,6 +4,7 @@ facts each release is known for, and (when the jar is in .cache) that the genera
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 
@@ -60,9 +61,13 @@ def test_table_file_is_what_render_writes():
 
 
 @pytest.mark.parametrize("name", ["2.8", "3.6", "4.3"])
-def test_generator_rederives_the_committed_entry_from_the_jar_in_cache(name):
-    jar = kafka_releases_gen.jar_path(name)
-    if not jar.exists():
-        pytest.skip(f"{jar} not downloaded (python -m kbroker.protocol.kafka_releases_gen fetches it)")
+def test_generator_rederives_the_committed_entry_from_the_jars_in_cache(name):
+    clients = kafka_releases_gen.jar_path(name)
+    server_common = kafka_releases_gen.jar_path(name, "kafka-server-common") if name != "2.8" else None
+    for jar in (clients, server_common):
+        if jar is not None and not jar.exists():
+            pytest.skip(f"{jar} not downloaded (python -m kbroker.protocol.kafka_releases_gen fetches it)")
+    if server_common is not None and shutil.which("javap") is None:
+        pytest.skip("no javap (the JDK's) to read kafka-server-common's feature enums")
     committed = json.loads(kafka_releases.TABLE_PATH.read_text())["releases"][name]
-    assert kafka_releases_gen.release_entry(name, jar) == committed
+    assert kafka_releases_gen.release_entry(name, clients, server_common) == committed
