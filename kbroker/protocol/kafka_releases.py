@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 from pathlib import Path
 
 import attrs
+
+log = logging.getLogger(__name__)
 
 TABLE_PATH = Path(__file__).with_name("kafka_releases.json")
 
@@ -52,4 +55,9 @@ def release(name: str) -> KafkaRelease:
 def emulated_release(config) -> KafkaRelease | None:
     """The release kbroker.emulate.kafka.version names (validated when the config loaded); None when empty."""
     name = config["kbroker.emulate.kafka.version"]
-    return release(name) if name else None
+    if not name:
+        return None
+    emulated = release(name)
+    log.info("emulating Apache Kafka %s: the client listeners advertise what its %s listener did (the schemas of "
+             "kafka-clients %s)", name, emulated.listener, emulated.kafka_clients)
+    return emulated
