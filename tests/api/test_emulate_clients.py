@@ -1,5 +1,6 @@
-"""Stock Python clients against `--emulate-kafka 3.6`: kafka-python and confluent-kafka negotiate the versions
-they would with Apache Kafka 3.6, and topics, produce, consume and consumer groups still work.
+"""Stock clients against `--emulate-kafka 3.6`: kafka-python, confluent-kafka and Kafka 4.3.1's Java clients (its
+console producer and consumer) negotiate the versions they would with Apache Kafka 3.6, and topics, produce,
+consume and consumer groups still work.
 
 The versions each client sends are read from the broker's request metrics (RequestStats: requests served per API
 and version). The same workload runs against kbroker unemulated (Kafka 4.3.1's ranges, the newest any release in
@@ -18,6 +19,7 @@ from confluent_kafka.admin import NewTopic as ConfluentNewTopic
 from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer
 from kafka.admin import NewTopic
 
+from compat_tests.kafka_dist import kafka_dist_is_built, missing_dist_message, run_kafka_tool
 from kbroker.protocol.kafka_releases import release
 from kbroker.testing import broker_config, run_broker_in_thread
 
@@ -82,6 +84,18 @@ def confluent_round_trip(bootstrap: str) -> None:
         consumer.close()
 
 
+def java_round_trip(bootstrap: str) -> None:
+    topic, group = f"java-{uuid.uuid4().hex[:8]}", f"java-group-{uuid.uuid4().hex[:8]}"
+    values = [str(i) for i in range(RECORDS)]
+    produced = run_kafka_tool("org.apache.kafka.tools.ConsoleProducer", "--bootstrap-server", bootstrap,
+                              "--topic", topic, input="\n".join(values) + "\n")
+    assert produced.returncode == 0, produced.stderr
+    consumed = run_kafka_tool("org.apache.kafka.tools.consumer.ConsoleConsumer", "--bootstrap-server", bootstrap,
+                              "--topic", topic, "--group", group, "--from-beginning",
+                              "--max-messages", str(RECORDS), "--timeout-ms", str(int(CONSUME_BOUND_S * 1000)))
+    assert sorted(consumed.stdout.split()) == sorted(values), consumed.stderr
+
+
 def versions_used(tmp_path, name: str, round_trip, emulate: str | None) -> dict[int, set[int]]:
     overrides = {"kbroker.emulate.kafka.version": emulate} if emulate else {}
     with run_broker_in_thread(broker_config(tmp_path / name, overrides)) as broker:
@@ -90,9 +104,11 @@ def versions_used(tmp_path, name: str, round_trip, emulate: str | None) -> dict[
         return {key: set(api.versions) for key, api in stats.items() if isinstance(key, int)}
 
 
-@pytest.mark.parametrize("round_trip", [kafka_python_round_trip, confluent_round_trip],
-                         ids=["kafka-python", "confluent-kafka"])
+@pytest.mark.parametrize("round_trip", [kafka_python_round_trip, confluent_round_trip, java_round_trip],
+                         ids=["kafka-python", "confluent-kafka", "java"])
 def test_clients_negotiate_3_6_versions_and_still_work(tmp_path, round_trip):
+    if round_trip is java_round_trip and not kafka_dist_is_built():
+        pytest.skip(missing_dist_message())
     table = release("3.6").apis
     unemulated = versions_used(tmp_path, "own", round_trip, None)
     emulated = versions_used(tmp_path, "as-3.6", round_trip, "3.6")
