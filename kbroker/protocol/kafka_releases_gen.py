@@ -200,7 +200,15 @@ def render(table: dict) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="fail if the committed table differs")
+    parser.add_argument("--fetch", metavar="X.Y", nargs="+", choices=list(RELEASES),
+                        help="only download these releases' jars into .cache (what the tests re-derive)")
     args = parser.parse_args(argv)
+    if args.fetch:
+        for release in args.fetch:
+            fetch_jar(release)
+            if listener_of(release) == "broker":
+                fetch_jar(release, "kafka-server-common")
+        return 0
     text = render(build_table())
     if args.check:
         if TABLE_PATH.read_text() != text:
