@@ -20,6 +20,7 @@ import re
 from kbroker.api import features
 from kbroker.api.context import RequestContext
 from kbroker.protocol import errors
+from kbroker.protocol.kafka_releases import intersect
 from kbroker.protocol.messages.api_versions_response import (
     ApiVersion,
     ApiVersionsResponse,
@@ -55,13 +56,8 @@ def _capped(ranges: dict[str, tuple[int, int]], caps: dict[str, tuple[int, int]]
             ) -> dict[str, tuple[int, int]]:
     if caps is None:
         return ranges
-    out = {}
-    for name, (low, high) in ranges.items():
-        if name in caps:
-            low, high = max(low, caps[name][0]), min(high, caps[name][1])
-            if low <= high:
-                out[name] = (low, high)
-    return out
+    shared = {name: intersect(levels, caps[name]) for name, levels in ranges.items() if name in caps}
+    return {name: levels for name, levels in shared.items() if levels is not None}
 
 
 def build_response(ctx: RequestContext) -> ApiVersionsResponse:

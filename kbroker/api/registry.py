@@ -24,7 +24,7 @@ from typing import Any
 
 from kbroker.api.context import RequestContext
 from kbroker.protocol import messages
-from kbroker.protocol.kafka_releases import KafkaRelease
+from kbroker.protocol.kafka_releases import KafkaRelease, intersect
 
 Handler = Callable[[RequestContext, Any], Awaitable[Any]]
 
@@ -147,12 +147,10 @@ class Registry:
             return self
         specs = {}
         for key, spec in self.specs.items():
-            if key not in release.apis:
-                continue
-            low, high = release.apis[key]
-            low, high = max(low, spec.min_version), min(high, spec.max_version)
-            if low <= high:
-                specs[key] = spec.narrowed(low, high)
+            shared = intersect((spec.min_version, spec.max_version), release.apis[key]) \
+                if key in release.apis else None
+            if shared is not None:
+                specs[key] = spec.narrowed(*shared)
         return Registry(specs, dict(release.features))
 
     @classmethod

@@ -39,6 +39,12 @@ def releases() -> dict[str, KafkaRelease]:
         for name, entry in table.items()}
 
 
+def intersect(ours: tuple[int, int], theirs: tuple[int, int]) -> tuple[int, int] | None:
+    """The versions (or levels) two (min, max) ranges share; None when they share none."""
+    low, high = max(ours[0], theirs[0]), min(ours[1], theirs[1])
+    return (low, high) if low <= high else None
+
+
 def accepted() -> str:
     """The release names --emulate-kafka accepts, comma-separated, oldest first."""
     return ", ".join(releases())
