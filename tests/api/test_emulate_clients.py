@@ -5,7 +5,8 @@ consume and consumer groups still work.
 The versions each client sends are read from the broker's request metrics (RequestStats: requests served per API
 and version). The same workload runs against kbroker unemulated (Kafka 4.3.1's ranges, the newest any release in
 the table advertises), which shows each client's choice per API, min(client max, 4.3 max); under 3.6 every API
-must then be sent at min(that, the 3.6 table's max), and only APIs 3.6 served may be sent."""
+must then be sent at min(that, the 3.6 table's max), and only APIs 3.6 served may be sent. kafka-python's round trip
+is also checked that way under every release of the table, 2.8 to 4.3."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer
 from kafka.admin import NewTopic
 
 from compat_tests.kafka_dist import kafka_dist_is_built, missing_dist_message, run_kafka_tool
-from kbroker.protocol.kafka_releases import release
+from kbroker.protocol.kafka_releases import release, releases
 from kbroker.testing import broker_config, run_broker_in_thread
 
 RECORDS = 20
@@ -97,11 +98,23 @@ def java_round_trip(bootstrap: str) -> None:
 
 
 def versions_used(tmp_path, name: str, round_trip, emulate: str | None) -> dict[int, set[int]]:
+    """API key -> the versions the round trip sent, on a fresh broker emulating `emulate` (None: kbroker's own)."""
     overrides = {"kbroker.emulate.kafka.version": emulate} if emulate else {}
     with run_broker_in_thread(broker_config(tmp_path / name, overrides)) as broker:
         round_trip(broker.bootstrap)
         stats = broker.state.request_stats.apis
         return {key: set(api.versions) for key, api in stats.items() if isinstance(key, int)}
+
+
+def assert_negotiated(table: dict[int, tuple[int, int]], unemulated: dict[int, set[int]],
+                      emulated: dict[int, set[int]]) -> None:
+    assert CORE_APIS <= emulated.keys(), emulated
+    assert emulated.keys() <= table.keys(), f"APIs the release did not serve were sent: {emulated.keys() - table.keys()}"
+    for key, versions in emulated.items():
+        assert all(table[key][0] <= v <= table[key][1] for v in versions), (key, versions, table[key])
+        if key in unemulated:
+            expected = {min(v, table[key][1]) for v in unemulated[key]}
+            assert versions == expected, f"API {key}: sent {versions}, the release would get {expected}"
 
 
 @pytest.mark.parametrize("round_trip", [kafka_python_round_trip, confluent_round_trip, java_round_trip],
@@ -112,12 +125,17 @@ def test_clients_negotiate_3_6_versions_and_still_work(tmp_path, round_trip):
     table = release("3.6").apis
     unemulated = versions_used(tmp_path, "own", round_trip, None)
     emulated = versions_used(tmp_path, "as-3.6", round_trip, "3.6")
-    assert CORE_APIS <= emulated.keys(), emulated
-    assert emulated.keys() <= table.keys(), f"APIs 3.6 did not serve were sent: {emulated.keys() - table.keys()}"
-    for key, versions in emulated.items():
-        assert all(table[key][0] <= v <= table[key][1] for v in versions), (key, versions, table[key])
-        if key in unemulated:
-            expected = {min(v, table[key][1]) for v in unemulated[key]}
-            assert versions == expected, f"API {key}: sent {versions}, Kafka 3.6 would get {expected}"
+    assert_negotiated(table, unemulated, emulated)
     # Where 3.6 served less than 4.3, the client really did step down (else this test could not fail).
     assert any(max(emulated[key]) < max(unemulated[key]) for key in emulated.keys() & unemulated.keys())
+
+
+@pytest.fixture(scope="module")
+def kafka_python_unemulated(tmp_path_factory):
+    return versions_used(tmp_path_factory.mktemp("own"), "own", kafka_python_round_trip, None)
+
+
+@pytest.mark.parametrize("name", list(releases()))
+def test_kafka_python_negotiates_each_releases_versions(tmp_path, kafka_python_unemulated, name):
+    emulated = versions_used(tmp_path, name, kafka_python_round_trip, name)
+    assert_negotiated(release(name).apis, kafka_python_unemulated, emulated)
