@@ -3,9 +3,11 @@ APIs and versions (as kbroker serves them) and its features, a request for an AP
 connection as an unknown API key does, a version above the release's gets Kafka's answer, and an unknown release
 is refused when the config loads."""
 
+import shlex
 import struct
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from server_raw_client import RawClient, api_versions_v3, request_header_v2
@@ -15,7 +17,7 @@ from kbroker.config import BrokerConfig, ConfigError
 from kbroker.protocol import errors
 from kbroker.protocol.kafka_releases import release
 from kbroker.protocol.messages.api_versions_response import ApiVersionsResponse
-from kbroker.testing import broker_config, run_broker_in_thread, start_broker_process
+from kbroker.testing import broker_config, run_broker_in_thread, start_broker_process, start_serve_process
 
 
 def decode(frame: bytes, version: int) -> ApiVersionsResponse:
@@ -132,3 +134,20 @@ def test_serve_emulate_kafka_flag(tmp_path):
             response = decode(client.request(api_versions_v3()), 3)
         assert broker.terminate() == 0
     assert {k.api_key: (k.min_version, k.max_version) for k in response.api_keys} == expected_ranges("3.6")
+
+
+def test_readme_example_serves_3_6_and_groups_and_transactions_work(tmp_path):
+    """The README's --emulate-kafka line as written (port 9092 made ephemeral, a fresh log.dirs)."""
+    from test_readme_examples import groups_and_transactions_work
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    (line,) = [line.split("#")[0] for line in readme.splitlines() if line.startswith("kbroker serve --emulate-kafka")]
+    args = [arg.replace(":9092", ":0") for arg in shlex.split(line)[2:]]
+    args += ["--override", f"log.dirs={tmp_path / 'data'}"]
+    with start_serve_process(args, tmp_path / "data", tmp_path / "stderr.log") as broker:
+        with RawClient(broker.host, broker.port) as client:
+            response = decode(client.request(api_versions_v3()), 3)
+        assert {k.api_key: (k.min_version, k.max_version) for k in response.api_keys} == expected_ranges("3.6")
+        groups_and_transactions_work(broker.bootstrap)
+        assert broker.terminate() == 0
+    assert "emulating Apache Kafka 3.6" in broker.log_text()
