@@ -22,6 +22,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from types import ModuleType
 from typing import Any
 
+from kbroker.api import refused_by_default
 from kbroker.api.context import RequestContext
 from kbroker.protocol import messages
 from kbroker.protocol.kafka_releases import KafkaRelease, intersect
@@ -58,9 +59,9 @@ class ApiSpec:
     def __repr__(self) -> str:
         return f"ApiSpec({self.api_key}, {self.min_version}-{self.max_version}, {self.module})"
 
-    def narrowed(self, min_version: int, max_version: int) -> ApiSpec:
-        """The same API served at a narrower version range; the handler stays the one of this spec."""
-        spec = ApiSpec(self.api_key, min_version, max_version, self._handle, self.module)
+    def narrowed(self, min_version: int, max_version: int, handle: Handler | None = None) -> ApiSpec:
+        """The same API served at a narrower version range, by `handle` if given, else by this spec's handler."""
+        spec = ApiSpec(self.api_key, min_version, max_version, handle or self._handle, self.module)
         spec._wider = self
         return spec
 
@@ -141,8 +142,9 @@ class Registry:
 
     def emulating(self, release: KafkaRelease | None) -> Registry:
         """This registry as `release` served it: an API the release did not advertise is dropped (a request for
-        it is then an unknown API key), the others keep the versions both serve, and ApiVersions reports only
-        the features the release knew, within its levels. None: this registry unchanged."""
+        it is then an unknown API key), the others keep the versions both serve, one the release advertised but
+        refused by default is answered as it was (refused_by_default), and ApiVersions reports only the features
+        the release knew, within its levels. None: this registry unchanged."""
         if release is None:
             return self
         specs = {}
@@ -150,7 +152,7 @@ class Registry:
             shared = intersect((spec.min_version, spec.max_version), release.apis[key]) \
                 if key in release.apis else None
             if shared is not None:
-                specs[key] = spec.narrowed(*shared)
+                specs[key] = spec.narrowed(*shared, refused_by_default.handle if key in release.refused else None)
         return Registry(specs, dict(release.features))
 
     @classmethod

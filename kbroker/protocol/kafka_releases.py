@@ -27,6 +27,8 @@ class KafkaRelease:
     listener: str  # "broker" (a KRaft broker's client listener) or "zkBroker"
     apis: dict[int, tuple[int, int]]  # API key -> (min version, max version)
     features: dict[str, tuple[int, int]]  # supported feature -> (min level, max level)
+    # APIs advertised but answered UNSUPPORTED_VERSION by a broker of the release with its default config.
+    refused: frozenset[int] = frozenset()
 
 
 @functools.cache
@@ -35,7 +37,8 @@ def releases() -> dict[str, KafkaRelease]:
     return {name: KafkaRelease(
         name=name, kafka_clients=entry["kafka_clients"], listener=entry["listener"],
         apis={int(key): (low, high) for key, (low, high) in entry["apis"].items()},
-        features={feature: (low, high) for feature, (low, high) in entry["features"].items()})
+        features={feature: (low, high) for feature, (low, high) in entry["features"].items()},
+        refused=frozenset(entry["refused"]))
         for name, entry in table.items()}
 
 

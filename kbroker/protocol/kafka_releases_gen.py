@@ -19,6 +19,11 @@ MINIMUM_VERSION (4.x) to LATEST_PRODUCTION (the latest level where the release h
 kraft.version from KRaftVersion's levels where that class exists (3.9 on). The enum's feature levels are read
 from the class's static initializer as `javap` (from the JDK) prints it.
 
+A release can also advertise an API that a broker with its default config answered with UNSUPPORTED_VERSION:
+from 3.7 to 3.9, ConsumerGroupHeartbeat and ConsumerGroupDescribe (KIP-848 early access, then preview) were
+advertised, but group.coordinator.rebalance.protocols defaulted to "classic" alone (GroupCoordinatorConfig's
+default, ["classic", "consumer"] from 4.0), so both were refused. Those go into the entry's "refused" list.
+
 The output is deterministic (sorted keys, exact jar versions recorded), so re-running gives the same file.
 """
 
@@ -45,6 +50,9 @@ RELEASES: dict[str, str] = {
     "4.1": "4.1.2", "4.2": "4.2.2", "4.3": "4.3.1",
 }
 FIRST_KRAFT_PRODUCTION = (3, 3)
+# Releases whose group.coordinator.rebalance.protocols defaulted to ["classic"]: KIP-848's APIs were refused.
+CLASSIC_GROUPS_ONLY = ("3.7", "3.8", "3.9")
+KIP_848_APIS = (68, 69)  # ConsumerGroupHeartbeat, ConsumerGroupDescribe
 
 _COMMON = "org/apache/kafka/server/common/"
 _INT_PUSH = re.compile(r":\s+(?:iconst_(m1|\d)|[bs]ipush\s+(-?\d+))\s*$")
@@ -162,11 +170,13 @@ def release_features(server_common: Path) -> dict[str, list[int]]:
 
 def release_entry(release: str, clients: Path, server_common: Path | None) -> dict:
     listener = listener_of(release)
+    apis = release_apis(clients, listener)
     return {
         "kafka_clients": RELEASES[release],
         "listener": listener,
-        "apis": release_apis(clients, listener),
+        "apis": apis,
         "features": release_features(server_common) if listener == "broker" and server_common else {},
+        "refused": [key for key in KIP_848_APIS if str(key) in apis] if release in CLASSIC_GROUPS_ONLY else [],
     }
 
 

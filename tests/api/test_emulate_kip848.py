@@ -1,8 +1,9 @@
 """KIP-848 consumers (group.protocol=consumer) against `--emulate-kafka 3.6`, where ConsumerGroupHeartbeat is not
 advertised: they fail as against Apache Kafka 3.6. The Java consumer (Kafka 4.3.1's, through ConsoleConsumer)
 fails with UnsupportedVersionException before sending any ConsumerGroupHeartbeat; librdkafka reports that the
-broker lacks ConsumerGroupHeartbeatRequest and never joins. Unemulated, the same clients use the API (covered by
-test_consumer_protocol_clients.py)."""
+broker lacks ConsumerGroupHeartbeatRequest and never joins. Under 3.8, whose brokers advertised
+ConsumerGroupHeartbeat but kept the protocol off by default, the Java consumer sends it, gets UNSUPPORTED_VERSION and
+fails the same way. Unemulated, the same clients use the API (covered by test_consumer_protocol_clients.py)."""
 
 from __future__ import annotations
 
@@ -22,9 +23,8 @@ CONSUMER_GROUP_HEARTBEAT = 68
 VERDICT_BOUND_S = 30.0
 
 
-@pytest.fixture
-def emulated_3_6(tmp_path):
-    config = broker_config(tmp_path / "kafka-logs", {"kbroker.emulate.kafka.version": "3.6"})
+def emulated(tmp_path, name: str):
+    config = broker_config(tmp_path / "kafka-logs", {"kbroker.emulate.kafka.version": name})
     with run_broker_in_thread(config) as broker:
         admin = KafkaAdminClient(bootstrap_servers=broker.bootstrap)
         try:
@@ -34,16 +34,36 @@ def emulated_3_6(tmp_path):
         yield broker
 
 
-def test_java_consumer_protocol_fails_with_unsupported_version(emulated_3_6):
+@pytest.fixture
+def emulated_3_6(tmp_path):
+    yield from emulated(tmp_path, "3.6")
+
+
+@pytest.fixture
+def emulated_3_8(tmp_path):
+    yield from emulated(tmp_path, "3.8")
+
+
+def java_consumer_protocol_fails(broker) -> None:
     if not kafka_dist_is_built():
         pytest.skip(missing_dist_message())
     result = run_kafka_tool("org.apache.kafka.tools.consumer.ConsoleConsumer", "--bootstrap-server",
-                            emulated_3_6.bootstrap, "--topic", "kip848", "--group", "kip848-java",
+                            broker.bootstrap, "--topic", "kip848", "--group", "kip848-java",
                             "--command-property", "group.protocol=consumer", "--timeout-ms", "30000")
     assert ("UnsupportedVersionException: The cluster does not support the new CONSUMER group protocol"
             in result.stderr), result.stderr
     assert "Processed a total of 0 messages" in result.stderr
+
+
+def test_java_consumer_protocol_fails_with_unsupported_version(emulated_3_6):
+    java_consumer_protocol_fails(emulated_3_6)
     assert CONSUMER_GROUP_HEARTBEAT not in emulated_3_6.state.request_stats.apis
+
+
+def test_java_consumer_protocol_is_refused_by_a_3_8_broker(emulated_3_8):
+    java_consumer_protocol_fails(emulated_3_8)
+    # Sent (advertised at v0) and answered UNSUPPORTED_VERSION, as a default 3.8 broker did.
+    assert set(emulated_3_8.state.request_stats.apis[CONSUMER_GROUP_HEARTBEAT].versions) == {0}
 
 
 class ListHandler(logging.Handler):

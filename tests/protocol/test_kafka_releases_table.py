@@ -48,6 +48,9 @@ def test_known_facts_of_releases():
     # A ZooKeeper broker served LeaderAndIsr; a KRaft broker's client listener does not.
     assert 4 in table["3.2"].apis and 4 not in table["3.3"].apis
     assert table["2.8"].features == {} and table["3.6"].features == {"metadata.version": (1, 14)}
+    # KIP-848's APIs were advertised but off by default from 3.7 to 3.9 (ConsumerGroupDescribe from 3.8).
+    assert {name: set(entry.refused) for name, entry in table.items() if entry.refused} == {
+        "3.7": {68}, "3.8": {68, 69}, "3.9": {68, 69}}
 
 
 def test_an_unknown_release_is_refused_naming_the_accepted_ones():

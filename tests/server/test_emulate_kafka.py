@@ -151,3 +151,23 @@ def test_readme_example_serves_3_6_and_groups_and_transactions_work(tmp_path):
         groups_and_transactions_work(broker.bootstrap)
         assert broker.terminate() == 0
     assert "emulating Apache Kafka 3.6" in broker.log_text()
+
+
+def test_kip_848_apis_are_advertised_but_refused_as_a_default_3_8_broker_did(tmp_path):
+    from kbroker.protocol.blocking_client import KafkaConnection
+    from kbroker.protocol.messages.consumer_group_describe_request import ConsumerGroupDescribeRequest
+    from kbroker.protocol.messages.consumer_group_heartbeat_request import ConsumerGroupHeartbeatRequest
+
+    config = broker_config(tmp_path / "kafka-logs", {"kbroker.emulate.kafka.version": "3.8"})
+    with run_broker_in_thread(config) as broker, KafkaConnection(broker.bootstrap) as conn:
+        with RawClient(broker.host, broker.port) as client:
+            response = decode(client.request(api_versions_v3()), 3)
+        advertised = {k.api_key: (k.min_version, k.max_version) for k in response.api_keys}
+        assert advertised[68] == (0, 0) and advertised[69] == (0, 0)
+        heartbeat = conn.send(ConsumerGroupHeartbeatRequest(group_id="g", member_id="m", member_epoch=0,
+                                                            rebalance_timeout_ms=30000, subscribed_topic_names=["t"],
+                                                            server_assignor=None, topic_partitions=[]), version=0)
+        assert heartbeat.error_code == errors.UNSUPPORTED_VERSION.code and heartbeat.error_message is None
+        described = conn.send(ConsumerGroupDescribeRequest(group_ids=["a", "b"]), version=0)
+        assert [(g.group_id, g.error_code) for g in described.groups] == [
+            ("a", errors.UNSUPPORTED_VERSION.code), ("b", errors.UNSUPPORTED_VERSION.code)]
