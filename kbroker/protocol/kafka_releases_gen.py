@@ -204,7 +204,10 @@ def build_table() -> dict:
 
 
 def render(table: dict) -> str:
-    return json.dumps(table, indent=1, sort_keys=True) + "\n"
+    """Sorted JSON, one line per API, feature or list of ints."""
+    text = json.dumps(table, indent=1, sort_keys=True)
+    return re.sub(r"\[\s*((?:-?\d+,\s*)*-?\d+)\s*\]",
+                  lambda match: "[" + ", ".join(re.split(r",\s*", match.group(1))) + "]", text) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
