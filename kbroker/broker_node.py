@@ -61,6 +61,7 @@ from kbroker.partition.manager import PartitionManager
 from kbroker.partition.replication import run_replication
 from kbroker.producer_ids import ProducerIdManager
 from kbroker.protocol import errors
+from kbroker.protocol.kafka_releases import emulated_release
 from kbroker.protocol.messages.allocate_producer_ids_request import AllocateProducerIdsRequest
 from kbroker.quorum_config import parse_bootstrap_servers
 from kbroker.raft.driver import DEFAULT_SEGMENT_BYTES, QuorumDriver
@@ -85,7 +86,9 @@ class BrokerNode:
         this broker reads instead of running an observer of its own; the controller starts and stops them."""
         self.config = config
         self.state = BrokerState(config)
-        self.registry = registry if registry is not None else Registry.discover()
+        if registry is None:
+            registry = Registry.discover().emulating(emulated_release(config))
+        self.registry = registry
         self.connections = server.ConnectionServer(config, self.state, self.registry)
         self.voters = parse_quorum_voters(",".join(config["controller.quorum.voters"]))
         self.quorum, self.loader = voter if voter is not None else (None, None)

@@ -50,6 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--http", metavar="HOST:PORT",
                        help="serve Prometheus metrics at http://HOST:PORT/metrics (port 0: an ephemeral port); "
                             "the same as --override kbroker.http.listener=HOST:PORT")
+    serve.add_argument("--emulate-kafka", metavar="X.Y",
+                       help="advertise and accept only the API versions Apache Kafka X.Y served (2.8 to 4.3); "
+                            "the same as --override kbroker.emulate.kafka.version=X.Y")
     serve.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
     fmt = commands.add_parser("format", help="format the log directories (kafka-storage format)")
     fmt.add_argument("properties", nargs="?", metavar="server.properties")
@@ -162,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(stream=sys.stderr, level=args.log_level, format=LOG_FORMAT)
     if getattr(args, "http", None) is not None:
         args.override.append(f"kbroker.http.listener={args.http}")
+    if getattr(args, "emulate_kafka", None) is not None:
+        args.override.append(f"kbroker.emulate.kafka.version={args.emulate_kafka}")
     try:
         config = BrokerConfig.load(args.config or args.properties, args.override)
     except ConfigError as e:

@@ -141,6 +141,14 @@ def _http_address(value: str) -> str | None:
     return None
 
 
+def _emulated_release(value: str) -> str | None:
+    if not value:
+        return None
+    from kbroker.protocol.kafka_releases import accepted, releases
+
+    return None if value in releases() else f"not a Kafka release kbroker can emulate; accepted: {accepted()}"
+
+
 def _key(name, kind, default, validator=None, topic_name=None) -> ConfigKey:
     return ConfigKey(name, kind, default, validator, topic_name)
 
@@ -157,6 +165,9 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
     _key("advertised.listeners", LIST, None),
     # kbroker's own: HOST:PORT of the HTTP listener serving /metrics (kbroker/http/); empty: none.
     _key("kbroker.http.listener", STRING, "", _http_address),
+    # kbroker's own: X.Y, the Apache Kafka release whose ApiVersions (APIs, versions, features) the client
+    # listeners advertise and accept (`kbroker serve --emulate-kafka X.Y`); empty: kbroker's own (4.3).
+    _key("kbroker.emulate.kafka.version", STRING, "", _emulated_release),
     # kbroker's own: whether the web console's forms may create and delete topics and reset group offsets.
     _key("kbroker.console.write.enable", BOOLEAN, False),
     _key("listener.security.protocol.map", LIST,

@@ -30,6 +30,7 @@ from kbroker.metadata.service import MetadataService, listener_endpoints
 from kbroker.metadata.topic_names import GROUP_METADATA_TOPIC
 from kbroker.partition.manager import PartitionManager
 from kbroker.producer_ids import ProducerIdManager
+from kbroker.protocol.kafka_releases import emulated_release
 from kbroker.quorum_config import served_controller_endpoints
 from kbroker.storage_format import load_or_format
 from kbroker.txn.coordinator import TransactionCoordinator
@@ -44,7 +45,9 @@ class Node:
                  clock: Clock | None = None) -> None:
         self.config = config
         self.state = BrokerState(config, clock or Clock())
-        self.registry = registry if registry is not None else Registry.discover()
+        if registry is None:
+            registry = Registry.discover().emulating(emulated_release(config))
+        self.registry = registry
         self.connections = server.ConnectionServer(config, self.state, self.registry)
 
     def metric_states(self) -> list[BrokerState]:

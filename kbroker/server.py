@@ -417,7 +417,8 @@ class Connection:
                 log.info("ApiVersions v%d from %s (client id %r) is unsupported; answering with the supported "
                          "range", api_version, self.peer_text, header.client_id)
                 await send_chunks(self.io, encode_response(
-                    header.correlation_id, api_versions.unsupported_version_response(), spec.response_class, 0))
+                    header.correlation_id, api_versions.unsupported_version_response(spec.min_version, spec.max_version),
+                    spec.response_class, 0))
                 return None
             raise CloseConnection(f"unsupported version {api_version} of API key {api_key} (supported "
                                   f"{spec.min_version}-{spec.max_version}), client id {header.client_id!r}")

@@ -7,6 +7,9 @@ Start-up imports no handler: discovery reads the three declarations from each mo
 `NAME = <int>` lines), and a handler module, with its generated codecs, is imported on the first request of its
 API key. The import checks that the module declares what its source said; a module whose declarations are not
 plain integer literals is imported at discovery instead.
+
+`Registry.emulating(release)` narrows a registry to what one Apache Kafka release served (--emulate-kafka): the
+one place those caps apply, since both ApiVersions and the server's dispatch check read the registry.
 """
 
 from __future__ import annotations
@@ -19,8 +22,10 @@ from collections.abc import Awaitable, Callable, Iterable
 from types import ModuleType
 from typing import Any
 
+from kbroker.api import refused_by_default
 from kbroker.api.context import RequestContext
 from kbroker.protocol import messages
+from kbroker.protocol.kafka_releases import KafkaRelease, intersect
 
 Handler = Callable[[RequestContext, Any], Awaitable[Any]]
 
@@ -38,7 +43,7 @@ class ApiSpec:
     """
 
     __slots__ = ("api_key", "min_version", "max_version", "module", "_handle", "_request_class",
-                 "_response_class")
+                 "_response_class", "_wider")
 
     def __init__(self, api_key: int, min_version: int, max_version: int, handle: Handler | None,
                  module: str) -> None:
@@ -49,12 +54,21 @@ class ApiSpec:
         self._handle = handle
         self._request_class: type | None = None
         self._response_class: type | None = None
+        self._wider: ApiSpec | None = None  # the spec this one narrows (see `narrowed`)
 
     def __repr__(self) -> str:
         return f"ApiSpec({self.api_key}, {self.min_version}-{self.max_version}, {self.module})"
 
+    def narrowed(self, min_version: int, max_version: int, handle: Handler | None = None) -> ApiSpec:
+        """The same API served at a narrower version range, by `handle` if given, else by this spec's handler."""
+        spec = ApiSpec(self.api_key, min_version, max_version, handle or self._handle, self.module)
+        spec._wider = self
+        return spec
+
     @property
     def handle(self) -> Handler:
+        if self._handle is None and self._wider is not None:
+            self._handle = self._wider.handle
         if self._handle is None:
             loaded = spec_of(importlib.import_module(self.module))
             if (loaded.api_key, loaded.min_version, loaded.max_version) != \
@@ -121,8 +135,25 @@ def _source_of(name: str) -> bytes | None:
 
 
 class Registry:
-    def __init__(self, specs: dict[int, ApiSpec]) -> None:
+    def __init__(self, specs: dict[int, ApiSpec], features: dict[str, tuple[int, int]] | None = None) -> None:
         self.specs = specs
+        # Supported-feature caps (feature -> (min, max level)) ApiVersions applies; None: no caps.
+        self.features = features
+
+    def emulating(self, release: KafkaRelease | None) -> Registry:
+        """This registry as `release` served it: an API the release did not advertise is dropped (a request for
+        it is then an unknown API key), the others keep the versions both serve, one the release advertised but
+        refused by default is answered as it was (refused_by_default), and ApiVersions reports only the features
+        the release knew, within its levels. None: this registry unchanged."""
+        if release is None:
+            return self
+        specs = {}
+        for key, spec in self.specs.items():
+            shared = intersect((spec.min_version, spec.max_version), release.apis[key]) \
+                if key in release.apis else None
+            if shared is not None:
+                specs[key] = spec.narrowed(*shared, refused_by_default.handle if key in release.refused else None)
+        return Registry(specs, dict(release.features))
 
     @classmethod
     def of(cls, specs: Iterable[ApiSpec]) -> Registry:
