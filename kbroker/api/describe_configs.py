@@ -11,7 +11,8 @@ Mirrors Kafka 4.3.1 (ConfigHelper.describeConfigs); the model is kbroker.configs
 - Synonyms only when IncludeSynonyms, documentation (kbroker's own one-line texts) only when
   IncludeDocumentation (v3+); ConfigType is filled in every version that carries it.
 - A resource type Kafka does not know fails the whole request: every result INVALID_REQUEST with the error's
-  default message. CLIENT_METRICS and GROUP resources, which kbroker does not implement, get INVALID_REQUEST.
+  default message. GROUP resources, which kbroker does not implement, get INVALID_REQUEST. A CLIENT_METRICS
+  resource lists its stored subscription configs.
 - Successful results carry an empty error message, as Kafka's do. ThrottleTimeMs 0. Without DESCRIBE_CONFIGS: TOPIC_ / GROUP_ /
   CLUSTER_AUTHORIZATION_FAILED for the resource (api/authz.config_refusal).
 Gaps: broker configs Kafka defines but kbroker does not implement are not listed (see SKIPPED_FEATURES.md).
@@ -39,6 +40,7 @@ from kbroker.protocol.messages.describe_configs_response import (
     DescribeConfigsResult,
     DescribeConfigsSynonym,
 )
+from kbroker.telemetry import subscriptions
 
 API_KEY = 32
 MIN_VERSION = 1
@@ -47,7 +49,9 @@ MAX_VERSION = 4
 CLIENT_METRICS_RESOURCE, GROUP_RESOURCE = 16, 32
 _KNOWN_TYPES = {schema.TOPIC_RESOURCE, schema.BROKER_RESOURCE, schema.BROKER_LOGGER_RESOURCE,
                 CLIENT_METRICS_RESOURCE, GROUP_RESOURCE}
-_UNSUPPORTED_NAMES = {CLIENT_METRICS_RESOURCE: "CLIENT_METRICS", GROUP_RESOURCE: "GROUP"}
+_UNSUPPORTED_NAMES = {GROUP_RESOURCE: "GROUP"}
+_CLIENT_METRICS_CONFIG_SOURCE = 7  # DescribeConfigsResponse ConfigSource.CLIENT_METRICS_CONFIG
+_LIST_TYPE, _INT_TYPE = 7, 3
 
 
 class _Failure(Exception):
@@ -80,6 +84,15 @@ def _logger_entries(keys: list[str] | None) -> list[DescribeConfigsResourceResul
                                           config_source=schema.DYNAMIC_BROKER_LOGGER_CONFIG, is_sensitive=False,
                                           synonyms=[], config_type=schema.UNKNOWN_TYPE, documentation="")
             for name in names]
+
+
+def _client_metrics_entries(stored, keys: list[str] | None) -> list[DescribeConfigsResourceResult]:
+    """A subscription's stored configs (Kafka's ConfigHelper: the resource's properties, in Java hash order)."""
+    names = [n for n in subscriptions.java_set_order(stored) if not keys or n in set(keys)]
+    return [DescribeConfigsResourceResult(
+        name=name, value=stored[name], read_only=False, config_source=_CLIENT_METRICS_CONFIG_SOURCE,
+        is_sensitive=False, synonyms=[], documentation=None,
+        config_type=_INT_TYPE if name == subscriptions.INTERVAL_MS else _LIST_TYPE) for name in names]
 
 
 class _Describer:
@@ -124,6 +137,10 @@ class _Describer:
                 raise _Failure(errors.INVALID_REQUEST,
                                f"Unexpected broker id, expected {self.node_id} but received {name}")
             return _logger_entries(keys)
+        elif kind == CLIENT_METRICS_RESOURCE:
+            if not name:
+                raise _Failure(errors.INVALID_REQUEST, "Client metrics subscription name must not be empty")
+            return _client_metrics_entries(self.image.client_metrics_configs.get(name, {}), keys)
         else:
             raise _Failure(errors.INVALID_REQUEST, f"Unsupported resource type: {_UNSUPPORTED_NAMES[kind]}")
         return [_encode(entry) for entry in entries]

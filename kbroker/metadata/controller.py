@@ -75,6 +75,7 @@ from kbroker.protocol.messages.metadata.register_controller_record import (
 from kbroker.protocol.messages.metadata.remove_topic_record import RemoveTopicRecord
 from kbroker.protocol.messages.metadata.topic_record import TopicRecord
 from kbroker.protocol.messages.unregister_broker_response import UnregisterBrokerResponse
+from kbroker.telemetry import subscriptions
 
 _BASE_10 = re.compile(r"[+-]?[0-9]+")  # what Integer.valueOf parses
 PRODUCER_ID_BLOCK_SIZE = 1000  # ProducerIdsBlock.PRODUCER_ID_BLOCK_SIZE
@@ -631,6 +632,8 @@ class QuorumController:
                 if int(name) < 0:
                     raise _Invalid(_error(errors.INVALID_REQUEST, "Invalid negative broker ID."))
             current = dict(image.configs_of_broker(name))
+        elif kind == subscriptions.CLIENT_METRICS_RESOURCE:
+            current = dict(image.client_metrics_configs.get(name, {}))
         else:
             raise _Invalid(_error(errors.INVALID_REQUEST, f"Unsupported resource type {kind}."))
         names = [config.name for config in resource.configs]
@@ -640,7 +643,8 @@ class QuorumController:
                        if c.value is None and (not incremental or c.config_operation != OP_DELETE)]
         if null_values:
             raise _Invalid(_error(errors.INVALID_REQUEST, "Null value not supported for : " + ",".join(null_values)))
-        is_list = is_list_config if kind == TOPIC_RESOURCE else _is_broker_list_config
+        is_list = {TOPIC_RESOURCE: is_list_config, subscriptions.CLIENT_METRICS_RESOURCE:
+                   subscriptions.LIST_CONFIGS.__contains__}.get(kind, _is_broker_list_config)
         wanted = dict(current) if incremental else {}
         for config in resource.configs:
             op = config.config_operation if incremental else OP_SET
@@ -656,7 +660,8 @@ class QuorumController:
                 # request value is split on "," as given; SUBTRACT removes the first occurrence of each.
                 current_value = wanted.get(config.name)
                 if current_value is None:
-                    current_value = _default_list_text(kind, config.name)
+                    current_value = ("" if kind == subscriptions.CLIENT_METRICS_RESOURCE
+                                     else _default_list_text(kind, config.name))
                 items = [v for v in current_value.split(",") if v]
                 for value in config.value.split(","):
                     if op == OP_APPEND and value not in items:
@@ -670,6 +675,13 @@ class QuorumController:
             problem = validate_topic_configs(wanted)
             if problem is not None:
                 raise _Invalid(_error(errors.INVALID_CONFIG, problem))
+        elif kind == subscriptions.CLIENT_METRICS_RESOURCE:
+            # ControllerConfigurationValidator: ClientMetricsConfigs.validate of the resulting configs.
+            try:
+                subscriptions.validate(name, wanted)
+            except subscriptions.SubscriptionError as exc:
+                code = errors.INVALID_REQUEST if exc.kind == "request" else errors.INVALID_CONFIG
+                raise _Invalid(_error(code, exc.message)) from None
         else:
             # Broker config values are checked by the receiving broker (DynamicBrokerConfig): INVALID_REQUEST.
             problem = _validate_broker_configs(wanted)
