@@ -1,6 +1,8 @@
 """The client metrics clients pushed with KIP-714 PushTelemetry, re-exported: each OTLP metric name becomes a
-Prometheus name (`org.apache.kafka.producer.record.send.rate` -> `org_apache_kafka_producer_record_send_rate`),
-labelled with its data point's attributes plus `client_instance_id`; only the latest push of each live client
+Prometheus name (`org.apache.kafka.producer.record.send.rate` -> `org_apache_kafka_producer_record_send_rate`)
+made to pass Prometheus' naming lint (promtool): a time unit in the name becomes the base unit, with the value
+scaled (`io.time.ns.avg` 2500 -> `io_time_seconds_avg` 2.5e-06), `b` becomes `bytes`, a counter ending in `_total`, another type never ending in `_total`, `_count`, `_sum`
+or `_bucket` (`connection.count` -> `connection_count_value`); labelled with its data point's attributes plus `client_instance_id`; only the latest push of each live client
 instance (kbroker/telemetry/manager.py). A monotonic Sum is a counter (its delta values as pushed: Kafka asks
 clients for delta temporality), any other Sum or Gauge a gauge. Also the count of instances, as Kafka's
 client-metrics instance-count."""
@@ -15,9 +17,28 @@ _INVALID = re.compile(r"[^a-zA-Z0-9_:]")
 _INVALID_LABEL = re.compile(r"[^a-zA-Z0-9_]")
 
 
-def prometheus_name(name: str) -> str:
-    text = _INVALID.sub("_", name)
-    return "_" + text if text[:1].isdigit() else text
+# Unit tokens promlint refuses, as (base unit, factor to it), as Prometheus' naming guide asks.
+_UNITS = {"ns": ("seconds", 1e-9), "nanoseconds": ("seconds", 1e-9), "us": ("seconds", 1e-6),
+          "microseconds": ("seconds", 1e-6), "ms": ("seconds", 1e-3), "milliseconds": ("seconds", 1e-3),
+          "s": ("seconds", 1), "sec": ("seconds", 1), "min": ("seconds", 60), "minutes": ("seconds", 60),
+          "hr": ("seconds", 3600), "hrs": ("seconds", 3600), "hours": ("seconds", 3600), "b": ("bytes", 1)}
+_RESERVED_SUFFIXES = ("_total", "_count", "_sum", "_bucket")
+
+
+def prometheus_name(name: str, kind: str) -> tuple[str, float]:
+    """The Prometheus name of a pushed metric and the factor its values are multiplied by."""
+    tokens, factor = [], 1.0
+    for token in _INVALID.sub("_", name).split("_"):
+        unit = _UNITS.get(token)
+        if unit is not None:
+            token, factor = unit[0], factor * unit[1]
+        tokens.append(token)
+    text = "_".join(tokens)
+    if text[:1].isdigit():
+        text = "_" + text
+    if kind == "counter":
+        return (text if text.endswith("_total") else text + "_total"), factor
+    return (text + "_value" if text.endswith(_RESERVED_SUFFIXES) else text), factor
 
 
 def _label(name: str) -> str:
@@ -35,7 +56,7 @@ def telemetry_families(manager) -> list[Family]:
     families: dict[str, Family] = {}
     for instance_id, instance in list(manager.instances.items()):
         for (name, kind, attributes), value in instance.values.items():
-            prom = prometheus_name(name)
+            prom, factor = prometheus_name(name, kind)
             family = families.get(prom)
             if family is None:
                 family = families[prom] = Family(prom, "counter" if kind == "counter" else "gauge",
@@ -44,5 +65,5 @@ def telemetry_families(manager) -> list[Family]:
                 continue  # the same name pushed as another kind: the first kind wins
             labels = {_label(k): v for k, v in attributes}
             labels["client_instance_id"] = str(instance_id)
-            family.add(value, **labels)
+            family.add(value * factor if factor != 1 else value, **labels)
     return [count, *(families[name] for name in sorted(families))]

@@ -116,3 +116,35 @@ def test_idle_instances_expire_with_their_values(world, otlp_payload):
     clock.now += 1
     manager.expire()
     assert manager.instances == {}
+
+
+def test_metrics_page_names_pass_prometheus_lint_rules():
+    from kbroker.http.families_telemetry import prometheus_name
+    assert prometheus_name("org.apache.kafka.producer.record.send.rate", "gauge") == (
+        "org_apache_kafka_producer_record_send_rate", 1.0)
+    assert prometheus_name("org.apache.kafka.producer.io.time.ns.avg", "gauge") == (
+        "org_apache_kafka_producer_io_time_seconds_avg", 1e-9)
+    assert prometheus_name("org.apache.kafka.producer.connection.count", "gauge") == (
+        "org_apache_kafka_producer_connection_count_value", 1.0)
+    assert prometheus_name("org.apache.kafka.producer.record.send.total", "counter") == (
+        "org_apache_kafka_producer_record_send_total", 1.0)
+    assert prometheus_name("org.apache.kafka.consumer.fetch", "counter") == ("org_apache_kafka_consumer_fetch_total",
+                                                                           1.0)
+    assert prometheus_name("1st.metric-x", "gauge") == ("_1st_metric_x", 1.0)
+
+
+def test_families_label_every_series_with_the_instance(world, otlp_payload):
+    from kbroker.http.exposition import render
+    from kbroker.http.families_telemetry import telemetry_families
+    manager, _, _ = world
+    inst = manager.get_subscriptions(uuid.UUID(int=0), ATTRS)
+    manager.push(inst.instance_id, ATTRS, inst.subscription.subscription_id, False, 0, otlp_payload([
+        ("org.apache.kafka.producer.io.wait.time.ns.avg", "gauge", 2500.0, {"client_instance_id": "spoof"}),
+        ("org.apache.kafka.producer.record.send.total", "counter", 7, {"topic": "a\"b"})]))
+    page = render(telemetry_families(manager)).decode()
+    assert "kafka_server_client_metrics_instances 1\n" in page
+    assert (f'org_apache_kafka_producer_io_wait_time_seconds_avg{{client_client_instance_id="spoof",'
+            f'client_instance_id="{inst.instance_id}"}} 2.5e-06') in page
+    assert f'org_apache_kafka_producer_record_send_total{{topic="a\\"b",client_instance_id="{inst.instance_id}"}} 7' \
+        in page
+    assert "# TYPE org_apache_kafka_producer_record_send_total counter" in page
