@@ -86,13 +86,24 @@ def _logger_entries(keys: list[str] | None) -> list[DescribeConfigsResourceResul
             for name in names]
 
 
-def _client_metrics_entries(stored, keys: list[str] | None) -> list[DescribeConfigsResourceResult]:
-    """A subscription's stored configs (Kafka's ConfigHelper: the resource's properties, in Java hash order)."""
-    names = [n for n in subscriptions.java_set_order(stored) if not keys or n in set(keys)]
-    return [DescribeConfigsResourceResult(
-        name=name, value=stored[name], read_only=False, config_source=_CLIENT_METRICS_CONFIG_SOURCE,
-        is_sensitive=False, synonyms=[], documentation=None,
-        config_type=_INT_TYPE if name == subscriptions.INTERVAL_MS else _LIST_TYPE) for name in names]
+def _client_metrics_entries(stored, keys: list[str] | None, *, include_synonyms: bool,
+                            include_documentation: bool) -> list[DescribeConfigsResourceResult]:
+    """Every config of a subscription (Kafka's ConfigHelper over ClientMetricsConfigs' definitions): a stored one
+    as CLIENT_METRICS_CONFIG with itself as synonym, the others as their defaults; values parsed and printed back."""
+    entries = []
+    for name in sorted(subscriptions.CONFIG_NAMES):  # Kafka lists them by name
+        if keys and name not in keys:
+            continue
+        if name in stored:
+            value, source = subscriptions.normalized(name, stored[name]), _CLIENT_METRICS_CONFIG_SOURCE
+            synonyms = [DescribeConfigsSynonym(name=name, value=value, source=source)] if include_synonyms else []
+        else:
+            value, source, synonyms = subscriptions.DEFAULTS[name], schema.DEFAULT_CONFIG, []
+        entries.append(DescribeConfigsResourceResult(
+            name=name, value=value, read_only=False, config_source=source, is_sensitive=False, synonyms=synonyms,
+            config_type=_INT_TYPE if name == subscriptions.INTERVAL_MS else _LIST_TYPE,
+            documentation=subscriptions.DOCUMENTATION[name] if include_documentation else None))
+    return entries
 
 
 class _Describer:
@@ -140,7 +151,7 @@ class _Describer:
         elif kind == CLIENT_METRICS_RESOURCE:
             if not name:
                 raise _Failure(errors.INVALID_REQUEST, "Client metrics subscription name must not be empty")
-            return _client_metrics_entries(self.image.client_metrics_configs.get(name, {}), keys)
+            return _client_metrics_entries(self.image.client_metrics_configs.get(name, {}), keys, **self.flags())
         else:
             raise _Failure(errors.INVALID_REQUEST, f"Unsupported resource type: {_UNSUPPORTED_NAMES[kind]}")
         return [_encode(entry) for entry in entries]

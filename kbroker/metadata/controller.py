@@ -76,6 +76,7 @@ from kbroker.protocol.messages.metadata.remove_topic_record import RemoveTopicRe
 from kbroker.protocol.messages.metadata.topic_record import TopicRecord
 from kbroker.protocol.messages.unregister_broker_response import UnregisterBrokerResponse
 from kbroker.telemetry import subscriptions
+from kbroker.telemetry.subscriptions import java_set_order
 
 _BASE_10 = re.compile(r"[+-]?[0-9]+")  # what Integer.valueOf parses
 PRODUCER_ID_BLOCK_SIZE = 1000  # ProducerIdsBlock.PRODUCER_ID_BLOCK_SIZE
@@ -643,10 +644,13 @@ class QuorumController:
                        if c.value is None and (not incremental or c.config_operation != OP_DELETE)]
         if null_values:
             raise _Invalid(_error(errors.INVALID_REQUEST, "Null value not supported for : " + ",".join(null_values)))
+        # Kafka 4.3.1 splits no CLIENT_METRICS config for APPEND / SUBTRACT, LIST or not.
         is_list = {TOPIC_RESOURCE: is_list_config, subscriptions.CLIENT_METRICS_RESOURCE:
-                   subscriptions.LIST_CONFIGS.__contains__}.get(kind, _is_broker_list_config)
+                   lambda _: False}.get(kind, _is_broker_list_config)
         wanted = dict(current) if incremental else {}
-        for config in resource.configs:
+        # The controller gets each resource's changes as a Java HashMap by name and meets them in its order.
+        by_name = {config.name: config for config in resource.configs}
+        for config in (by_name[n] for n in java_set_order(by_name)):
             op = config.config_operation if incremental else OP_SET
             if op == OP_SET:
                 wanted[config.name] = config.value
@@ -660,8 +664,7 @@ class QuorumController:
                 # request value is split on "," as given; SUBTRACT removes the first occurrence of each.
                 current_value = wanted.get(config.name)
                 if current_value is None:
-                    current_value = ("" if kind == subscriptions.CLIENT_METRICS_RESOURCE
-                                     else _default_list_text(kind, config.name))
+                    current_value = _default_list_text(kind, config.name)
                 items = [v for v in current_value.split(",") if v]
                 for value in config.value.split(","):
                     if op == OP_APPEND and value not in items:

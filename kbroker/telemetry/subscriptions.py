@@ -25,6 +25,9 @@ INTERVAL_MS = "interval.ms"
 MATCH = "match"
 CONFIG_NAMES = (METRICS, INTERVAL_MS, MATCH)
 LIST_CONFIGS = frozenset({METRICS, MATCH})
+DOCUMENTATION = {METRICS: "Telemetry metric name prefix list", INTERVAL_MS: "Metrics push interval in milliseconds",
+                 MATCH: "Client match criteria"}
+DEFAULTS = {METRICS: "", INTERVAL_MS: str(5 * 60 * 1000), MATCH: ""}
 ALL_METRICS = "*"
 
 DEFAULT_INTERVAL_MS = 5 * 60 * 1000
@@ -97,7 +100,14 @@ def validate(name: str, configs: Mapping[str, str]) -> None:
             raise SubscriptionError("request", f"Invalid value {interval} for {INTERVAL_MS}, interval must be "
                                                "between 100 and 3600000 (1 hour)")
     if MATCH in configs:
-        parse_match(configs[MATCH].split(","))
+        parse_match(config_list(configs[MATCH]))
+
+
+def normalized(name: str, value: str) -> str:
+    """A stored value as DescribeConfigs shows it: parsed by its type and printed back."""
+    if name == INTERVAL_MS:
+        return str(int(value.strip()))
+    return ",".join(config_list(value))
 
 
 @attrs.frozen

@@ -61,19 +61,18 @@ def test_alter_describe_list_delete(conn):
     assert alter_incremental(conn, [(CLIENT_METRICS, "subs-a", [
         ("metrics", SET, "org.apache.kafka.producer."), ("interval.ms", SET, "2000")])]) == [(0, None)]
     assert alter_incremental(conn, [(CLIENT_METRICS, "subs-a", [
-        ("metrics", APPEND, "org.apache.kafka.consumer."), ("match", SET, "client_id=app-.*")])]) == [(0, None)]
+        ("metrics", SET, "org.apache.kafka.producer., org.apache.kafka.consumer.")])]) == [(0, None)]
     configs = describe(conn, CLIENT_METRICS, "subs-a")
-    assert {name: e["value"] for name, e in configs.items()} == {
-        "metrics": "org.apache.kafka.producer.,org.apache.kafka.consumer.", "interval.ms": "2000",
-        "match": "client_id=app-.*"}
-    assert {e["source"] for e in configs.values()} == {7}
+    assert {name: (e["value"], e["source"]) for name, e in configs.items()} == {
+        "metrics": ("org.apache.kafka.producer.,org.apache.kafka.consumer.", 7), "interval.ms": ("2000", 7),
+        "match": ("", 5)}
     assert _list(conn, 0) == (0, [(CLIENT_METRICS, "subs-a")])
     assert _list(conn, 1, [CLIENT_METRICS]) == (0, [(CLIENT_METRICS, "subs-a")])
     assert (TOPIC, "cm-topic") in _list(conn, 1)[1]
     assert _list(conn, 1, [5])[0] == 35  # UNSUPPORTED_VERSION
     assert alter_incremental(conn, [(CLIENT_METRICS, "subs-a", [
         ("metrics", DELETE, None), ("interval.ms", DELETE, None), ("match", DELETE, None)])]) == [(0, None)]
-    assert describe(conn, CLIENT_METRICS, "subs-a") == {}
+    assert {e["source"] for e in describe(conn, CLIENT_METRICS, "subs-a").values()} == {5}
     assert _list(conn, 0) == (0, [])
 
 
@@ -82,7 +81,7 @@ def test_alter_describe_list_delete(conn):
     ([("interval.ms", SET, "50")], 42, "Invalid value 50 for interval.ms, interval must be between 100 and "
                                        "3600000 (1 hour)"),
     ([("match", SET, "hostname=x")], 40, "Illegal client matching pattern: hostname=x"),
-    ([("interval.ms", APPEND, "5")], 40, "Can't APPEND to key interval.ms because its type is not LIST."),
+    ([("metrics", APPEND, "a.b")], 40, "Can't APPEND to key metrics because its type is not LIST."),
 ])
 def test_alter_errors(conn, configs, code, message):
     assert alter_incremental(conn, [(CLIENT_METRICS, "bad-subs", configs)]) == [(code, message)]
