@@ -53,6 +53,6 @@ def build(metrics, resource=None) -> bytes:
     return _field(1, _field(1, resource_body) + _field(2, _field(1, _field(1, b"scope")) + encoded))
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def otlp_payload():
     return build
