@@ -47,6 +47,11 @@ class KBroker:
     def bootstrap(self) -> str:
         return f"{self.host}:{self.port}"
 
+    @property
+    def metrics_url(self) -> str:
+        host, port = self._process.http
+        return f"http://{host}:{port}/metrics"
+
     def start(self) -> None:
         from kbroker.testing import start_broker_process
 

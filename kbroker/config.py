@@ -182,6 +182,7 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
     _key("controller.quorum.request.timeout.ms", INT, 2000),
     _key("controller.quorum.retry.backoff.ms", INT, 20),
     _key("socket.request.max.bytes", INT, 104857600, at_least(1)),
+    _key("telemetry.max.bytes", INT, 1048576, at_least(1)),  # KIP-714: the largest PushTelemetry payload
     _key("socket.send.buffer.bytes", INT, 102400),
     _key("socket.receive.buffer.bytes", INT, 102400),
     _key("queued.max.requests", INT, 500, at_least(1)),

@@ -223,6 +223,7 @@ class Connection:
         except OSError:
             host, port = "?", 0
         self.peer = (host, port)
+        self.client_software = ("unknown", "unknown")
         configure_accepted_socket(stream.socket, state.config["socket.send.buffer.bytes"])
         self.io = SocketIO(stream.socket, self.max_idle_s)
         self.security = security
@@ -435,7 +436,11 @@ class Connection:
             api_key=api_key, api_version=api_version, correlation_id=header.correlation_id,
             client_id=header.client_id, header=header, peer=self.peer,
             listener_name=self.bound.listener.name, security_protocol=self.bound.listener.security_protocol,
-            state=self.state, registry=self.registry, principal=self.principal)
+            state=self.state, registry=self.registry, principal=self.principal,
+            client_software=self.client_software)
+        if api_key == _API_VERSIONS_KEY and api_version >= 3:
+            # Kafka's ClientInformation: what the client said it is, for client-telemetry selectors.
+            self.client_software = (request.client_software_name, request.client_software_version)
         started = trio.current_time()
         try:
             handle = forwarding.forward if forwarding.is_forwarded(ctx) else spec.handle

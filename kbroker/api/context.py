@@ -47,6 +47,8 @@ class RequestContext:
     notes: HandlerNotes = attrs.field(factory=HandlerNotes)
     # (type, name) of the authenticated client: from its TLS certificate or SASL exchange, else User:ANONYMOUS
     principal: tuple[str, str] = ("User", "ANONYMOUS")
+    # (client_software_name, client_software_version) from the connection's ApiVersions v3+ ("unknown" before).
+    client_software: tuple[str, str] = ("unknown", "unknown")
 
     @property
     def config(self) -> BrokerConfig:

@@ -11,7 +11,8 @@ Mirrors Kafka 4.3.1 (ConfigHelper.describeConfigs); the model is kbroker.configs
 - Synonyms only when IncludeSynonyms, documentation (kbroker's own one-line texts) only when
   IncludeDocumentation (v3+); ConfigType is filled in every version that carries it.
 - A resource type Kafka does not know fails the whole request: every result INVALID_REQUEST with the error's
-  default message. CLIENT_METRICS and GROUP resources, which kbroker does not implement, get INVALID_REQUEST.
+  default message. GROUP resources, which kbroker does not implement, get INVALID_REQUEST. A CLIENT_METRICS
+  resource lists its stored subscription configs.
 - Successful results carry an empty error message, as Kafka's do. ThrottleTimeMs 0. Without DESCRIBE_CONFIGS: TOPIC_ / GROUP_ /
   CLUSTER_AUTHORIZATION_FAILED for the resource (api/authz.config_refusal).
 Gaps: broker configs Kafka defines but kbroker does not implement are not listed (see SKIPPED_FEATURES.md).
@@ -39,6 +40,7 @@ from kbroker.protocol.messages.describe_configs_response import (
     DescribeConfigsResult,
     DescribeConfigsSynonym,
 )
+from kbroker.telemetry import subscriptions
 
 API_KEY = 32
 MIN_VERSION = 1
@@ -47,7 +49,9 @@ MAX_VERSION = 4
 CLIENT_METRICS_RESOURCE, GROUP_RESOURCE = 16, 32
 _KNOWN_TYPES = {schema.TOPIC_RESOURCE, schema.BROKER_RESOURCE, schema.BROKER_LOGGER_RESOURCE,
                 CLIENT_METRICS_RESOURCE, GROUP_RESOURCE}
-_UNSUPPORTED_NAMES = {CLIENT_METRICS_RESOURCE: "CLIENT_METRICS", GROUP_RESOURCE: "GROUP"}
+_UNSUPPORTED_NAMES = {GROUP_RESOURCE: "GROUP"}
+_CLIENT_METRICS_CONFIG_SOURCE = 7  # DescribeConfigsResponse ConfigSource.CLIENT_METRICS_CONFIG
+_LIST_TYPE, _INT_TYPE = 7, 3
 
 
 class _Failure(Exception):
@@ -80,6 +84,26 @@ def _logger_entries(keys: list[str] | None) -> list[DescribeConfigsResourceResul
                                           config_source=schema.DYNAMIC_BROKER_LOGGER_CONFIG, is_sensitive=False,
                                           synonyms=[], config_type=schema.UNKNOWN_TYPE, documentation="")
             for name in names]
+
+
+def _client_metrics_entries(stored, keys: list[str] | None, *, include_synonyms: bool,
+                            include_documentation: bool) -> list[DescribeConfigsResourceResult]:
+    """Every config of a subscription (Kafka's ConfigHelper over ClientMetricsConfigs' definitions): a stored one
+    as CLIENT_METRICS_CONFIG with itself as synonym, the others as their defaults; values parsed and printed back."""
+    entries = []
+    for name in sorted(subscriptions.CONFIG_NAMES):  # Kafka lists them by name
+        if keys and name not in keys:
+            continue
+        if name in stored:
+            value, source = subscriptions.normalized(name, stored[name]), _CLIENT_METRICS_CONFIG_SOURCE
+            synonyms = [DescribeConfigsSynonym(name=name, value=value, source=source)] if include_synonyms else []
+        else:
+            value, source, synonyms = subscriptions.DEFAULTS[name], schema.DEFAULT_CONFIG, []
+        entries.append(DescribeConfigsResourceResult(
+            name=name, value=value, read_only=False, config_source=source, is_sensitive=False, synonyms=synonyms,
+            config_type=_INT_TYPE if name == subscriptions.INTERVAL_MS else _LIST_TYPE,
+            documentation=subscriptions.DOCUMENTATION[name] if include_documentation else None))
+    return entries
 
 
 class _Describer:
@@ -124,6 +148,10 @@ class _Describer:
                 raise _Failure(errors.INVALID_REQUEST,
                                f"Unexpected broker id, expected {self.node_id} but received {name}")
             return _logger_entries(keys)
+        elif kind == CLIENT_METRICS_RESOURCE:
+            if not name:
+                raise _Failure(errors.INVALID_REQUEST, "Client metrics subscription name must not be empty")
+            return _client_metrics_entries(self.image.client_metrics_configs.get(name, {}), keys, **self.flags())
         else:
             raise _Failure(errors.INVALID_REQUEST, f"Unsupported resource type: {_UNSUPPORTED_NAMES[kind]}")
         return [_encode(entry) for entry in entries]

@@ -25,6 +25,7 @@ from kbroker.metadata.image import KRAFT_VERSION
 from kbroker.metrics.request_stats import RequestStats
 from kbroker.metrics.topic_stats import BrokerTopicStats
 from kbroker.security.authorizer import Authorizer
+from kbroker.telemetry.manager import ClientMetricsManager
 
 if TYPE_CHECKING:
     from kbroker.controller_channel import ControllerChannel
@@ -90,6 +91,10 @@ class BrokerState:
     request_stats: RequestStats = attrs.field(factory=RequestStats)
     fetch_sessions: FetchSessionCache = attrs.field(
         default=attrs.Factory(lambda self: FetchSessionCache(now_ms=self.clock.time_ms), takes_self=True))
+    # KIP-714 client telemetry: instances, subscriptions and their latest pushed values (kbroker/telemetry/).
+    client_metrics: ClientMetricsManager = attrs.field(default=attrs.Factory(lambda self: ClientMetricsManager(
+        lambda: self.image.client_metrics_configs, self.clock.time_ms, self.config["telemetry.max.bytes"]),
+        takes_self=True))
     # authorizer.class.name's authorizer (None: every operation allowed); handlers ask it through api/authz.py.
     authorizer: Authorizer | None = attrs.field(
         default=attrs.Factory(lambda self: Authorizer.from_config(self.config), takes_self=True))

@@ -66,6 +66,7 @@ _BROKER = {
     "controller.quorum.request.timeout.ms": "How long a quorum request waits for its response.",
     "controller.quorum.retry.backoff.ms": "Wait before retrying a failed quorum request.",
     "socket.request.max.bytes": "Largest request frame accepted, in bytes.",
+    "telemetry.max.bytes": "Largest client telemetry payload (PushTelemetry metrics) accepted, in bytes.",
     "socket.send.buffer.bytes": "SO_SNDBUF of client sockets; -1 keeps the OS default.",
     "socket.receive.buffer.bytes": "SO_RCVBUF of client sockets; -1 keeps the OS default.",
     "queued.max.requests": "Requests that may wait for a handler before reads pause.",

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from kbroker.configs import broker_dynamic, loggers, schema
 from kbroker.metadata.controller import OP_APPEND, OP_DELETE, OP_SET, OP_SUBTRACT, ApiError
 from kbroker.protocol import errors
+from kbroker.telemetry.subscriptions import CLIENT_METRICS_RESOURCE
 
 NONE = ApiError()
 _JAVA_INT = re.compile(r"[+-]?[0-9]+")
@@ -89,7 +90,7 @@ def _preprocess_one(resource, *, incremental: bool, node_id: int, validate_only:
             if problem is not None:
                 return problem
         return _check_broker_change(resource, incremental, stored_broker_configs(name), per_broker=bool(name))
-    if kind == schema.TOPIC_RESOURCE:
+    if kind in (schema.TOPIC_RESOURCE, CLIENT_METRICS_RESOURCE):
         if incremental and any(c.config_operation not in (OP_SET, OP_DELETE, OP_APPEND, OP_SUBTRACT)
                                for c in resource.configs):
             # Kafka's controller meets an operation id it cannot map and fails with an unexpected error.

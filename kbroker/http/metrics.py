@@ -18,6 +18,7 @@ from kbroker.http.families_controller import ControllerView, controller_families
 from kbroker.http.families_coordinators import LagFamilies, group_families, groups_of, transaction_families
 from kbroker.http.families_process import process_families
 from kbroker.http.families_replicas import ReplicaFamilies
+from kbroker.http.families_telemetry import telemetry_families
 from kbroker.http.families_traffic import request_families, topic_families
 from kbroker.http.server import Page
 
@@ -51,6 +52,8 @@ class MetricsPage:
                 families += lag.families()
             if state.txn_coordinator is not None:
                 families += transaction_families(state.txn_coordinator)
+            if state.partitions is not None:
+                families += telemetry_families(state.client_metrics)
         if self.controller is not None:
             families += controller_families(self.controller)
         families += process_families()

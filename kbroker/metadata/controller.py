@@ -75,6 +75,8 @@ from kbroker.protocol.messages.metadata.register_controller_record import (
 from kbroker.protocol.messages.metadata.remove_topic_record import RemoveTopicRecord
 from kbroker.protocol.messages.metadata.topic_record import TopicRecord
 from kbroker.protocol.messages.unregister_broker_response import UnregisterBrokerResponse
+from kbroker.telemetry import subscriptions
+from kbroker.telemetry.subscriptions import java_set_order
 
 _BASE_10 = re.compile(r"[+-]?[0-9]+")  # what Integer.valueOf parses
 PRODUCER_ID_BLOCK_SIZE = 1000  # ProducerIdsBlock.PRODUCER_ID_BLOCK_SIZE
@@ -631,6 +633,8 @@ class QuorumController:
                 if int(name) < 0:
                     raise _Invalid(_error(errors.INVALID_REQUEST, "Invalid negative broker ID."))
             current = dict(image.configs_of_broker(name))
+        elif kind == subscriptions.CLIENT_METRICS_RESOURCE:
+            current = dict(image.client_metrics_configs.get(name, {}))
         else:
             raise _Invalid(_error(errors.INVALID_REQUEST, f"Unsupported resource type {kind}."))
         names = [config.name for config in resource.configs]
@@ -640,9 +644,13 @@ class QuorumController:
                        if c.value is None and (not incremental or c.config_operation != OP_DELETE)]
         if null_values:
             raise _Invalid(_error(errors.INVALID_REQUEST, "Null value not supported for : " + ",".join(null_values)))
-        is_list = is_list_config if kind == TOPIC_RESOURCE else _is_broker_list_config
+        # Kafka 4.3.1 splits no CLIENT_METRICS config for APPEND / SUBTRACT, LIST or not.
+        is_list = {TOPIC_RESOURCE: is_list_config, subscriptions.CLIENT_METRICS_RESOURCE:
+                   lambda _: False}.get(kind, _is_broker_list_config)
         wanted = dict(current) if incremental else {}
-        for config in resource.configs:
+        # The controller gets each resource's changes as a Java HashMap by name and meets them in its order.
+        by_name = {config.name: config for config in resource.configs}
+        for config in (by_name[n] for n in java_set_order(by_name)):
             op = config.config_operation if incremental else OP_SET
             if op == OP_SET:
                 wanted[config.name] = config.value
@@ -670,6 +678,13 @@ class QuorumController:
             problem = validate_topic_configs(wanted)
             if problem is not None:
                 raise _Invalid(_error(errors.INVALID_CONFIG, problem))
+        elif kind == subscriptions.CLIENT_METRICS_RESOURCE:
+            # ControllerConfigurationValidator: ClientMetricsConfigs.validate of the resulting configs.
+            try:
+                subscriptions.validate(name, wanted)
+            except subscriptions.SubscriptionError as exc:
+                code = errors.INVALID_REQUEST if exc.kind == "request" else errors.INVALID_CONFIG
+                raise _Invalid(_error(code, exc.message)) from None
         else:
             # Broker config values are checked by the receiving broker (DynamicBrokerConfig): INVALID_REQUEST.
             problem = _validate_broker_configs(wanted)

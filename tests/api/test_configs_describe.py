@@ -102,7 +102,7 @@ def test_errors_per_resource(conn):
     assert describe_error(conn, BROKER, "one") == (42, "Broker id must be an integer, but it is: one")
     assert describe_error(conn, BROKER_LOGGER, "") == (42, "Broker id must not be empty")
     assert describe_error(conn, BROKER_LOGGER, "7") == (42, "Unexpected broker id, expected 1 but received 7")
-    assert describe_error(conn, 16, "subscription") == (42, "Unsupported resource type: CLIENT_METRICS")
+    assert describe_error(conn, 16, "") == (42, "Client metrics subscription name must not be empty")
     assert describe_error(conn, 32, "group") == (42, "Unsupported resource type: GROUP")
 
 

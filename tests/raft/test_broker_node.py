@@ -177,12 +177,17 @@ def test_a_kbroker_broker_joins_three_kbroker_controllers_and_shuts_down_in_a_co
                 AlterConfigsResource(resource_type=TOPIC_RESOURCE, resource_name="forwarded", configs=[
                     AlterableConfig(name="retention.ms", config_operation=SET, value="3600000")]),
                 AlterConfigsResource(resource_type=BROKER_LOGGER_RESOURCE, resource_name=str(BROKER_ID), configs=[
-                    AlterableConfig(name="kbroker.broker_membership", config_operation=SET, value="DEBUG")])]))
+                    AlterableConfig(name="kbroker.broker_membership", config_operation=SET, value="DEBUG")]),
+                AlterConfigsResource(resource_type=16, resource_name="subs", configs=[  # CLIENT_METRICS
+                    AlterableConfig(name="interval.ms", config_operation=SET, value="1000")])]))
             assert [(r.resource_name, r.error_code) for r in altered.responses] == \
-                [("forwarded", E.NONE.code), (str(BROKER_ID), E.NONE.code)]
+                [("forwarded", E.NONE.code), (str(BROKER_ID), E.NONE.code), ("subs", E.NONE.code)]
             await controllers.wait_for(
                 lambda: node.state.image.configs_of_topic("forwarded").get("retention.ms") == "3600000",
                 "the topic config in the broker's image")
+            await controllers.wait_for(
+                lambda: node.state.image.client_metrics_configs.get("subs") == {"interval.ms": "1000"},
+                "the client-metrics subscription in the broker's image")
             membership_logger = logging.getLogger("kbroker.broker_membership")
             assert membership_logger.level == logging.DEBUG
             membership_logger.setLevel(logging.NOTSET)
