@@ -5,6 +5,7 @@ by nature (topic ids, ports, cluster ids) are masked.
 Uses the session's Apache Kafka of tests/api/conftest.py (skipped without `make java`, failed in CI).
 Topic names here are fixed and used by no other module; no request here lists all topics."""
 
+import time
 import uuid
 
 import attrs
@@ -234,4 +235,15 @@ def test_create_partitions_rules(brokers):
     grow([("vs-grow", 3, [[1, 1]])])
     grow([("vs-grow", 3, [[1]])], validate_only=True)
     grow([("vs-grow", 4, None)])
-    ask_both(brokers, MetadataRequest(topics=[MetadataRequestTopic(name="vs-grow")]), 12)
+    # Kafka answers CreatePartitions once its controller committed them; its broker's metadata follows a moment
+    # later, so compare once both list the four partitions with leaders.
+    described = MetadataRequest(topics=[MetadataRequestTopic(name="vs-grow")])
+    deadline = time.monotonic() + 30
+    while not all(_grown(conn.send(described, version=12), 4) for conn in brokers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    ask_both(brokers, described, 12)
+
+
+def _grown(response, partitions: int) -> bool:
+    [described] = response.topics
+    return len(described.partitions) == partitions and all(p.leader_id >= 0 for p in described.partitions)
