@@ -25,6 +25,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from kbroker import testing
+
 REPO_ROOT = Path(__file__).resolve().parents[1]
 KAFKA_VERSION = "4.3.1"
 KAFKA_LIBS = REPO_ROOT / ".cache" / f"kafka-{KAFKA_VERSION}" / "libs"
@@ -119,9 +121,7 @@ def random_cluster_id() -> str:
 
 
 def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    return testing.free_port()
 
 
 def broker_jvm_options(heap: str = BROKER_HEAP, extra: list[str] | None = None) -> list[str]:

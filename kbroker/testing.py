@@ -14,6 +14,10 @@
   config names) changes the defaults. The launcher lives with the compatibility tests (it also starts Apache
   Kafka nodes), so this fixture needs a source checkout, where `compat_tests` is importable.
 
+- `bind_listen_port(sock)` / `free_port()`: a free loopback port for a server a test starts, taken below the
+  kernel's ephemeral range so that no outgoing connection (which takes its local port from that range) can hold
+  it by the time the server binds it.
+
 Only the standard library and pytest are imported at plugin load, so a broken kbroker module cannot break
 unrelated test runs.
 """
@@ -24,9 +28,11 @@ import contextlib
 import functools
 import os
 import queue
+import random
 import re
 import resource
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -288,3 +294,38 @@ def start_serve_process(args: list[str], log_dir: str | os.PathLike, log_file: P
     if http is not None:
         started.http = (http["host"], int(http["port"]))
     return started
+
+
+_LISTEN_PORTS_FROM = 20000
+_handed_out: set[int] = set()
+
+
+def _ephemeral_ports_start() -> int:
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
+
+
+def bind_listen_port(sock: socket.socket) -> int:
+    """Bind `sock` to a free 127.0.0.1 port below the ephemeral range, never one this process handed out
+    before; the kernel's choice (port 0) if none is found."""
+    upper = _ephemeral_ports_start() - 1
+    for _ in range(200 if upper > _LISTEN_PORTS_FROM else 0):
+        port = random.randint(_LISTEN_PORTS_FROM, upper)
+        if port in _handed_out:
+            continue
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            continue
+        _handed_out.add(port)
+        return port
+    sock.bind(("127.0.0.1", 0))
+    return sock.getsockname()[1]
+
+
+def free_port() -> int:
+    """A port for a server a test is about to start (see bind_listen_port)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        return bind_listen_port(sock)

@@ -39,6 +39,7 @@ from confluent_kafka.admin import AdminClient
 from compat_tests.cluster.nodes import NODE_KINDS, KafkaNode, NodeFailed, NodeProcess
 from compat_tests.cluster.proxy import ProxyNetwork
 from compat_tests.kafka_dist import random_cluster_id
+from kbroker.testing import bind_listen_port
 
 CONTROLLER = "controller"
 REPLICATION = "replication"
@@ -75,8 +76,7 @@ class _PortReservation:
     def port(self) -> int:
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self._sockets.append(sock)
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+        return bind_listen_port(sock)
 
     def __enter__(self) -> _PortReservation:
         return self

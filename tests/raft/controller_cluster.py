@@ -5,8 +5,6 @@ against the three of them with an inter-node client."""
 
 from __future__ import annotations
 
-import socket
-
 import trio
 
 from kbroker.config import BrokerConfig
@@ -14,16 +12,11 @@ from kbroker.controller_node import ControllerNode
 from kbroker.network import Address, ClientSettings, NetworkError, NodeDirectory, open_channel_manager
 from kbroker.protocol import errors as E
 from kbroker.storage_format import format_storage
+from kbroker.testing import free_port
 
 CLUSTER_ID = "OBwtglENT76SK7gGCjHpvA"
 VOTERS = (1, 2, 3)
 WAIT_S = 60
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def controller_config(node_id: int, ports: dict[int, int], tmp_path, session_timeout_ms: int) -> BrokerConfig:

@@ -6,7 +6,6 @@ processes, as a user starts them."""
 from __future__ import annotations
 
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -14,13 +13,7 @@ import time
 from kbroker.bootstrap_checkpoint import read_bootstrap_voters
 from kbroker.protocol.blocking_client import KafkaConnection
 from kbroker.protocol.messages.metadata_request import MetadataRequest
-from kbroker.testing import start_broker_process
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+from kbroker.testing import free_port, start_broker_process
 
 
 def serve(*args: str) -> subprocess.Popen:
