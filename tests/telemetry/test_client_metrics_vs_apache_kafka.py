@@ -4,6 +4,7 @@ DescribeConfigs and ListConfigResources requests on subscriptions runs against b
 Needs the distribution `make java` assembles (skipped without it, failed in CI)."""
 
 import os
+import time
 
 import pytest
 
@@ -15,6 +16,7 @@ from kbroker.protocol.messages.list_config_resources_request import ListConfigRe
 pytestmark = pytest.mark.java
 
 CLIENT_METRICS = 16
+DEFAULT_CONFIG = 5  # DescribeConfigs' config source of a config nobody set
 SET, DELETE, APPEND, SUBTRACT = 0, 1, 2, 3
 
 BAD_ALTERS = [
@@ -58,6 +60,20 @@ def _describe(conn, name, keys=None):
          c.config_type, c.documentation) for c in result.configs))
 
 
+def _probe(conn, name, configs):
+    """The answer to an alter, then the description once it shows what the alter set: Kafka answers the alter when
+    its controller committed it and its broker's view follows a moment later."""
+    altered = _alter(conn, name, configs)
+    keys = {key for key, *_ in configs}
+    deadline = time.monotonic() + 5
+    described = _describe(conn, name)
+    while (all(code == 0 for code, _ in altered) and time.monotonic() < deadline
+           and any(entry[0] in keys and entry[3] == DEFAULT_CONFIG for entry in described[2])):
+        time.sleep(0.1)
+        described = _describe(conn, name)
+    return altered, described
+
+
 def _list(conn, version, types=()):
     response = conn.send(ListConfigResourcesRequest(resource_types=list(types)), version=version)
     return response.error_code, sorted((r.resource_type, r.resource_name) for r in response.config_resources)
@@ -67,9 +83,7 @@ def session(bootstrap: str) -> dict:
     answers: dict = {}
     with KafkaConnection(bootstrap) as conn:
         answers["bad alters"] = [_alter(conn, "subs", configs) for configs in BAD_ALTERS]
-        answers["list operations"] = [
-            (_alter(conn, f"probe-{i}", configs), _describe(conn, f"probe-{i}"))
-            for i, configs in enumerate(LIST_OPERATIONS)]
+        answers["list operations"] = [_probe(conn, f"probe-{i}", configs) for i, configs in enumerate(LIST_OPERATIONS)]
         answers["empty name"] = _alter(conn, "", [("interval.ms", SET, "1000")])
         answers["validate only"] = _alter(conn, "subs", [("interval.ms", SET, "1000")], validate_only=True)
         answers["list after validate only"] = _list(conn, 0)
