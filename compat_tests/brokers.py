@@ -2,7 +2,8 @@
 
 - `KBroker`: a real `kbroker serve` subprocess (kbroker.testing.start_broker_process) on an ephemeral
   127.0.0.1 port with its own log directory, and its /metrics on another (kbroker.http.listener): scraped when
-  the broker is closed, so every test that used it also checks the page (compat_tests/metrics_check.py).
+  the broker is closed, so every test that used it also checks the page, and its bytes and messages in against
+  what its logs hold (compat_tests/metrics_check.py).
 - `Kafka`: Apache Kafka 4.3.1 (compat_tests.kafka_dist.ApacheKafka), KRaft combined mode, 127.0.0.1.
 
 Both take the same broker config overrides (Kafka's names), and both expose `.name`, `.bootstrap`, `.host`,
@@ -19,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from compat_tests.kafka_dist import ApacheKafka
-from compat_tests.metrics_check import check_metrics_page
+from compat_tests.metrics_check import check_metrics_page, check_traffic_matches_logs
 
 KBROKER = "kbroker"
 KAFKA = "kafka"
@@ -42,6 +43,7 @@ class KBroker:
         self.extra_listeners = dict(extra_listeners or {})
         self.port = 0
         self._process = None
+        self._starts = 0  # counters start from zero with each process
 
     @property
     def bootstrap(self) -> str:
@@ -66,6 +68,7 @@ class KBroker:
             self.log_dir, {**self.overrides, **listener}, log_path=self.work_dir / "kbroker.log"
         )
         self.port = self._process.port
+        self._starts += 1
 
     def kill(self) -> None:
         process, self._process = self._process, None
@@ -93,7 +96,9 @@ class KBroker:
         try:
             if self._process is not None:
                 self.check_alive()
-                check_metrics_page(self._process.http)
+                text = check_metrics_page(self._process.http)
+                if self._starts == 1:
+                    check_traffic_matches_logs(text, self.log_dir, self.bootstrap)
                 self._process.terminate()
         finally:
             self._process = None
