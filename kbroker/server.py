@@ -53,6 +53,7 @@ from kbroker.config import BrokerConfig, Listener
 from kbroker.frames import ConnectionClosed, FramePool, FrameReader
 from kbroker.pacer import FixedWatch, Pacer
 from kbroker.protocol import wire
+from kbroker.protocol.messages import API_KEYS
 from kbroker.protocol.messages.request_header import RequestHeader
 from kbroker.quota_throttle import charge, limit_fetch
 from kbroker.request_memory import RequestMemory, resolve_limit
@@ -405,8 +406,12 @@ class Connection:
         api_key, api_version = wire.INT16.unpack_from(frame, 0)[0], wire.INT16.unpack_from(frame, 2)[0]
         spec = self.registry.get(api_key)
         if spec is None:
-            raise CloseConnection(f"unknown API key {api_key} (version {api_version}, client id "
-                                  f"{self._client_id_for_log(frame)!r})")
+            client = f"client id {self._client_id_for_log(frame)!r}"
+            if api_key in API_KEYS:
+                raise CloseConnection(f"{API_KEYS[api_key]} (API key {api_key}, version {api_version}, {client}) is "
+                                      f"a Kafka API that kbroker does not serve on this listener (see "
+                                      f"SKIPPED_FEATURES.md)")
+            raise CloseConnection(f"unknown API key {api_key} (version {api_version}, {client})")
         request_class = spec.request_class
         try:
             header, body_pos = RequestHeader.decode(frame, 0, request_class.header_version(api_version))

@@ -41,6 +41,18 @@ def test_unknown_api_key_closes_the_connection_with_one_log_line(kafka_broker, c
     assert_api_versions_answered(kafka_broker)
 
 
+def test_a_kafka_api_kbroker_does_not_serve_is_named_in_the_log_line(kafka_broker, caplog):
+    caplog.set_level(logging.WARNING, logger="kbroker.server")
+    unserved = 4  # LeaderAndIsr: a ZooKeeper-era inter-broker API that Kafka 4 and kbroker no longer serve
+    with RawClient(kafka_broker.host, kafka_broker.port) as client:
+        client.send_frame(request_header_v1(unserved, 7, 1, "zk-era-client"))
+        assert client.is_closed_by_peer()
+    (line,) = [r.getMessage() for r in caplog.records if "closing connection" in r.getMessage()]
+    assert "LeaderAndIsr (API key 4, version 7" in line and "zk-era-client" in line
+    assert "does not serve" in line and "SKIPPED_FEATURES.md" in line
+    assert_api_versions_answered(kafka_broker)
+
+
 def test_version_outside_the_advertised_range_closes_the_connection(kafka_broker, caplog):
     caplog.set_level(logging.WARNING, logger="kbroker.server")
     with RawClient(kafka_broker.host, kafka_broker.port) as client:
