@@ -619,6 +619,9 @@ class ConnectionServer:
         # Built at start, so that a listener kbroker cannot secure fails the node rather than its clients.
         self.security = {listener.name: listener_security.for_listener(config, listener, self.scram_credential)
                          for listener in config.listeners}
+        for security in self.security.values():
+            for source in security.key_sources:
+                source.load()  # OAUTHBEARER's JWKS, fetched once before any client comes (as Kafka does)
 
     def _client_quotas(self):
         state = self.state
@@ -635,6 +638,9 @@ class ConnectionServer:
         async with trio.open_nursery() as nursery:
             nursery.start_soon(self.pacer.run)
             nursery.start_soon(self.connections.run)
+            for security in self.security.values():
+                for source in security.key_sources:
+                    nursery.start_soon(source.run)  # OAUTHBEARER's JWKS refresh
 
     async def serve(self, bound: BoundListener, stream: trio.SocketStream) -> None:
         self.connections.opened()
