@@ -33,9 +33,11 @@ confluent_kafka = pytest.importorskip("confluent_kafka")
 kafka = pytest.importorskip("kafka")
 
 WAIT_S = 30.0
+# Kafka's broker logs itself in with the unsecured login too (its JAAS must name a subject), then validates clients.
 UNSECURED_JAAS = ("org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required "
-                  'unsecuredValidatorRequiredScope="kafka";')
-JWKS_JAAS = "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required;"
+                  'unsecuredLoginStringClaim_sub="broker" unsecuredValidatorRequiredScope="kafka";')
+JWKS_JAAS = ("org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required "
+             'unsecuredLoginStringClaim_sub="broker";')
 JWKS_HANDLER = "org.apache.kafka.common.security.oauthbearer.OAuthBearerValidatorCallbackHandler"
 AUDIENCE, ISSUER = "kafka-broker", "https://idp.test"
 GRANTED_TOPIC = "oauth-granted"

@@ -23,7 +23,8 @@ from kbroker.security.sasl.mechanism import SaslFailure
 from kbroker.security.sasl.oauthbearer import OAuthBearerServer, TokenRefused, parse_client_first
 from tests.security.oauth_tokens import SigningKey, b64url, client_first, jwks_document, unsecured_token
 
-UNSECURED_JAAS = "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required;"
+UNSECURED_JAAS = ('org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required '
+                  'unsecuredLoginStringClaim_sub="broker";')
 
 
 # --- the client-first message
@@ -318,6 +319,8 @@ def test_unsecured_is_the_default_and_needs_a_jaas_config():
     assert list(security.mechanisms) == ["OAUTHBEARER"] and security.key_sources == ()
     assert listener_security.unsupported(_listener_cfg({})).startswith("listener SASL_PLAINTEXT enables "
                                                                         "OAUTHBEARER but has no JAAS config")
+    no_login = {"sasl.jaas.config": "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required;"}
+    assert "No principal name in JWT claim: sub" in listener_security.unsupported(_listener_cfg(no_login))
 
 
 def test_the_jwks_handler_needs_an_allowed_endpoint(monkeypatch):

@@ -3,11 +3,14 @@
 `listener.name.<listener>.oauthbearer.sasl.server.callback.handler.class`:
 - unset, or Kafka's OAuthBearerUnsecuredValidatorCallbackHandler: the unsecured JWS validator (unsecured.py), its
   options from the listener's OAUTHBEARER JAAS config (`listener.name.<l>.oauthbearer.sasl.jaas.config`, else
-  `sasl.jaas.config`), which Kafka requires even when it sets no option;
+  `sasl.jaas.config`), which Kafka requires;
 - `org.apache.kafka.common.security.oauthbearer.OAuthBearerValidatorCallbackHandler`: signed JWTs checked against
   the keys of `sasl.oauthbearer.jwks.endpoint.url` (required, as in Kafka 4.3.1) with `sasl.oauthbearer.jwt.
   validator.class` unset or Kafka's BrokerJwtValidator (jwt_validator.py, jwks.py);
 - any other class: kbroker cannot load Java classes, and `serve` refuses the config.
+Kafka's broker also logs itself in through the JAAS login module, with the unsecured login callback handler unless
+`sasl.login.callback.handler.class` names another: it fails to start when the JAAS config names no principal for
+that login (`unsecuredLoginStringClaim_<unsecuredLoginPrincipalClaimName, default sub>`), and so does kbroker.
 The sasl.oauthbearer.* configs are looked up as Kafka's ConfigurationUtils does: mechanism-prefixed
 (`oauthbearer.<name>`) first, each with the listener prefix first.
 """
@@ -57,6 +60,17 @@ def _jaas_options(cfg: ListenerSecurityConfig, listener_name: str) -> dict[str, 
         raise OAuthConfigError(f"listener {listener_name}: {e}") from None
 
 
+def _check_broker_login(cfg: ListenerSecurityConfig, listener_name: str, options: dict[str, str]) -> None:
+    if cfg.get_str("oauthbearer.sasl.login.callback.handler.class"):
+        return
+    claim = (options.get("unsecuredLoginPrincipalClaimName") or "").strip() or "sub"
+    if not (options.get(f"unsecuredLoginStringClaim_{claim}") or "").strip():
+        raise OAuthConfigError(
+            f"listener {listener_name}: the broker's own OAUTHBEARER login (Kafka's unsecured login callback "
+            f"handler) fails: No principal name in JWT claim: {claim} (set unsecuredLoginStringClaim_{claim} in "
+            "the listener's OAUTHBEARER sasl.jaas.config)")
+
+
 def _jwt_rules(cfg: ListenerSecurityConfig) -> JwtRules:
     audience = _get(cfg, "sasl.oauthbearer.expected.audience", "")
     if isinstance(audience, str):
@@ -73,6 +87,7 @@ def setup(cfg: ListenerSecurityConfig, listener_name: str, environ=None) -> OAut
     """The listener's validator (and the JWKS source it reads); OAuthConfigError when kbroker cannot serve it.
     Nothing here touches the network: the first JWKS fetch is the key source's load()."""
     options = _jaas_options(cfg, listener_name)
+    _check_broker_login(cfg, listener_name, options)
     handler = cfg.get_str(HANDLER_CONFIG) or UNSECURED_HANDLER
     if handler == UNSECURED_HANDLER:
         try:
