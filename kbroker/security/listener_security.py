@@ -20,6 +20,7 @@ import attrs
 
 from kbroker.security import scram_credentials
 from kbroker.security.listener_config import ListenerSecurityConfig
+from kbroker.security.oauth import jwks
 from kbroker.security.oauth import validators as oauth_validators
 from kbroker.security.principal import PrincipalMapper
 from kbroker.security.sasl import oauthbearer, plain
@@ -128,7 +129,11 @@ def unsupported(config) -> str | None:
             return (f"the controller listener {listener} uses {listener.security_protocol}; kbroker's controller "
                     "listeners are PLAINTEXT only")
         try:
-            for_listener(config, listener)
+            security = for_listener(config, listener)
+            for source in security.key_sources:
+                source.load(strict=True)  # Kafka fails to start when its first JWKS fetch fails
         except SecurityConfigError as e:
             return str(e)
+        except jwks.JwksConfigError as e:
+            return f"listener {listener.name}: {e}"
     return None

@@ -271,29 +271,37 @@ def test_endpoints_must_be_allowed_by_the_system_properties(tmp_path):
 
 
 def test_the_source_refreshes_early_for_a_missing_kid_and_on_its_period():
-    bodies = [jwks_document(RSA_KEY), jwks_document(RSA_KEY, EC_KEY), b"not json", jwks_document(EC_KEY)]
+    bodies = [jwks_document(RSA_KEY), jwks_document(RSA_KEY, EC_KEY), jwks_document(RSA_KEY, EC_KEY), b"not json",
+              jwks_document(EC_KEY)]
     fetched = []
 
     def fetch_body(url):
         fetched.append(url)
         return bodies[min(len(fetched), len(bodies)) - 1]
 
-    source = jwks.JwksKeySource("http://idp/jwks", refresh_ms=60_000, retry_backoff_ms=100,
-                                retry_backoff_max_ms=30_000, fetch_body=fetch_body)
+    source = jwks.JwksKeySource("http://idp/jwks", refresh_ms=600_000, retry_backoff_ms=100,
+                                retry_backoff_max_ms=10_000, fetch_body=fetch_body)
     source.load()
     assert [key.kid for key in source.keys] == ["rsa-1"]
+
+    async def wait_for_fetches(count):
+        while len(fetched) < count:
+            await trio.sleep(0.01)
 
     async def scenario():
         async with trio.open_nursery() as nursery:
             nursery.start_soon(source.run)
             await trio.testing.wait_all_tasks_blocked()
             source.key_missing("ec-1")
-            while len(source.keys) != 2:
+            while [key.kid for key in source.keys] != ["rsa-1", "ec-1"]:  # the fetch's thread is done
                 await trio.sleep(0.01)
-            source.key_missing("ec-1")  # asked again within the backoff: no new fetch
-            await trio.testing.wait_all_tasks_blocked()
-            assert len(fetched) == 2
-            await trio.sleep(60)  # the period: the bad body is retried, then the next one is taken
+            source.key_missing("rotated-away")
+            await wait_for_fetches(3)
+            source.key_missing("rotated-away")  # asked again within the minute: no new fetch
+            await trio.sleep(30)
+            assert len(fetched) == 3
+            await trio.sleep(600)  # the period: the bad body is retried, then the next one is taken
+            await wait_for_fetches(5)
             while [key.kid for key in source.keys] != ["ec-1"]:
                 await trio.sleep(0.01)
             nursery.cancel_scope.cancel()
@@ -323,7 +331,7 @@ def test_unsecured_is_the_default_and_needs_a_jaas_config():
     assert "No principal name in JWT claim: sub" in listener_security.unsupported(_listener_cfg(no_login))
 
 
-def test_the_jwks_handler_needs_an_allowed_endpoint(monkeypatch):
+def test_the_jwks_handler_needs_an_allowed_endpoint_it_can_read(monkeypatch, tmp_path):
     handler = {"listener.name.sasl_plaintext.oauthbearer.sasl.jaas.config": UNSECURED_JAAS,
                "listener.name.sasl_plaintext.oauthbearer.sasl.server.callback.handler.class": validators.JWKS_HANDLER}
     monkeypatch.delenv("KAFKA_OPTS", raising=False)
@@ -331,6 +339,12 @@ def test_the_jwks_handler_needs_an_allowed_endpoint(monkeypatch):
     url = {"sasl.oauthbearer.jwks.endpoint.url": "http://127.0.0.1:1/jwks"}
     assert "allowed.urls" in listener_security.unsupported(_listener_cfg({**handler, **url}))
     monkeypatch.setenv("KAFKA_OPTS", "-Dorg.apache.kafka.sasl.oauthbearer.allowed.urls=http://127.0.0.1:1/jwks")
-    assert listener_security.unsupported(_listener_cfg({**handler, **url})) is None
+    assert "Could not refresh JWKS from http://127.0.0.1:1/jwks" in listener_security.unsupported(
+        _listener_cfg({**handler, **url}))  # nothing listens there: Kafka does not start either
+    path = tmp_path / "jwks.json"
+    path.write_bytes(jwks_document(RSA_KEY))
+    monkeypatch.setenv("KAFKA_OPTS", f"-Dorg.apache.kafka.sasl.oauthbearer.allowed.files={path}")
+    from_file = {**handler, "sasl.oauthbearer.jwks.endpoint.url": path.as_uri()}
+    assert listener_security.unsupported(_listener_cfg(from_file)) is None
     other = {**handler, "listener.name.sasl_plaintext.oauthbearer.sasl.server.callback.handler.class": "com.Example"}
     assert "com.Example is not one kbroker serves" in listener_security.unsupported(_listener_cfg(other))

@@ -1,11 +1,11 @@
 """The verification keys of a JWKS endpoint (`sasl.oauthbearer.jwks.endpoint.url`, http, https or file) and
 their refresh, as Kafka's RefreshingHttpsJwks and JwksFileVerificationKeyResolver keep them.
 
-The keys are fetched once when the listener is built (before any connection, as Kafka fetches them when its
-validator is configured), then again every `sasl.oauthbearer.jwks.endpoint.refresh.ms` (default one hour) by
+The keys are fetched once before the node serves (as Kafka fetches them when its validator is configured; a
+failure then stops `serve`, as it stops Kafka's start), then again every `sasl.oauthbearer.jwks.endpoint.refresh.ms` (default one hour) by
 `run()` in the node's nursery, the fetch itself in a worker thread so the event loop never waits on the network.
-A token naming a key id the set lacks is refused, and asks for an early refresh (at most once per
-`sasl.oauthbearer.jwks.endpoint.retry.backoff.max.ms` per key id), so the client's next attempt finds a key the
+A token naming a key id the set lacks is refused, and asks for an early refresh (at most once a minute per key
+id), so the client's next attempt finds a key the
 provider has just rotated in. A failed fetch is retried with exponential backoff from
 `sasl.oauthbearer.jwks.endpoint.retry.backoff.ms` up to the max; the keys already held stay in use meanwhile.
 
@@ -40,6 +40,11 @@ log = logging.getLogger(__name__)
 ALLOWED_URLS_PROPERTY = "org.apache.kafka.sasl.oauthbearer.allowed.urls"
 ALLOWED_FILES_PROPERTY = "org.apache.kafka.sasl.oauthbearer.allowed.files"
 FETCH_TIMEOUT_S = 10.0
+# Kafka's RefreshingHttpsJwks: a missing key id asks for one early refresh per minute; 16 ids remembered; a longer
+# id than 1000 characters is taken for a malformed token and never looked for.
+MISSING_KID_IN_FLIGHT_S = 60.0
+MISSING_KID_CACHE_ENTRIES = 16
+MISSING_KID_MAX_LENGTH = 1000
 _CURVES = {"P-256": ec.SECP256R1, "P-384": ec.SECP384R1, "P-521": ec.SECP521R1}
 
 
@@ -161,12 +166,16 @@ class JwksKeySource:
     def _fetch_keys(self) -> list[Jwk]:
         return parse_jwks(self.fetch_body(self.url))
 
-    def load(self) -> None:
-        """The first fetch, before the node serves; a failure leaves the set empty for `run` to retry."""
+    def load(self, strict: bool = False) -> None:
+        """The first fetch, before the node serves. `strict`: a failure is a JwksConfigError (Kafka does not start
+        when it cannot read the JWKS: "Could not refresh JWKS"); otherwise it leaves the set empty for `run` to
+        retry."""
         try:
             self.keys = self._fetch_keys()
             log.info("JWKS from %s: %d verification keys", self.url, len(self.keys))
         except (OSError, ValueError) as e:
+            if strict:
+                raise JwksConfigError(f"Could not refresh JWKS from {self.url}: {e}") from None
             log.warning("JWKS from %s could not be read (%s); tokens are refused until a refresh succeeds",
                         self.url, e)
 
@@ -174,10 +183,16 @@ class JwksKeySource:
         """A token named a key id the set lacks: refresh early, at most once per backoff period per key id."""
         if kid is None:
             return
+        if len(kid) > MISSING_KID_MAX_LENGTH:
+            log.warning("JWKS key id %s... (%d characters) is too long to look for", kid[:MISSING_KID_MAX_LENGTH],
+                        len(kid))
+            return
         now = trio.current_time() if _in_trio() else 0.0
         asked = self._missing_asked.get(kid)
-        if asked is not None and now - asked < self.retry_backoff_max_s:
+        if asked is not None and now - asked < MISSING_KID_IN_FLIGHT_S:
             return
+        if len(self._missing_asked) >= MISSING_KID_CACHE_ENTRIES:
+            self._missing_asked.pop(next(iter(self._missing_asked)))
         self._missing_asked[kid] = now
         log.info("JWKS from %s has no key %r; refreshing early", self.url, kid)
         self._expedite.set()
@@ -208,6 +223,8 @@ class JwksKeySource:
                 backoff = backoff * 2 if backoff > 0 else self.retry_backoff_max_s + 1
                 continue
             self.keys = keys
+            for key in keys:
+                self._missing_asked.pop(key.kid, None)
             log.info("JWKS refresh of %s: %d verification keys", self.url, len(keys))
             return
 
