@@ -44,13 +44,15 @@ GRANTED_TOPIC = "oauth-granted"
 
 
 class _JwksServer:
-    """A local HTTP server answering GET /jwks with the test's keys."""
+    """A local HTTP server answering GET /jwks with the test's keys (`keys`, which a test may change)."""
 
     def __init__(self, *keys: SigningKey):
-        body = jwks_document(*keys)
+        self.keys = list(keys)  # what the next GET publishes: a test may rotate keys in
+        published = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
             def do_GET(self):  # noqa: N802 (http.server's name)
+                body = jwks_document(*published.keys)
                 status, payload = (200, body) if self.path == "/jwks" else (404, b"")
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")
@@ -97,7 +99,8 @@ def oauth(broker_kind):
         jwks_server.close()
         raise
     try:
-        broker.ports, broker.keys = ports, keys
+        broker.ports, broker.keys, broker.jwks_server = ports, keys, jwks_server
+        _grant_alice(broker)
         yield broker
     finally:
         broker.close()
@@ -209,11 +212,21 @@ def _authenticate(sock: socket.socket, token: bytes, correlation_id: int) -> Sas
     return SaslAuthenticateResponse.decode(frame, 4, 1)[0]
 
 
+def _handshake(broker, listener: str) -> socket.socket:
+    sock = socket.create_connection(("127.0.0.1", broker.ports[listener]), timeout=WAIT_S)
+    sock.sendall(_frame(17, 1, struct.pack(">h", 11) + b"OAUTHBEARER", 1))
+    assert SaslHandshakeResponse.decode(_response(sock), 4, 1)[0].error_code == 0
+    return sock
+
+
+def _first_answer(broker, listener: str, message: bytes) -> SaslAuthenticateResponse:
+    with _handshake(broker, listener) as sock:
+        return _authenticate(sock, message, 2)
+
+
 def _refused(broker, listener: str, token: str) -> tuple[bytes, SaslAuthenticateResponse]:
     """The status answered to `token`, and the answer to the client's \\x01; the connection then closes."""
-    with socket.create_connection(("127.0.0.1", broker.ports[listener]), timeout=WAIT_S) as sock:
-        sock.sendall(_frame(17, 1, struct.pack(">h", 11) + b"OAUTHBEARER", 1))
-        assert SaslHandshakeResponse.decode(_response(sock), 4, 1)[0].error_code == 0
+    with _handshake(broker, listener) as sock:
         first = _authenticate(sock, client_first(token), 2)
         assert first.error_code == 0, first
         final = _authenticate(sock, b"\x01", 3)
@@ -267,6 +280,33 @@ def test_an_expired_unsecured_token_is_refused(oauth):
     _assert_failed_with(final, INVALID)
 
 
+def test_a_malformed_first_message_fails_at_once_with_the_generic_message(oauth):
+    with _handshake(oauth, "UNSECURED") as sock:
+        answer = _authenticate(sock, b"n,,\x01auth=Bearer not a token\x01\x01", 2)
+        assert answer.error_code == errors.SASL_AUTHENTICATION_FAILED.code
+        assert answer.error_message == ("Authentication failed during authentication due to invalid credentials "
+                                        "with SASL mechanism OAUTHBEARER")
+        assert _response(sock) is None
+
+
+def test_an_authorization_id_other_than_the_sub_is_refused(oauth):
+    answer = _first_answer(oauth, "JWKS", client_first(_signed(oauth, sub="alice"), authzid="admin"))
+    assert answer.error_code == errors.SASL_AUTHENTICATION_FAILED.code
+    assert answer.error_message == ("Authentication failed: Client requested an authorization id (admin) that is "
+                                    "different from the token's principal name (alice)")
+
+
+def test_a_key_rotated_into_the_jwks_is_found_by_an_early_refresh(oauth):
+    rotated = SigningKey("rsa-rotated")
+    oauth.jwks_server.keys.append(rotated)
+    token = rotated.token(aud=AUDIENCE, iss=ISSUER)
+    deadline = time.monotonic() + WAIT_S  # the first try is refused and asks the broker to refresh its JWKS
+    while (answer := _first_answer(oauth, "JWKS", client_first(token))).auth_bytes != b"" \
+            and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert (answer.error_code, bytes(answer.auth_bytes)) == (0, b"")
+
+
 def test_confluent_kafka_reports_the_status_of_a_refused_token(oauth):
     error = first_client_error(_jwks_client(oauth, lambda: _signed(oauth, aud="another-service")))
     assert error.code() == confluent_kafka.KafkaError._AUTHENTICATION
@@ -305,7 +345,6 @@ def _produce_status(client: dict) -> str | None:
 
 
 def test_the_principal_is_user_sub_for_the_authorizer(oauth):
-    _grant_alice(oauth)
     deadline = time.monotonic() + WAIT_S  # ACLs reach Kafka's authorizer through its metadata log
     while (status := _produce_status(_jwks_client(oauth, lambda: _signed(oauth, sub="bob")))) is None \
             and time.monotonic() < deadline:
