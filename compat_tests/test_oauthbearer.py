@@ -26,7 +26,7 @@ from compat_tests.kafka_dist import free_port
 from kbroker.protocol import errors
 from kbroker.protocol.messages.sasl_authenticate_response import SaslAuthenticateResponse
 from kbroker.protocol.messages.sasl_handshake_response import SaslHandshakeResponse
-from tests.security.helpers import first_client_error, produce_and_consume
+from tests.security.helpers import first_client_error, produce_and_consume, read_frame, request_frame
 from tests.security.oauth_tokens import SigningKey, client_first, jwks_document, unsecured_token
 
 confluent_kafka = pytest.importorskip("confluent_kafka")
@@ -185,24 +185,12 @@ def test_java_console_clients_with_the_unsecured_login(oauth, tmp_path):
 # --- bad tokens, over a raw connection: the JSON status, the client's \x01, then the failure
 
 
-def _frame(api_key: int, version: int, body: bytes, correlation_id: int) -> bytes:
-    payload = struct.pack(">hhih", api_key, version, correlation_id, 4) + b"test" + body
-    return struct.pack(">i", len(payload)) + payload
+def _frame(api_key: int, version: int, body: bytes, correlation_id: int = 7) -> bytes:
+    return request_frame(api_key, version, body, correlation_id)
 
 
 def _response(sock: socket.socket) -> bytes | None:
-    data = b""
-    while True:
-        want = 4 if len(data) < 4 else 4 + struct.unpack_from(">i", data)[0]
-        if len(data) >= want:
-            return data[4:]
-        try:
-            chunk = sock.recv(want - len(data))
-        except ConnectionResetError:
-            return None
-        if not chunk:
-            return None
-        data += chunk
+    return read_frame(sock)
 
 
 def _authenticate(sock: socket.socket, token: bytes, correlation_id: int) -> SaslAuthenticateResponse:

@@ -187,7 +187,7 @@ class JwksKeySource:
             log.warning("JWKS key id %s... (%d characters) is too long to look for", kid[:MISSING_KID_MAX_LENGTH],
                         len(kid))
             return
-        now = trio.current_time() if _in_trio() else 0.0
+        now = trio.current_time()
         asked = self._missing_asked.get(kid)
         if asked is not None and now - asked < MISSING_KID_IN_FLIGHT_S:
             return
@@ -228,10 +228,3 @@ class JwksKeySource:
             log.info("JWKS refresh of %s: %d verification keys", self.url, len(keys))
             return
 
-
-def _in_trio() -> bool:
-    try:
-        trio.lowlevel.current_task()
-    except RuntimeError:
-        return False
-    return True
