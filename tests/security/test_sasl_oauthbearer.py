@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import time
 
+import attrs
 import pytest
 import trio
 import trio.testing
@@ -129,6 +130,24 @@ def test_the_authenticator_reports_the_json_status_as_the_error_message():
     assert auth.credential_expiry_ms is None
 
 
+def test_after_handshake_v0_the_status_and_the_failure_travel_as_bare_frames():
+    auth = SaslAuthenticator({"OAUTHBEARER": lambda: _server()})
+
+    class Request:
+        mechanism = "OAUTHBEARER"
+
+    auth.handshake(0, Request())
+    assert auth.expects_raw_token
+    assert auth.raw_token(client_first(unsecured_token(lifetime_s=-10))) == b'{"status":"invalid_token"}'
+    with pytest.raises(AuthenticationFailed) as failed:
+        auth.raw_token(b"\x01")
+    assert failed.value.response is None  # v0 has no error frame: the connection closes
+    other = SaslAuthenticator({"OAUTHBEARER": lambda: _server()})
+    other.handshake(0, Request())
+    assert other.raw_token(client_first(unsecured_token(sub="erin"))) == b"" and other.principal == ("User", "erin")
+    assert other.credential_expiry_ms is not None
+
+
 # --- the unsecured validator
 
 
@@ -199,6 +218,24 @@ def _jwt_validator(*keys: SigningKey, missing=None, **rules) -> JwtValidator:
 def test_signed_tokens_are_accepted_with_the_sub_as_principal(key):
     token = _jwt_validator(RSA_KEY, EC_KEY)(key.token(sub="carol", scope="read write"))
     assert token.principal_name == "carol" and token.scope == {"read write"}
+
+
+def test_a_ps256_token_is_verified_with_pss_padding():
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.asymmetric import padding
+
+    from tests.security.oauth_tokens import b64url
+
+    now = int(time.time())
+    head = b64url(json.dumps({"alg": "PS256", "kid": "rsa-1"}).encode())
+    body = b64url(json.dumps({"sub": "dora", "iat": now, "exp": now + 60}).encode())
+    pss = padding.PSS(mgf=padding.MGF1(hashes.SHA256()), salt_length=32)
+    signature = RSA_KEY.private.sign(f"{head}.{body}".encode(), pss, hashes.SHA256())
+    # The published key says alg RS256, which only fits RS256 tokens; without an alg it fits PS256 too.
+    held = [attrs.evolve(key, alg=None) for key in jwks.parse_jwks(jwks_document(RSA_KEY))]
+    validator = JwtValidator(JwtRules(), lambda: held)
+    assert validator(f"{head}.{body}.{b64url(signature)}").principal_name == "dora"
+    assert "suitable" in str(_refusal(_jwt_validator(RSA_KEY), f"{head}.{body}.{b64url(signature)}"))
 
 
 def test_a_token_signed_by_another_key_with_the_same_kid_is_refused():
