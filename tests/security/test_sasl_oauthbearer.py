@@ -385,3 +385,23 @@ def test_the_jwks_handler_needs_an_allowed_endpoint_it_can_read(monkeypatch, tmp
     assert listener_security.unsupported(_listener_cfg(from_file)) is None
     other = {**handler, "listener.name.sasl_plaintext.oauthbearer.sasl.server.callback.handler.class": "com.Example"}
     assert "com.Example is not one kbroker serves" in listener_security.unsupported(_listener_cfg(other))
+
+
+def test_serve_exits_1_in_one_line_when_the_jwks_cannot_be_read_at_start(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    url = "http://127.0.0.1:1/jwks"  # nothing listens on port 1
+    props = {"log.dirs": tmp_path / "logs", "listeners": "PLAINTEXT://127.0.0.1:0,SASL_PLAINTEXT://127.0.0.1:0",
+             "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT,CONTROLLER:PLAINTEXT",
+             "sasl.enabled.mechanisms": "OAUTHBEARER", "sasl.jaas.config": UNSECURED_JAAS,
+             "listener.name.sasl_plaintext.oauthbearer.sasl.server.callback.handler.class": validators.JWKS_HANDLER,
+             "sasl.oauthbearer.jwks.endpoint.url": url}
+    args = [item for key, value in props.items() for item in ("--override", f"{key}={value}")]
+    env = {**os.environ, "KAFKA_OPTS": f"-Dorg.apache.kafka.sasl.oauthbearer.allowed.urls={url}"}
+    done = subprocess.run([sys.executable, "-m", "kbroker", "serve", *args], capture_output=True, text=True,
+                          timeout=60, env=env)
+    assert done.returncode == 1
+    lines = [line for line in done.stderr.splitlines() if "Could not refresh JWKS" in line]
+    assert len(lines) == 1 and url in lines[0]
