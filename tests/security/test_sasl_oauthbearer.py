@@ -387,6 +387,27 @@ def test_the_jwks_handler_needs_an_allowed_endpoint_it_can_read(monkeypatch, tmp
     assert "com.Example is not one kbroker serves" in listener_security.unsupported(_listener_cfg(other))
 
 
+def test_the_jwks_validator_takes_kafkas_claim_audience_issuer_and_skew_configs(monkeypatch, tmp_path):
+    path = tmp_path / "jwks.json"
+    path.write_bytes(jwks_document(RSA_KEY))
+    monkeypatch.setenv("KAFKA_OPTS", f"-Dorg.apache.kafka.sasl.oauthbearer.allowed.files={path}")
+    config = _listener_cfg({
+        "sasl.jaas.config": UNSECURED_JAAS,
+        "listener.name.sasl_plaintext.oauthbearer.sasl.server.callback.handler.class": validators.JWKS_HANDLER,
+        "listener.name.sasl_plaintext.sasl.oauthbearer.jwks.endpoint.url": path.as_uri(),
+        "sasl.oauthbearer.expected.audience": "kafka, kafka-admin",
+        "listener.name.sasl_plaintext.oauthbearer.sasl.oauthbearer.expected.issuer": "https://idp",
+        "sasl.oauthbearer.sub.claim.name": "client_id", "sasl.oauthbearer.scope.claim.name": "scp",
+        "sasl.oauthbearer.clock.skew.seconds": "0"})
+    setup = validators.setup(ListenerSecurityConfig(config, "SASL_PLAINTEXT"), "SASL_PLAINTEXT")
+    assert setup.validator.rules == JwtRules(expected_audience=("kafka", "kafka-admin"), expected_issuer="https://idp",
+                                             clock_skew_s=0, scope_claim="scp", sub_claim="client_id")
+    setup.key_source.load(strict=True)
+    token = setup.validator(RSA_KEY.token(sub="ignored", client_id="svc", scp=["a", "b"], aud="kafka-admin",
+                                          iss="https://idp"))
+    assert token.principal_name == "svc" and token.scope == {"a", "b"}
+
+
 def test_serve_exits_1_in_one_line_when_the_jwks_cannot_be_read_at_start(tmp_path):
     import os
     import subprocess
