@@ -1,13 +1,14 @@
 """The verification keys of a JWKS endpoint (`sasl.oauthbearer.jwks.endpoint.url`, http, https or file) and
 their refresh, as Kafka's RefreshingHttpsJwks and JwksFileVerificationKeyResolver keep them.
 
-The keys are fetched once before the node serves (as Kafka fetches them when its validator is configured; a
-failure then stops `serve`, as it stops Kafka's start), then again every `sasl.oauthbearer.jwks.endpoint.refresh.ms` (default one hour) by
-`run()` in the node's nursery, the fetch itself in a worker thread so the event loop never waits on the network.
-A token naming a key id the set lacks is refused, and asks for an early refresh (at most once a minute per key
-id), so the client's next attempt finds a key the
-provider has just rotated in. A failed fetch is retried with exponential backoff from
-`sasl.oauthbearer.jwks.endpoint.retry.backoff.ms` up to the max; the keys already held stay in use meanwhile.
+The keys are fetched by `serve`'s start checks (as Kafka fetches them when its validator is configured; a failure
+stops `serve`, as it stops Kafka's start), by the node's ConnectionServer in a worker thread before that
+listener's connections are served, then again every `sasl.oauthbearer.jwks.endpoint.refresh.ms` (default one
+hour) by `run()` in the node's nursery, each fetch in a worker thread so the event loop never waits on the
+network. A token naming a key id the set lacks is refused, and asks for an early refresh (at most once a minute
+per key id), so the client's next attempt finds a key the provider has just rotated in. A failed refresh is
+retried with exponential backoff from `sasl.oauthbearer.jwks.endpoint.retry.backoff.ms` up to
+`...retry.backoff.max.ms`; the keys already held stay in use meanwhile.
 
 Kafka 4 reads an endpoint only if the JVM system property `org.apache.kafka.sasl.oauthbearer.allowed.urls` (or, for
 a file, `org.apache.kafka.sasl.oauthbearer.allowed.files`) lists it (CVE-2025-27817); kbroker reads the same
@@ -167,7 +168,7 @@ class JwksKeySource:
         return parse_jwks(self.fetch_body(self.url))
 
     def load(self, strict: bool = False) -> None:
-        """The first fetch, before the node serves. `strict`: a failure is a JwksConfigError (Kafka does not start
+        """The first fetch (blocking: the start checks, or a worker thread). `strict`: a failure is a JwksConfigError (Kafka does not start
         when it cannot read the JWKS: "Could not refresh JWKS"); otherwise it leaves the set empty for `run` to
         retry."""
         try:
