@@ -4,7 +4,8 @@ module), with StandardAuthorizer on (ACLs absent means allowed, so a grant on on
 - JWKS (SASL_PLAINTEXT): OAuthBearerValidatorCallbackHandler with keys (RSA and EC P-256, made by the test)
   served by a local HTTP server the test starts, an expected audience and issuer. Kafka 4 reads the endpoint only
   when the JVM system property org.apache.kafka.sasl.oauthbearer.allowed.urls lists it; both brokers get it.
-The Java console clients (unsecured login from unsecuredLoginStringClaim_sub), confluent-kafka (`sasl.oauthbearer.
+The Java console clients (unsecured login from unsecuredLoginStringClaim_sub; a signed token read from a file by
+OAuthBearerLoginCallbackHandler), confluent-kafka (`sasl.oauthbearer.
 config` unsecured tokens; an oauth_cb returning signed tokens) and kafka-python (sasl_oauth_token_provider) produce
 and consume. Bad tokens (expired, signed by another key, another audience, missing the required scope) get the JSON
 status, then SASL_AUTHENTICATION_FAILED carrying it once the client acknowledges, then a closed connection."""
@@ -14,6 +15,7 @@ from __future__ import annotations
 import http.server
 import socket
 import struct
+import subprocess
 import threading
 import time
 import uuid
@@ -21,8 +23,16 @@ import uuid
 import pytest
 
 from compat_tests.brokers import start_broker
-from compat_tests.java_tools import check, console_consume, console_produce, write_properties
-from compat_tests.kafka_dist import free_port
+from compat_tests.java_tools import (
+    CONSOLE_CONSUMER,
+    CONSOLE_PRODUCER,
+    TOOL_TIMEOUT_S,
+    check,
+    console_consume,
+    console_produce,
+    write_properties,
+)
+from compat_tests.kafka_dist import free_port, kafka_tool_command
 from kbroker.protocol import errors
 from kbroker.protocol.messages.sasl_authenticate_response import SaslAuthenticateResponse
 from kbroker.protocol.messages.sasl_handshake_response import SaslHandshakeResponse
@@ -180,6 +190,37 @@ def test_java_console_clients_with_the_unsecured_login(oauth, tmp_path):
     address = _address(oauth, "UNSECURED")
     check(console_produce(address, topic, ["one", "two"], "--command-config", str(config)))
     assert check(console_consume(address, topic, 2, "--command-config", str(config))).stdout.split() == ["one", "two"]
+
+
+def _java_tool_with_properties(main_class: str, system_properties: dict, *args: str,
+                               input: str | None = None) -> subprocess.CompletedProcess[str]:
+    """A Kafka tool run as run_kafka_tool runs it, with JVM system properties (Kafka 4's OAuth allow-lists)."""
+    command = kafka_tool_command(main_class, *args)
+    command[1:1] = [f"-D{name}={value}" for name, value in system_properties.items()]
+    return subprocess.run(command, capture_output=True, text=True, timeout=TOOL_TIMEOUT_S, input=input,
+                          stdin=None if input is not None else subprocess.DEVNULL)
+
+
+def test_java_console_clients_with_a_signed_token_from_a_file(oauth, tmp_path):
+    token_file = tmp_path / "token.jwt"
+    token_file.write_text(_signed(oauth, key="ec"))
+    config = write_properties(tmp_path / "jwt.properties", {
+        "security.protocol": "SASL_PLAINTEXT", "sasl.mechanism": "OAUTHBEARER",
+        "sasl.login.callback.handler.class":
+            "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginCallbackHandler",
+        "sasl.oauthbearer.token.endpoint.url": token_file.as_uri(),
+        "sasl.jaas.config": "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required;"})
+    allowed = {"org.apache.kafka.sasl.oauthbearer.allowed.files": str(token_file),
+               "org.apache.kafka.sasl.oauthbearer.allowed.urls": token_file.as_uri()}
+    topic = f"java-jwt-{uuid.uuid4().hex[:10]}"
+    address = _address(oauth, "JWKS")
+    check(_java_tool_with_properties(
+        CONSOLE_PRODUCER, allowed, "--bootstrap-server", address, "--topic", topic, "--command-property",
+        "linger.ms=5", "--command-config", str(config), input="one\ntwo\n"))
+    consumed = check(_java_tool_with_properties(
+        CONSOLE_CONSUMER, allowed, "--bootstrap-server", address, "--topic", topic, "--partition", "0",
+        "--offset", "earliest", "--max-messages", "2", "--timeout-ms", "20000", "--command-config", str(config)))
+    assert consumed.stdout.split() == ["one", "two"]
 
 
 # --- bad tokens, over a raw connection: the JSON status, the client's \x01, then the failure
