@@ -266,6 +266,14 @@ def test_jwt_time_audience_issuer_and_claim_checks():
     assert "duplicates" in str(_refusal(validator, RSA_KEY.token(scope=["a", "a"], **good)))
 
 
+@given(st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.=+/ ", max_size=200))
+def test_the_jwt_validator_accepts_or_refuses_any_token_text(text):
+    try:
+        _jwt_validator(RSA_KEY, EC_KEY)(text)
+    except TokenRefused:
+        pass
+
+
 def test_without_an_expected_audience_a_token_with_aud_is_refused_as_jose4j_does():
     assert "no expected audience" in str(_refusal(_jwt_validator(RSA_KEY), RSA_KEY.token(aud="kafka")))
 
