@@ -8,11 +8,14 @@
 
 Both take the same broker config overrides (Kafka's names), and both expose `.name`, `.bootstrap`, `.host`,
 `.port`, `.overrides`, `.kill()` (SIGKILL), `.restart()` (same port, same log directory) and `.close()`.
-`start_broker(name, work_dir, overrides)` builds and starts either one.
+`start_broker(name, work_dir, overrides)` builds and starts either one. `system_properties` (JVM `-D` properties,
+e.g. Kafka 4's OAUTHBEARER URL allow-list) reach Kafka's JVM, and kbroker through KAFKA_OPTS, where it reads them.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shutil
 import tempfile
 from collections.abc import Mapping
@@ -31,12 +34,31 @@ class BrokerCrashed(RuntimeError):
     """The broker process ended on its own while the tests were using it."""
 
 
+@contextlib.contextmanager
+def _kafka_opts(system_properties: Mapping[str, str]):
+    """KAFKA_OPTS holding `system_properties` while a kbroker child process is started (it inherits them)."""
+    if not system_properties:
+        yield
+        return
+    saved = os.environ.get("KAFKA_OPTS")
+    os.environ["KAFKA_OPTS"] = " ".join(f"-D{name}={value}" for name, value in system_properties.items())
+    try:
+        yield
+    finally:
+        if saved is None:
+            del os.environ["KAFKA_OPTS"]
+        else:
+            os.environ["KAFKA_OPTS"] = saved
+
+
 class KBroker:
     name = KBROKER
     host = "127.0.0.1"
 
     def __init__(self, work_dir: Path, overrides: Mapping[str, Any],
-                 extra_listeners: Mapping[str, tuple[str, int]] | None = None):
+                 extra_listeners: Mapping[str, tuple[str, int]] | None = None,
+                 system_properties: Mapping[str, str] | None = None):
+        self.system_properties = dict(system_properties or {})
         self.work_dir = work_dir
         self.log_dir = work_dir / "kafka-logs"
         self.overrides = dict(overrides)
@@ -64,9 +86,10 @@ class KBroker:
             listener["listener.security.protocol.map"] = "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT" + "".join(
                 f",{name}:{protocol}" for name, (protocol, _) in self.extra_listeners.items())
             listener["inter.broker.listener.name"] = "PLAINTEXT"
-        self._process = start_broker_process(
-            self.log_dir, {**self.overrides, **listener}, log_path=self.work_dir / "kbroker.log"
-        )
+        with _kafka_opts(self.system_properties):
+            self._process = start_broker_process(
+                self.log_dir, {**self.overrides, **listener}, log_path=self.work_dir / "kbroker.log"
+            )
         self.port = self._process.port
         self._starts += 1
 
@@ -110,11 +133,13 @@ class Kafka:
     host = "127.0.0.1"
 
     def __init__(self, work_dir: Path, overrides: Mapping[str, Any],
-                 extra_listeners: Mapping[str, tuple[str, int]] | None = None):
+                 extra_listeners: Mapping[str, tuple[str, int]] | None = None,
+                 system_properties: Mapping[str, str] | None = None):
         # ApacheKafka keeps its own temporary directory; work_dir only holds what the tests put there.
         self.work_dir = work_dir
         self.overrides = dict(overrides)
-        self._kafka = ApacheKafka(self.overrides, extra_listeners=extra_listeners)
+        jvm_options = [f"-D{name}={value}" for name, value in (system_properties or {}).items()]
+        self._kafka = ApacheKafka(self.overrides, extra_listeners=extra_listeners, jvm_options=jvm_options)
 
     @property
     def port(self) -> int:
@@ -158,12 +183,13 @@ class Kafka:
 
 
 def start_broker(name: str, overrides: Mapping[str, Any] | None = None,
-                 extra_listeners: Mapping[str, tuple[str, int]] | None = None) -> KBroker | Kafka:
+                 extra_listeners: Mapping[str, tuple[str, int]] | None = None,
+                 system_properties: Mapping[str, str] | None = None) -> KBroker | Kafka:
     """Starts broker `name` ("kbroker" or "kafka") with `overrides` and returns it once it serves.
     `extra_listeners` (name -> (security protocol, port)) are served beside the PLAINTEXT one."""
     classes = {KBROKER: KBroker, KAFKA: Kafka}
     work_dir = Path(tempfile.mkdtemp(prefix=f"compat-{name}-"))
-    broker = classes[name](work_dir, overrides or {}, extra_listeners)
+    broker = classes[name](work_dir, overrides or {}, extra_listeners, system_properties)
     try:
         broker.start()
     except BaseException:

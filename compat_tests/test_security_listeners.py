@@ -23,7 +23,7 @@ from kbroker.protocol import errors
 from kbroker.protocol.messages.sasl_authenticate_response import SaslAuthenticateResponse
 from kbroker.protocol.messages.sasl_handshake_response import SaslHandshakeResponse
 from kbroker.security import scram_credentials
-from tests.security.helpers import first_client_error, produce_and_consume
+from tests.security.helpers import first_client_error, produce_and_consume, read_frame, request_frame
 
 confluent_kafka = pytest.importorskip("confluent_kafka")
 kafka = pytest.importorskip("kafka")
@@ -165,23 +165,11 @@ def test_scram_user_added_with_kafka_configs_over_sasl_ssl(secured, tmp_path):
 
 
 def _frame(api_key: int, version: int, body: bytes, correlation_id: int = 7) -> bytes:
-    payload = struct.pack(">hhih", api_key, version, correlation_id, 4) + b"test" + body
-    return struct.pack(">i", len(payload)) + payload
+    return request_frame(api_key, version, body, correlation_id)
 
 
 def _response(sock: socket.socket) -> bytes | None:
-    data = b""
-    while True:
-        want = 4 if len(data) < 4 else 4 + struct.unpack_from(">i", data)[0]
-        if len(data) >= want:
-            return data[4:]
-        try:
-            chunk = sock.recv(want - len(data))
-        except ConnectionResetError:
-            return None
-        if not chunk:
-            return None
-        data += chunk
+    return read_frame(sock)
 
 
 def test_an_unknown_mechanism_gets_the_enabled_list(secured):

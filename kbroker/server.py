@@ -624,6 +624,7 @@ class ConnectionServer:
         # Built at start, so that a listener kbroker cannot secure fails the node rather than its clients.
         self.security = {listener.name: listener_security.for_listener(config, listener, self.scram_credential)
                          for listener in config.listeners}
+        self.jwks_loaded = trio.Event()  # OAUTHBEARER's JWKS read once: its listeners' connections wait for it
 
     def _client_quotas(self):
         state = self.state
@@ -640,6 +641,11 @@ class ConnectionServer:
         async with trio.open_nursery() as nursery:
             nursery.start_soon(self.pacer.run)
             nursery.start_soon(self.connections.run)
+            for security in self.security.values():
+                for source in security.key_sources:
+                    await trio.to_thread.run_sync(source.load)  # a worker thread: the loop never waits on it
+                    nursery.start_soon(source.run)  # OAUTHBEARER's JWKS refresh
+            self.jwks_loaded.set()
 
     async def serve(self, bound: BoundListener, stream: trio.SocketStream) -> None:
         self.connections.opened()
@@ -648,6 +654,8 @@ class ConnectionServer:
                                 None if bound.listener.name in self.controller_listeners else self.quotas)
         log.debug("connection from %s on %s", connection.peer_text, bound.listener.name)
         try:
+            if connection.security.key_sources:
+                await self.jwks_loaded.wait()  # a token is checked against the keys: none are held before
             await connection.run()
         except Exception:
             # Whatever a client sends must not take the broker down: a failure here is a bug in this module,

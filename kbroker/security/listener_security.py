@@ -2,12 +2,13 @@
 
 For an SSL or SASL_SSL listener, the TLS context (tls.py) and the principal mapper of its client certificates; for
 SASL_PLAINTEXT and SASL_SSL, the enabled mechanisms (PLAIN with JAAS users, SCRAM-SHA-256/512 with the
-credentials of the metadata image) (`sasl.enabled.mechanisms`, Kafka's default GSSAPI) with a
-factory of each one's server side, `sasl.server.max.receive.size` and the delay before a failed authentication is
-answered and closed (`connection.failed.authentication.delay.ms`). Configs are read per listener
-(listener_config.py). `unsupported(config)` names, in one line, what kbroker cannot serve (GSSAPI, OAUTHBEARER, JKS
-stores, a secured inter-broker or controller listener: kbroker's own connections to other nodes are PLAINTEXT),
-so `serve` refuses it at start instead of failing clients later.
+credentials of the metadata image, OAUTHBEARER with the validator kbroker.security.oauth picks)
+(`sasl.enabled.mechanisms`, Kafka's default GSSAPI) with a factory of each one's server side, the JWKS key
+sources to load before serving and refresh in the node's nursery, `sasl.server.max.receive.size` and the delay
+before a failed authentication is answered and closed (`connection.failed.authentication.delay.ms`). Configs are read per listener
+(listener_config.py). `unsupported(config)` names, in one line, what kbroker cannot serve (GSSAPI, an OAUTHBEARER
+validator class it does not have, JKS stores, a secured inter-broker or controller listener: kbroker's own
+connections to other nodes are PLAINTEXT), so `serve` refuses it at start instead of failing clients later.
 """
 
 from __future__ import annotations
@@ -19,13 +20,15 @@ import attrs
 
 from kbroker.security import scram_credentials
 from kbroker.security.listener_config import ListenerSecurityConfig
+from kbroker.security.oauth import jwks
+from kbroker.security.oauth import validators as oauth_validators
 from kbroker.security.principal import PrincipalMapper
-from kbroker.security.sasl import plain
+from kbroker.security.sasl import oauthbearer, plain
 from kbroker.security.sasl.jaas import JaasError
 from kbroker.security.sasl.scram import CredentialLookup, ScramServer
 from kbroker.security.tls import TlsConfigError, server_context
 
-SUPPORTED_MECHANISMS = (plain.MECHANISM, *scram_credentials.BY_NAME)
+SUPPORTED_MECHANISMS = (plain.MECHANISM, *scram_credentials.BY_NAME, oauthbearer.MECHANISM)
 DEFAULT_SASL_MAX_RECEIVE = 524288
 DEFAULT_FAILED_AUTH_DELAY_MS = 100
 
@@ -39,6 +42,7 @@ class ListenerSecurity:
     tls: ssl.SSLContext | None = None
     principal_mapper: PrincipalMapper | None = None
     mechanisms: dict[str, Callable[[], object]] | None = None  # None: no SASL on this listener
+    key_sources: tuple = ()  # JWKS sources of OAUTHBEARER: load() before serving, run() in the node's nursery
     sasl_max_receive_size: int = DEFAULT_SASL_MAX_RECEIVE
     failed_auth_delay_s: float = DEFAULT_FAILED_AUTH_DELAY_MS / 1000
 
@@ -50,8 +54,8 @@ def _no_credentials(user: str, mechanism) -> None:
     return None
 
 
-def _mechanisms(cfg: ListenerSecurityConfig, listener,
-                scram_lookup: CredentialLookup) -> dict[str, Callable[[], object]]:
+def _mechanisms(cfg: ListenerSecurityConfig, listener, scram_lookup: CredentialLookup,
+                key_sources: list) -> dict[str, Callable[[], object]]:
     enabled = cfg.get_list("sasl.enabled.mechanisms", "GSSAPI")
     if not enabled:
         raise SecurityConfigError(f"listener {listener.name}: sasl.enabled.mechanisms is empty")
@@ -72,6 +76,14 @@ def _mechanisms(cfg: ListenerSecurityConfig, listener,
             except JaasError as e:
                 raise SecurityConfigError(f"listener {listener.name}: {e}") from None
             factories[mechanism] = lambda users=users: plain.PlainServer(users)
+        elif mechanism == oauthbearer.MECHANISM:
+            try:
+                oauth = oauth_validators.setup(cfg, listener.name)
+            except oauth_validators.OAuthConfigError as e:
+                raise SecurityConfigError(str(e)) from None
+            if oauth.key_source is not None:
+                key_sources.append(oauth.key_source)
+            factories[mechanism] = lambda validator=oauth.validator: oauthbearer.OAuthBearerServer(validator)
         else:
             scram = scram_credentials.BY_NAME[mechanism]
             factories[mechanism] = lambda scram=scram: ScramServer(scram, scram_lookup)
@@ -92,9 +104,10 @@ def for_listener(config, listener, scram_lookup: CredentialLookup = _no_credenti
             mapper = PrincipalMapper(cfg.get_str("ssl.principal.mapping.rules", "DEFAULT"))
         except (TlsConfigError, ValueError) as e:
             raise SecurityConfigError(f"listener {listener.name}: {e}") from None
-    mechanisms = _mechanisms(cfg, listener, scram_lookup) if protocol.startswith("SASL_") else None
+    key_sources: list = []
+    mechanisms = _mechanisms(cfg, listener, scram_lookup, key_sources) if protocol.startswith("SASL_") else None
     return ListenerSecurity(
-        tls=tls, principal_mapper=mapper, mechanisms=mechanisms,
+        tls=tls, principal_mapper=mapper, mechanisms=mechanisms, key_sources=tuple(key_sources),
         sasl_max_receive_size=cfg.get_int("sasl.server.max.receive.size", DEFAULT_SASL_MAX_RECEIVE),
         failed_auth_delay_s=cfg.get_int("connection.failed.authentication.delay.ms",
                                         DEFAULT_FAILED_AUTH_DELAY_MS) / 1000)
@@ -116,7 +129,11 @@ def unsupported(config) -> str | None:
             return (f"the controller listener {listener} uses {listener.security_protocol}; kbroker's controller "
                     "listeners are PLAINTEXT only")
         try:
-            for_listener(config, listener)
+            security = for_listener(config, listener)
+            for source in security.key_sources:
+                source.load(strict=True)  # Kafka fails to start when its first JWKS fetch fails
         except SecurityConfigError as e:
             return str(e)
+        except jwks.JwksConfigError as e:
+            return f"listener {listener.name}: {e}"
     return None

@@ -1,5 +1,5 @@
-"""Helpers of the security tests: a registry whose Metadata handler records each request's principal, and raw
-request frames."""
+"""Helpers of the security tests: a registry whose Metadata handler records each request's principal, raw
+request frames and response frames."""
 
 from __future__ import annotations
 
@@ -28,6 +28,23 @@ def request_frame(api_key: int, version: int, body: bytes, correlation_id: int =
         header += b"\0"  # no tagged fields
     payload = header + body
     return struct.pack(">i", len(payload)) + payload
+
+
+def read_frame(sock) -> bytes | None:
+    """One size-prefixed response frame (without its size) from a blocking socket; None once the broker closed
+    the connection."""
+    data = b""
+    while True:
+        want = 4 if len(data) < 4 else 4 + struct.unpack_from(">i", data)[0]
+        if len(data) >= want:
+            return data[4:]
+        try:
+            chunk = sock.recv(want - len(data))
+        except ConnectionResetError:
+            return None
+        if not chunk:
+            return None
+        data += chunk
 
 
 def api_versions_request(correlation_id: int = 1) -> bytes:

@@ -66,6 +66,13 @@ class SaslAuthenticator:
         return self.server.mechanism if self.server is not None else None
 
     @property
+    def credential_expiry_ms(self) -> int | None:
+        """When the authenticated credential expires (ms since the epoch; OAUTHBEARER: its token's `exp`), None
+        when it does not: Kafka's CREDENTIAL.LIFETIME.MS, the bound of session_lifetime_ms once re-authentication
+        (connections.max.reauth.ms) is served."""
+        return getattr(self.server, "credential_expiry_ms", None) if self.complete else None
+
+    @property
     def expects_raw_token(self) -> bool:
         return self.state == AUTHENTICATE and not self.kafka_headers
 
