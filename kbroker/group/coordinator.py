@@ -824,8 +824,10 @@ class GroupCoordinator:
                          instance_id: str | None, transactional: bool) -> int:
         if group.state == GroupState.DEAD:
             return errors.COORDINATOR_NOT_AVAILABLE.code
-        if generation_id < 0 and not member_id and instance_id is None and group.state == GroupState.EMPTY:
-            return NONE  # a simple (non-member) commit, as the admin client, Spark and assign() consumers do
+        if generation_id < 0 and group.state == GroupState.EMPTY:
+            # A commit from outside group management (the admin client, Spark, assign() consumers, whatever member
+            # id a KIP-848 client that never subscribed sends): accepted while the group has no members.
+            return NONE
         if generation_id >= 0 or member_id or instance_id is not None:
             code = self._validate_member(group, member_id, instance_id)
             if code != NONE:
