@@ -41,7 +41,7 @@ import uuid
 
 import attrs
 
-from kbroker.group import assignors
+from kbroker.group import assignors, group_configs
 from kbroker.group import records as GR
 from kbroker.group.classic import CONSUMER_PROTOCOL_TYPE, ClassicGroup, GroupState
 from kbroker.group.consumer import (
@@ -164,6 +164,24 @@ class ConsumerGroups:
         names = [ASSIGNOR_CLASSES.get(name, name) for name in config["group.consumer.assignors"]]
         self.assignors = {name: assignors.ASSIGNORS[name] for name in names if name in assignors.ASSIGNORS}
         self.default_assignor = next(iter(self.assignors), assignors.UNIFORM)
+        self.config = config
+
+    # --- a group's own configs (GROUP config resources) -------------------------------------------------------
+    def _group_setting(self, group_id: str, name: str, fallback: int) -> int:
+        """The group's own value of `name` kept within the broker's bounds (Kafka's GroupConfig.evaluate), or
+        the broker's `fallback` when the group has none."""
+        image = self.image()
+        value = group_configs.stored_int(image.group_configs if image is not None else {}, group_id, name)
+        if value is None:
+            return fallback
+        low, high = group_configs.bounds(name, self.config)
+        return min(max(value, low), high)
+
+    def session_timeout_of(self, group_id: str) -> int:
+        return self._group_setting(group_id, group_configs.CONSUMER_SESSION_TIMEOUT_MS, self.session_timeout_ms)
+
+    def heartbeat_interval_of(self, group_id: str) -> int:
+        return self._group_setting(group_id, group_configs.CONSUMER_HEARTBEAT_INTERVAL_MS, self.heartbeat_interval_ms)
 
     # --- topics ----------------------------------------------------------------------------------------------
     def _topics(self):
@@ -362,7 +380,8 @@ class ConsumerGroups:
         assignment = None
         if joining or full or after.assigned != member.assigned:
             assignment = dict(after.assigned)
-        return HeartbeatResult(NONE, None, member_id, after.member_epoch, self.heartbeat_interval_ms, assignment)
+        return HeartbeatResult(NONE, None, member_id, after.member_epoch, self.heartbeat_interval_of(group_id),
+                               assignment)
 
     def _member(self, group: ConsumerGroup, member_id: str, r, owned, entries: list) -> ConsumerMember:
         joining = r.member_epoch == 0
@@ -415,8 +434,10 @@ class ConsumerGroups:
     def _may_assign(self, group: ConsumerGroup) -> bool:
         """group.consumer.assignment.interval.ms: a new target assignment at most once per interval (Kafka 4.3);
         until then members reconcile towards the previous one."""
-        return group.assignment_timestamp == 0 or self.assignment_interval_ms == 0 or \
-            self.coordinator.now_ms() >= group.assignment_timestamp + self.assignment_interval_ms
+        interval = self._group_setting(group.group_id, group_configs.CONSUMER_ASSIGNMENT_INTERVAL_MS,
+                                       self.assignment_interval_ms)
+        return group.assignment_timestamp == 0 or interval == 0 or \
+            self.coordinator.now_ms() >= group.assignment_timestamp + interval
 
     def _update_target(self, group: ConsumerGroup, topics, entries: list) -> None:
         subscriptions = {}
@@ -539,7 +560,7 @@ class ConsumerGroups:
 
     def _schedule_session_timeout(self, group_id: str, member_id: str) -> None:
         self.coordinator.timers.schedule(
-            ("consumer-session", group_id, member_id), self.session_timeout_ms,
+            ("consumer-session", group_id, member_id), self.session_timeout_of(group_id),
             lambda: self._fence_later(group_id, member_id, "its session expired", lambda m: True))
 
     def _schedule_rebalance_timeout(self, group_id: str, member: ConsumerMember) -> None:
