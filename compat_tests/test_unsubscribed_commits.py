@@ -109,3 +109,30 @@ def test_an_unsubscribed_consumer_commits_to_an_empty_consumer_group(broker, top
     member_joins_and_leaves(broker.bootstrap, group, topic)
     offsets = {0: (3, "after-the-members-left"), 1: (4, "")}
     assert commit_and_read_back(broker.bootstrap, group, topic, offsets) == offsets
+
+
+def test_an_unsubscribed_consumer_cannot_commit_to_a_group_with_members(broker, topic):
+    """Kafka's ConsumerGroup.validateOffsetCommit: epoch -1 is accepted only while the group has no members; with a
+    live consumer-protocol member the commit is refused with UNKNOWN_MEMBER_ID, and the offsets stay as they were."""
+    create_topic(broker.bootstrap, topic, PARTITIONS)
+    group = f"busy-{uuid.uuid4().hex[:8]}"
+    member = confluent_kafka.Consumer({"bootstrap.servers": broker.bootstrap, "group.id": group,
+                                       "group.protocol": "consumer", "enable.auto.commit": False})
+    try:
+        member.subscribe([topic])
+        deadline = time.monotonic() + WAIT_S
+        while not member.assignment():
+            assert time.monotonic() < deadline, "the subscribed member got no partitions"
+            member.poll(0.2)
+        with pytest.raises(confluent_kafka.KafkaException) as refused:
+            ck_commit_and_read_back(broker.bootstrap, group, topic, {0: (7, "outsider")})
+        assert refused.value.args[0].code() == confluent_kafka.KafkaError.UNKNOWN_MEMBER_ID
+    finally:
+        member.close()
+    outsider = confluent_kafka.Consumer({"bootstrap.servers": broker.bootstrap, "group.id": group,
+                                         "group.protocol": "consumer"})
+    try:
+        (committed,) = outsider.committed([confluent_kafka.TopicPartition(topic, 0)], timeout=WAIT_S)
+        assert committed.offset == confluent_kafka.OFFSET_INVALID
+    finally:
+        outsider.close()

@@ -19,6 +19,8 @@ Rules, as Kafka 4.3:
   members' ServerAssignor, else the first of group.consumer.assignors).
 - a member that has not released partitions within its rebalance timeout, or has not heartbeated within
   group.consumer.session.timeout.ms, is fenced (removed).
+- a group's own configs (GROUP config resources in the metadata image, kbroker.group.group_configs) replace the
+  broker's session timeout, heartbeat interval and assignment interval, kept within the broker's bounds.
 
 When a write to `__consumer_offsets` fails, the shard is dropped from memory and reloaded from the log on next
 use, so memory never holds what the log does not (a classic group's rebalance in flight on that shard restarts).
@@ -26,8 +28,7 @@ use, so memory never holds what the log does not (a classic group's rebalance in
 Gaps: no online upgrade of a non-empty classic group and no classic-protocol members in a consumer group
 (GROUP_ID_NOT_FOUND / INCONSISTENT_GROUP_PROTOCOL as Kafka answers with migration disabled); regexes use Python's
 `re` (full match) where Kafka uses RE2J: the same for the common syntax, but Python accepts backreferences and
-lookarounds that RE2J rejects as INVALID_REGULAR_EXPRESSION; no group configs (KIP-848 per-group overrides);
-racks are ignored by the assignors; the metadata hash is kbroker's own (a 64-bit BLAKE2b of subscribed topic
+lookarounds that RE2J rejects as INVALID_REGULAR_EXPRESSION; racks are ignored by the assignors; the metadata hash is kbroker's own (a 64-bit BLAKE2b of subscribed topic
 names, ids and partition counts), not Kafka's Murmur3 one.
 """
 
