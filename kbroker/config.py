@@ -281,6 +281,8 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
     _key("group.consumer.min.assignment.interval.ms", INT, 0, at_least(0)),
     _key("group.consumer.max.assignment.interval.ms", INT, 15000, at_least(0)),
     _key("group.consumer.max.size", INT, INT_MAX, at_least(1)),
+    _key("group.consumer.migration.policy", STRING, "bidirectional",
+         one_of("disabled", "downgrade", "upgrade", "bidirectional")),
     _key("group.consumer.assignment.interval.ms", INT, 1000, at_least(0)),
     _key("group.consumer.assignors", LIST, ["uniform", "range"]),
     # Transaction coordinator and __transaction_state.

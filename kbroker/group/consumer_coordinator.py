@@ -48,6 +48,7 @@ from kbroker.group.classic import CONSUMER_PROTOCOL_TYPE, ClassicGroup, GroupSta
 from kbroker.group.consumer import (
     LEAVE_GROUP_MEMBER_EPOCH,
     LEAVE_GROUP_STATIC_MEMBER_EPOCH,
+    ClassicMetadata,
     ConsumerGroup,
     ConsumerMember,
     MemberState,
@@ -55,6 +56,7 @@ from kbroker.group.consumer import (
     is_subset,
     reconcile,
 )
+from kbroker.group.migration import MigrationError, ProtocolMigration
 from kbroker.protocol import errors
 from kbroker.protocol.messages.group_coordinator.consumer_group_current_member_assignment_value import (
     ConsumerGroupCurrentMemberAssignmentValue,
@@ -63,6 +65,8 @@ from kbroker.protocol.messages.group_coordinator.consumer_group_current_member_a
     TopicPartitions as CurrentTopicPartitions,
 )
 from kbroker.protocol.messages.group_coordinator.consumer_group_member_metadata_value import (
+    ClassicMemberMetadata,
+    ClassicProtocol,
     ConsumerGroupMemberMetadataValue,
 )
 from kbroker.protocol.messages.group_coordinator.consumer_group_metadata_value import (
@@ -133,7 +137,9 @@ def _subscription_value(member: ConsumerMember) -> ConsumerGroupMemberMetadataVa
         instance_id=member.instance_id, rack_id=member.rack_id, client_id=member.client_id,
         client_host=member.client_host, subscribed_topic_names=list(member.subscribed_topic_names),
         subscribed_topic_regex=member.subscribed_topic_regex, rebalance_timeout_ms=member.rebalance_timeout_ms,
-        server_assignor=member.server_assignor, classic_member_metadata=None)
+        server_assignor=member.server_assignor, classic_member_metadata=None if member.classic is None else
+        ClassicMemberMetadata(session_timeout_ms=member.classic.session_timeout_ms, supported_protocols=[
+            ClassicProtocol(name=name, metadata=metadata) for name, metadata in member.classic.protocols]))
 
 
 def _target_value(partitions) -> ConsumerGroupTargetAssignmentMemberValue:
@@ -166,6 +172,9 @@ class ConsumerGroups:
         self.assignors = {name: assignors.ASSIGNORS[name] for name in names if name in assignors.ASSIGNORS}
         self.default_assignor = next(iter(self.assignors), assignors.UNIFORM)
         self.config = config
+        self.migration = ProtocolMigration(self, config)
+
+    subscription_value = staticmethod(_subscription_value)
 
     # --- a group's own configs (GROUP config resources) -------------------------------------------------------
     def _group_setting(self, group_id: str, name: str, fallback: int) -> int:
@@ -290,12 +299,10 @@ class ConsumerGroups:
             return ConsumerGroup(group_id, group_epoch=1, current_state_timestamp=self.coordinator.now_ms(),
                                  offsets=group.offsets, pending_txn_offsets=group.pending_txn_offsets)
         if create and isinstance(group, ClassicGroup):
-            # Kafka 4.3 upgrades a live classic group using the consumer protocol online; kbroker answers as
-            # Kafka does with group.consumer.migration.policy disabling upgrades.
-            reason = ("the online upgrade is disabled" if group.protocol_type == CONSUMER_PROTOCOL_TYPE else
-                      "the group does not use the consumer embedded protocol")
-            raise HeartbeatError(errors.GROUP_ID_NOT_FOUND.code,
-                                 f"Cannot upgrade classic group {group_id} to consumer group because {reason}.")
+            try:
+                return self.migration.upgrade(group, entries)
+            except MigrationError as exc:
+                raise HeartbeatError(exc.code, exc.message) from None
         raise HeartbeatError(errors.GROUP_ID_NOT_FOUND.code, f"Group {group_id} is not a consumer group")
 
     def _commit(self, shard, group: ConsumerGroup, entries: list) -> None:
@@ -328,6 +335,8 @@ class ConsumerGroups:
         entries: list = []
         group_id = r.group_id
         joining = r.member_epoch == 0
+        previous = shard.groups.get(group_id)
+        upgrading = joining and isinstance(previous, ClassicGroup) and bool(previous.members)
         group = self._group(shard, group_id, create=joining, entries=entries)
         member_id = r.member_id
         if len(group.members) >= self.max_size and (not member_id or member_id not in group.members):
@@ -360,21 +369,14 @@ class ConsumerGroups:
                 bump = True
         group.put_member(updated)
         topics = self._topics()
-        metadata_hash = self._metadata_hash(group, topics)
-        if bump or metadata_hash != group.metadata_hash:
-            group.group_epoch += 1
-            group.metadata_hash = metadata_hash
-            entries.append(GR.consumer_record(GR.CONSUMER_GROUP_METADATA_TYPE, group_id, None,
-                                              ConsumerGroupMetadataValue(epoch=group.group_epoch,
-                                                                         metadata_hash=metadata_hash)))
-            log.info("[GroupId %s] Bumped group epoch to %d.", group_id, group.group_epoch)
-        if group.group_epoch > group.assignment_epoch and self._may_assign(group):
-            self._update_target(group, topics, entries)
+        self.maybe_bump_and_assign(group, topics, entries, bump)
         before = group.members[member_id]
         changed = updated.subscribed_topic_names != member.subscribed_topic_names or \
             updated.subscribed_topic_regex != member.subscribed_topic_regex
         after = self._reconcile(group, before, owned, entries, topics, changed)
         self._commit(shard, group, entries)
+        if upgrading:
+            self.migration.schedule_converted(group)
         self._schedule_session_timeout(group_id, member_id)
         full = r.rebalance_timeout_ms != -1 and (r.subscribed_topic_names is not None or
                                                 r.subscribed_topic_regex is not None) and owned is not None
@@ -383,6 +385,39 @@ class ConsumerGroups:
             assignment = dict(after.assigned)
         return HeartbeatResult(NONE, None, member_id, after.member_epoch, self.heartbeat_interval_of(group_id),
                                assignment)
+
+    def maybe_bump_and_assign(self, group: ConsumerGroup, topics, entries: list, bump: bool) -> None:
+        """Bump the group epoch when a subscription or the subscribed topics' metadata changed, then compute a
+        new target assignment when the group epoch is ahead of it (and the assignment interval allows)."""
+        metadata_hash = self._metadata_hash(group, topics)
+        if bump or metadata_hash != group.metadata_hash:
+            group.group_epoch += 1
+            group.metadata_hash = metadata_hash
+            entries.append(GR.consumer_record(GR.CONSUMER_GROUP_METADATA_TYPE, group.group_id, None,
+                                              ConsumerGroupMetadataValue(epoch=group.group_epoch,
+                                                                         metadata_hash=metadata_hash)))
+            log.info("[GroupId %s] Bumped group epoch to %d.", group.group_id, group.group_epoch)
+        if group.group_epoch > group.assignment_epoch and self._may_assign(group):
+            self._update_target(group, topics, entries)
+
+    def records_of_new_group(self, group: ConsumerGroup, entries: list) -> None:
+        """The records of a whole group, as Kafka's ConsumerGroup.createConsumerGroupRecords writes them."""
+        gid = group.group_id
+        for member in group.members.values():
+            entries.append(GR.consumer_record(GR.CONSUMER_GROUP_MEMBER_METADATA_TYPE, gid, member.member_id,
+                                              _subscription_value(member)))
+        entries.append(GR.consumer_record(GR.CONSUMER_GROUP_METADATA_TYPE, gid, None, ConsumerGroupMetadataValue(
+            epoch=group.group_epoch, metadata_hash=group.metadata_hash)))
+        for member in group.members.values():
+            entries.append(GR.consumer_record(GR.CONSUMER_GROUP_TARGET_MEMBER_TYPE, gid, member.member_id,
+                                              _target_value(group.target.get(member.member_id, {}))))
+        entries.append(GR.consumer_record(
+            GR.CONSUMER_GROUP_TARGET_METADATA_TYPE, gid, None,
+            ConsumerGroupTargetAssignmentMetadataValue(assignment_epoch=group.assignment_epoch,
+                                                       assignment_timestamp=group.assignment_timestamp)))
+        for member in group.members.values():
+            entries.append(GR.consumer_record(GR.CONSUMER_GROUP_CURRENT_ASSIGNMENT_TYPE, gid, member.member_id,
+                                              _current_value(member)))
 
     def _member(self, group: ConsumerGroup, member_id: str, r, owned, entries: list) -> ConsumerMember:
         joining = r.member_epoch == 0
@@ -501,6 +536,9 @@ class ConsumerGroups:
             if member is None:
                 raise self._unknown_member(group.group_id, r.member_id)
             log.info("[GroupId %s] Member %s left the consumer group.", group.group_id, r.member_id)
+            if self.migration.may_downgrade(group, member.member_id):
+                self.migration.downgrade(shard, group, member.member_id)
+                return HeartbeatResult(NONE, None, r.member_id, r.member_epoch, 0, None)
             self._fence(group, member, entries)
         else:
             member = group.static_member(r.instance_id)
@@ -518,6 +556,9 @@ class ConsumerGroups:
             else:
                 log.info("[GroupId %s] Static member %s with instance id %s left the consumer group.",
                          group.group_id, r.member_id, r.instance_id)
+                if self.migration.may_downgrade(group, member.member_id):
+                    self.migration.downgrade(shard, group, member.member_id)
+                    return HeartbeatResult(NONE, None, r.member_id, r.member_epoch, 0, None)
                 self._fence(group, member, entries)
         self._commit(shard, group, entries)
         return HeartbeatResult(NONE, None, r.member_id, r.member_epoch, 0, None)
@@ -553,15 +594,20 @@ class ConsumerGroups:
             return
         log.info("[GroupId %s] Member %s fenced from the group because %s.", group_id, member_id, reason)
         entries: list = []
-        self._fence(group, member, entries)
         try:
+            if self.migration.may_downgrade(group, member_id):
+                self.migration.downgrade(shard, group, member_id)
+                return
+            self._fence(group, member, entries)
             self._commit(shard, group, entries)
         except HeartbeatError as exc:
             log.warning("[GroupId %s] fencing member %s could not be written: %s", group_id, member_id, exc)
 
-    def _schedule_session_timeout(self, group_id: str, member_id: str) -> None:
+    def _schedule_session_timeout(self, group_id: str, member_id: str, timeout_ms: int | None = None) -> None:
+        """`timeout_ms`: a classic-protocol member's own session timeout (else the group's)."""
         self.coordinator.timers.schedule(
-            ("consumer-session", group_id, member_id), self.session_timeout_of(group_id),
+            ("consumer-session", group_id, member_id),
+            timeout_ms if timeout_ms is not None else self.session_timeout_of(group_id),
             lambda: self._fence_later(group_id, member_id, "its session expired", lambda m: True))
 
     def _schedule_rebalance_timeout(self, group_id: str, member: ConsumerMember) -> None:
@@ -613,7 +659,10 @@ class ConsumerGroups:
                     member, instance_id=value.instance_id, rack_id=value.rack_id, client_id=value.client_id,
                     client_host=value.client_host, subscribed_topic_names=tuple(value.subscribed_topic_names),
                     subscribed_topic_regex=value.subscribed_topic_regex,
-                    rebalance_timeout_ms=value.rebalance_timeout_ms, server_assignor=value.server_assignor))
+                    rebalance_timeout_ms=value.rebalance_timeout_ms, server_assignor=value.server_assignor,
+                    classic=None if value.classic_member_metadata is None else ClassicMetadata(
+                        value.classic_member_metadata.session_timeout_ms,
+                        tuple((p.name, bytes(p.metadata)) for p in value.classic_member_metadata.supported_protocols))))
         elif kind == GR.CONSUMER_GROUP_CURRENT_ASSIGNMENT_TYPE:
             member = group.members.get(member_id)
             if value is None:
@@ -636,7 +685,8 @@ class ConsumerGroups:
             if not isinstance(group, ConsumerGroup):
                 continue
             for member in group.members.values():
-                self._schedule_session_timeout(group.group_id, member.member_id)
+                self._schedule_session_timeout(group.group_id, member.member_id, None if member.classic is None
+                                               else member.classic.session_timeout_ms)
                 if member.state == MemberState.UNREVOKED_PARTITIONS:
                     self._schedule_rebalance_timeout(group.group_id, member)
 
@@ -671,6 +721,8 @@ class ConsumerGroups:
         member = group.members.get(member_id)
         if member is None:
             return errors.UNKNOWN_MEMBER_ID.code, None
+        if member.classic is not None:  # a classic-protocol member commits with its generation
+            return (NONE if member_epoch == member.member_epoch else errors.ILLEGAL_GENERATION.code), None
         if not transactional and api_version < 9:
             return errors.UNSUPPORTED_VERSION.code, None
         if member_epoch == member.member_epoch:
