@@ -25,8 +25,10 @@ Rules, as Kafka 4.3:
 When a write to `__consumer_offsets` fails, the shard is dropped from memory and reloaded from the log on next
 use, so memory never holds what the log does not (a classic group's rebalance in flight on that shard restarts).
 
-Gaps: no online upgrade of a non-empty classic group and no classic-protocol members in a consumer group
-(GROUP_ID_NOT_FOUND / INCONSISTENT_GROUP_PROTOCOL as Kafka answers with migration disabled); regexes use Python's
+A live classic group is upgraded when a consumer-protocol member joins it, and a consumer group whose last
+consumer-protocol member leaves is downgraded (kbroker.group.migration, group.consumer.migration.policy).
+
+Gaps: regexes use Python's
 `re` (full match) where Kafka uses RE2J: the same for the common syntax, but Python accepts backreferences and
 lookarounds that RE2J rejects as INVALID_REGULAR_EXPRESSION; racks are ignored by the assignors; the metadata hash is kbroker's own (a 64-bit BLAKE2b of subscribed topic
 names, ids and partition counts), not Kafka's Murmur3 one.
