@@ -577,6 +577,10 @@ class ConsumerGroups:
     def _fence(self, group: ConsumerGroup, member: ConsumerMember, entries: list) -> None:
         """Remove the member and bump the group epoch (Kafka's consumerGroupFenceMember)."""
         self._remove(group, member, entries)
+        self.bump_after_removal(group, entries)
+
+    def bump_after_removal(self, group: ConsumerGroup, entries: list) -> None:
+        """Members were removed: a new metadata hash and the next group epoch."""
         group.metadata_hash = self._metadata_hash(group, self._topics())
         group.group_epoch += 1
         entries.append(GR.consumer_record(GR.CONSUMER_GROUP_METADATA_TYPE, group.group_id, None,

@@ -346,7 +346,9 @@ class ProtocolMigration:
                 continue
             log.info("[GroupId %s] Member %s has left the group through an explicit LeaveGroup request.",
                      group.group_id, member.member_id)
-            self.consumers._fence(group, member, entries)
+            self.consumers._remove(group, member, entries)
             results.append(NONE)
+        if entries:
+            self.consumers.bump_after_removal(group, entries)  # once for the request, as Kafka
         self.consumers._commit(shard, group, entries)
         return results

@@ -131,3 +131,27 @@ def test_the_migration_policy_can_refuse_the_upgrade(harness):
         assert isinstance(c.shard_of(GROUP).groups[GROUP], ClassicGroup)
 
     run_virtual(main)
+
+
+def test_classic_members_leave_a_consumer_group(harness):
+    _, c, _ = consumer_harness(harness)
+
+    async def main():
+        joined, _ = await classic_pair(c)
+        a, b = (r.member_id for r in joined)
+        newcomer = Client(c)
+        assert newcomer.hb().error == NONE
+        group = c.shard_of(GROUP).groups[GROUP]
+        epoch = group.group_epoch
+        top, codes = c.leave_group(GROUP, [(a, None), (b, None), (newcomer.member_id, None), ("stranger", None)])
+        assert top == NONE
+        # a consumer-protocol member cannot leave through LeaveGroup; an unknown one is unknown
+        assert codes == [NONE, NONE, errors.UNKNOWN_MEMBER_ID.code, errors.UNKNOWN_MEMBER_ID.code]
+        assert set(group.members) == {newcomer.member_id} and group.group_epoch == epoch + 1
+        assert c.heartbeat(group_id=GROUP, generation_id=1, member_id=a, group_instance_id=None) == \
+            errors.UNKNOWN_MEMBER_ID.code
+        # a consumer-protocol member is unknown to the classic APIs
+        assert c.heartbeat(group_id=GROUP, generation_id=newcomer.epoch, member_id=newcomer.member_id,
+                           group_instance_id=None) == errors.UNKNOWN_MEMBER_ID.code
+
+    run_virtual(main)
