@@ -546,6 +546,16 @@ class GroupCoordinator:
             if member_id:
                 return JoinResult(UNKNOWN_MEMBER_ID, member_id)
             group = shard.groups[group_id] = ClassicGroup(group_id, current_state_timestamp=self.now_ms())
+        if isinstance(group, ConsumerGroup) and not group.members:
+            # Kafka converts an empty consumer group joined with the classic protocol: its records get tombstones,
+            # its offsets stay with the classic group that replaces it.
+            code, _ = self._append(shard, self.consumer.tombstones(group))
+            if code != NONE:
+                return JoinResult(code, member_id)
+            log.info("[GroupId %s] Converted the empty consumer group to a classic group.", group_id)
+            group = shard.groups[group_id] = ClassicGroup(group_id, current_state_timestamp=self.now_ms(),
+                                                          offsets=group.offsets,
+                                                          pending_txn_offsets=group.pending_txn_offsets)
         if isinstance(group, ConsumerGroup):
             try:
                 code, member_id, generation, protocol_name = self.consumer.migration.join(

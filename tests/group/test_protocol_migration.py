@@ -155,3 +155,25 @@ def test_classic_members_leave_a_consumer_group(harness):
                            group_instance_id=None) == errors.UNKNOWN_MEMBER_ID.code
 
     run_virtual(main)
+
+
+def test_a_classic_member_joining_an_empty_consumer_group_makes_it_classic(harness):
+    h, c, _ = consumer_harness(harness)
+
+    async def main():
+        member = Client(c)
+        assert member.hb().error == NONE
+        assert c.commit_offsets(group_id=GROUP, generation_id=member.epoch, member_id=member.member_id,
+                                group_instance_id=None, retention_time_ms=-1, offsets=[("t1", 1, 9, -1, "")],
+                                api_version=9) == [NONE]
+        assert c.consumer.heartbeat(member.request(epoch=-1), api_version=1, client_id="client",
+                                    client_host="/127.0.0.1").error == NONE
+        joined = await full_join(c, protocols=PROTOCOLS)
+        assert joined.error == NONE and joined.leader == joined.member_id
+        group = c.shard_of(GROUP).groups[GROUP]
+        assert isinstance(group, ClassicGroup) and group.offsets[("t1", 1)].offset == 9
+
+    run_virtual(main)
+    h.partitions.reopen()
+    reloaded = h.coordinator().shard_of(GROUP).groups[GROUP]
+    assert isinstance(reloaded, ClassicGroup) and reloaded.offsets[("t1", 1)].offset == 9
