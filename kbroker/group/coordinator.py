@@ -19,8 +19,9 @@ producer and kept pending until the COMMIT/ABORT marker reaches the partition (`
 
 KIP-848 consumer groups (ConsumerGroupHeartbeat, their records, their offset checks) live in
 kbroker.group.consumer_coordinator (`self.consumer`); a shard's `groups` holds both kinds, as group ids are one
-namespace. Classic APIs aimed at a consumer group answer as Kafka does without online migration: JoinGroup
-INCONSISTENT_GROUP_PROTOCOL, SyncGroup/Heartbeat/LeaveGroup UNKNOWN_MEMBER_ID, DescribeGroups GROUP_ID_NOT_FOUND.
+namespace. Classic JoinGroup/SyncGroup/Heartbeat/LeaveGroup aimed at a consumer group serve its classic-protocol
+members (online migration, kbroker.group.migration); a classic JoinGroup into an empty consumer group turns it into
+a classic group. DescribeGroups of a consumer group answers GROUP_ID_NOT_FOUND.
 """
 
 from __future__ import annotations
