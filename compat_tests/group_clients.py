@@ -51,11 +51,19 @@ class GroupMember:
     @classmethod
     def start(cls, client: str, bootstrap: str, topic: str, group: str, work_dir: Path, *, name: str,
               strategy: str = "range", instance_id: str | None = None, session_timeout_ms: int = 6000,
-              pause_before_commit_ms: int = 0) -> GroupMember:
+              pause_before_commit_ms: int = 0, group_protocol: str = "classic") -> GroupMember:
         """`strategy`: range or cooperative-sticky (Python clients); Java uses its RangeAssignor.
-        `pause_before_commit_ms` (Python clients): how long it holds consumed records before committing them."""
+        `pause_before_commit_ms` (Python clients): how long it holds consumed records before committing them.
+        `group_protocol` (Java): "consumer" joins with KIP-848's protocol (the broker's session timeout and
+        heartbeat interval apply then)."""
         assert client != JAVA or not pause_before_commit_ms, "VerifiableConsumer commits right away"
-        if client == JAVA:
+        if client == JAVA and group_protocol == "consumer":
+            command = kafka_tool_command(
+                VERIFIABLE_CONSUMER, "--bootstrap-server", bootstrap, "--topic", topic, "--group-id", group,
+                "--group-protocol", "consumer", "--reset-policy", "earliest",
+                "--command-config", str(write_properties(work_dir / f"{name}.properties", {"client.id": name})),
+                *(["--group-instance-id", instance_id] if instance_id else []))
+        elif client == JAVA:
             config = write_properties(work_dir / f"{name}.properties", {
                 "client.id": name, "heartbeat.interval.ms": str(HEARTBEAT_INTERVAL_MS)})
             command = kafka_tool_command(

@@ -273,7 +273,16 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
     _key("group.max.size", INT, INT_MAX, at_least(1)),
     _key("group.consumer.heartbeat.interval.ms", INT, 5000, at_least(1)),
     _key("group.consumer.session.timeout.ms", INT, 45000, at_least(1)),
+    # Bounds of a group's own consumer.* configs (GROUP config resources, kbroker.group.group_configs).
+    _key("group.consumer.min.session.timeout.ms", INT, 45000, at_least(1)),
+    _key("group.consumer.max.session.timeout.ms", INT, 60000, at_least(1)),
+    _key("group.consumer.min.heartbeat.interval.ms", INT, 5000, at_least(1)),
+    _key("group.consumer.max.heartbeat.interval.ms", INT, 15000, at_least(1)),
+    _key("group.consumer.min.assignment.interval.ms", INT, 0, at_least(0)),
+    _key("group.consumer.max.assignment.interval.ms", INT, 15000, at_least(0)),
     _key("group.consumer.max.size", INT, INT_MAX, at_least(1)),
+    _key("group.consumer.migration.policy", STRING, "bidirectional",
+         one_of("disabled", "downgrade", "upgrade", "bidirectional")),
     _key("group.consumer.assignment.interval.ms", INT, 1000, at_least(0)),
     _key("group.consumer.assignors", LIST, ["uniform", "range"]),
     # Transaction coordinator and __transaction_state.

@@ -25,7 +25,7 @@ from kbroker.protocol.messages.consumer_group_describe_response import (
 API_KEY = 69
 MIN_VERSION = 0
 MAX_VERSION = 1
-CONSUMER_MEMBER_TYPE = 1
+CLASSIC_MEMBER_TYPE, CONSUMER_MEMBER_TYPE = 0, 1  # MemberType (v1): a member using the classic protocol is 0
 
 
 def _assignment(consumer, partitions) -> Assignment:
@@ -51,7 +51,7 @@ def _described(ctx: RequestContext, request, group_id: str) -> DescribedGroup:
                subscribed_topic_names=list(m.subscribed_topic_names), subscribed_topic_regex=m.subscribed_topic_regex,
                assignment=_assignment(consumer, m.owned()),
                target_assignment=_assignment(consumer, group.target.get(m.member_id, {})),
-               member_type=CONSUMER_MEMBER_TYPE)
+               member_type=CONSUMER_MEMBER_TYPE if m.classic is None else CLASSIC_MEMBER_TYPE)
         for m in group.members.values()]
     return DescribedGroup(error_code=0, error_message=None, group_id=group_id, group_state=group.state.value,
                           group_epoch=group.group_epoch, assignment_epoch=group.assignment_epoch,

@@ -11,8 +11,9 @@ Mirrors Kafka 4.3.1 (ConfigHelper.describeConfigs); the model is kbroker.configs
 - Synonyms only when IncludeSynonyms, documentation (kbroker's own one-line texts) only when
   IncludeDocumentation (v3+); ConfigType is filled in every version that carries it.
 - A resource type Kafka does not know fails the whole request: every result INVALID_REQUEST with the error's
-  default message. GROUP resources, which kbroker does not implement, get INVALID_REQUEST. A CLIENT_METRICS
-  resource lists its stored subscription configs.
+  default message. A CLIENT_METRICS resource lists its stored subscription configs. A GROUP resource lists every
+  group config (kbroker.group.group_configs): stored ones as GROUP_CONFIG, the others at their broker default; an
+  empty group name is INVALID_REQUEST "Group name must not be empty".
 - Successful results carry an empty error message, as Kafka's do. ThrottleTimeMs 0. Without DESCRIBE_CONFIGS: TOPIC_ / GROUP_ /
   CLUSTER_AUTHORIZATION_FAILED for the resource (api/authz.config_refusal).
 Gaps: broker configs Kafka defines but kbroker does not implement are not listed (see SKIPPED_FEATURES.md).
@@ -32,6 +33,7 @@ from kbroker.configs.describe import (
     describe_topic,
 )
 from kbroker.configs.requests import java_int
+from kbroker.group import group_configs
 from kbroker.metadata import topic_names
 from kbroker.protocol import errors
 from kbroker.protocol.messages.describe_configs_response import (
@@ -49,7 +51,6 @@ MAX_VERSION = 4
 CLIENT_METRICS_RESOURCE, GROUP_RESOURCE = 16, 32
 _KNOWN_TYPES = {schema.TOPIC_RESOURCE, schema.BROKER_RESOURCE, schema.BROKER_LOGGER_RESOURCE,
                 CLIENT_METRICS_RESOURCE, GROUP_RESOURCE}
-_UNSUPPORTED_NAMES = {GROUP_RESOURCE: "GROUP"}
 _CLIENT_METRICS_CONFIG_SOURCE = 7  # DescribeConfigsResponse ConfigSource.CLIENT_METRICS_CONFIG
 _LIST_TYPE, _INT_TYPE = 7, 3
 
@@ -153,8 +154,18 @@ class _Describer:
                 raise _Failure(errors.INVALID_REQUEST, "Client metrics subscription name must not be empty")
             return _client_metrics_entries(self.image.client_metrics_configs.get(name, {}), keys, **self.flags())
         else:
-            raise _Failure(errors.INVALID_REQUEST, f"Unsupported resource type: {_UNSUPPORTED_NAMES[kind]}")
+            if not name:
+                raise _Failure(errors.INVALID_REQUEST, "Group name must not be empty")
+            return self._group_entries(name, keys)
         return [_encode(entry) for entry in entries]
+
+    def _group_entries(self, group_id: str, keys: list[str] | None) -> list[DescribeConfigsResourceResult]:
+        return [DescribeConfigsResourceResult(
+            name=entry.name, value=entry.value, read_only=False, config_source=entry.source, is_sensitive=False,
+            synonyms=[DescribeConfigsSynonym(name=n, value=v, source=source) for n, v, source in entry.synonyms]
+            if self.include_synonyms else [],
+            config_type=entry.config_type, documentation=entry.documentation if self.include_documentation else None)
+            for entry in group_configs.describe(self.image.group_configs.get(group_id, {}), self.ctx.config, keys)]
 
     def result(self, resource) -> DescribeConfigsResult:
         refused = authz.config_refusal(self.ctx, authz.DESCRIBE_CONFIGS, resource.resource_type,

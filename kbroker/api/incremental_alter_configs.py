@@ -11,6 +11,8 @@ ConfigurationControlManager); the flow is kbroker.configs.alter:
   INVALID_CONFIG. Custom (unknown) names are stored as Kafka stores them.
 - TOPIC resources: the controller checks existence (UNKNOWN_TOPIC_OR_PARTITION), names and values
   (INVALID_CONFIG with Kafka's messages).
+- GROUP resources: the controller checks the group's resulting configs (names, values, the broker's group.*
+  bounds: INVALID_CONFIG with Kafka's messages; an empty group name is INVALID_REQUEST), kbroker.group.group_configs.
 - BROKER_LOGGER: levels of Python loggers, applied at once (not through the metadata log), as Kafka does.
 - ValidateOnly checks everything and changes nothing. Success answers carry a null message.
 """

@@ -1,7 +1,7 @@
 """ListConfigResources (key 74, formerly ListClientMetricsResources), v0-v1: the names of config resources.
 v0 lists the CLIENT_METRICS subscriptions only. v1 lists the requested types (all of TOPIC, BROKER, BROKER_LOGGER,
 CLIENT_METRICS, GROUP when none is named): every topic, every registered broker id for BROKER and BROKER_LOGGER,
-every subscription, and no GROUP (kbroker keeps no group configs); another type fails the request with
+every subscription, every group with configs of its own; another type fails the request with
 UNSUPPORTED_VERSION, as Kafka's KafkaApis.handleListConfigResources does.
 """
 
@@ -42,7 +42,7 @@ def list_resources(image, version: int, resource_types: list[int]) -> ListConfig
         elif kind == CLIENT_METRICS_RESOURCE:
             names = sorted(image.client_metrics_configs)
         else:
-            names = []
+            names = sorted(image.group_configs)
         found += [ConfigResource(resource_name=name, resource_type=kind) for name in names]
     return ListConfigResourcesResponse(error_code=0, config_resources=found)
 

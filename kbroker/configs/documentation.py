@@ -152,6 +152,15 @@ _BROKER = {
     "group.consumer.max.size": "Most members a consumer group (KIP-848) may have.",
     "group.consumer.assignment.interval.ms": "Shortest time between two target assignments of a consumer group.",
     "group.consumer.assignors": "Server-side assignors of consumer groups; the first is the default.",
+    "group.consumer.migration.policy": "Which online conversions between classic and consumer groups are allowed.",
+    "group.consumer.min.session.timeout.ms": "Smallest consumer.session.timeout.ms a consumer group may be given.",
+    "group.consumer.max.session.timeout.ms": "Largest consumer.session.timeout.ms a consumer group may be given.",
+    "group.consumer.min.heartbeat.interval.ms": "Smallest consumer.heartbeat.interval.ms a consumer group may be given.",
+    "group.consumer.max.heartbeat.interval.ms": "Largest consumer.heartbeat.interval.ms a consumer group may be given.",
+    "group.consumer.min.assignment.interval.ms": "Smallest consumer.assignment.interval.ms a consumer group may be "
+                                                 "given.",
+    "group.consumer.max.assignment.interval.ms": "Largest consumer.assignment.interval.ms a consumer group may be "
+                                                 "given.",
     "transaction.state.log.num.partitions": "Partitions of __transaction_state.",
     "transaction.state.log.replication.factor": "Replication factor of __transaction_state.",
     "transaction.state.log.min.isr": "min.insync.replicas of __transaction_state.",

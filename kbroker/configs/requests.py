@@ -3,7 +3,7 @@
 
 Per resource, in Kafka's order: a resource named twice fails both copies; duplicate config names; null values
 (except DELETE); then by type: BROKER_LOGGER changes apply here, BROKER resources must name this node or ""
-and their resulting dynamic configs must be acceptable, TOPIC goes on unchecked, anything else is an unknown
+and their resulting dynamic configs must be acceptable, TOPIC, CLIENT_METRICS and GROUP go on unchecked, anything else is an unknown
 resource type. Every failure is an ApiError for that resource; the rest go to the controller.
 """
 
@@ -16,6 +16,8 @@ from kbroker.configs import broker_dynamic, loggers, schema
 from kbroker.metadata.controller import OP_APPEND, OP_DELETE, OP_SET, OP_SUBTRACT, ApiError
 from kbroker.protocol import errors
 from kbroker.telemetry.subscriptions import CLIENT_METRICS_RESOURCE
+
+GROUP_RESOURCE = 32  # ConfigResource.Type.GROUP: checked by the controller (kbroker.group.group_configs)
 
 NONE = ApiError()
 _JAVA_INT = re.compile(r"[+-]?[0-9]+")
@@ -90,7 +92,7 @@ def _preprocess_one(resource, *, incremental: bool, node_id: int, validate_only:
             if problem is not None:
                 return problem
         return _check_broker_change(resource, incremental, stored_broker_configs(name), per_broker=bool(name))
-    if kind in (schema.TOPIC_RESOURCE, CLIENT_METRICS_RESOURCE):
+    if kind in (schema.TOPIC_RESOURCE, CLIENT_METRICS_RESOURCE, GROUP_RESOURCE):
         if incremental and any(c.config_operation not in (OP_SET, OP_DELETE, OP_APPEND, OP_SUBTRACT)
                                for c in resource.configs):
             # Kafka's controller meets an operation id it cannot map and fails with an unexpected error.

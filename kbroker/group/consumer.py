@@ -47,6 +47,15 @@ def freeze(partitions) -> Partitions:
 
 
 @attrs.frozen
+class ClassicMetadata:
+    """What a member using the classic protocol inside a consumer group joined with (Kafka's
+    ConsumerGroupMemberMetadataValue.ClassicMemberMetadata): its session timeout and its (name, metadata)
+    protocols in its order of preference."""
+    session_timeout_ms: int
+    protocols: tuple[tuple[str, bytes], ...]
+
+
+@attrs.frozen
 class ConsumerMember:
     member_id: str
     instance_id: str | None = None
@@ -65,6 +74,7 @@ class ConsumerMember:
     # (topic id, partition) -> the epoch at which it was assigned (Kafka 4.3's assignment epochs: an older epoch
     # may still commit offsets of a partition assigned at or before it)
     epochs: dict = attrs.field(factory=dict)
+    classic: ClassicMetadata | None = None  # set while the member uses the classic protocol (online migration)
 
     def owned(self) -> dict[uuid.UUID, set[int]]:
         """What the member holds: its assigned partitions and those it has yet to revoke (as Kafka describes it)."""

@@ -19,15 +19,18 @@ Rules, as Kafka 4.3:
   members' ServerAssignor, else the first of group.consumer.assignors).
 - a member that has not released partitions within its rebalance timeout, or has not heartbeated within
   group.consumer.session.timeout.ms, is fenced (removed).
+- a group's own configs (GROUP config resources in the metadata image, kbroker.group.group_configs) replace the
+  broker's session timeout, heartbeat interval and assignment interval, kept within the broker's bounds.
 
 When a write to `__consumer_offsets` fails, the shard is dropped from memory and reloaded from the log on next
 use, so memory never holds what the log does not (a classic group's rebalance in flight on that shard restarts).
 
-Gaps: no online upgrade of a non-empty classic group and no classic-protocol members in a consumer group
-(GROUP_ID_NOT_FOUND / INCONSISTENT_GROUP_PROTOCOL as Kafka answers with migration disabled); regexes use Python's
+A live classic group is upgraded when a consumer-protocol member joins it, and a consumer group whose last
+consumer-protocol member leaves is downgraded (kbroker.group.migration, group.consumer.migration.policy).
+
+Gaps: regexes use Python's
 `re` (full match) where Kafka uses RE2J: the same for the common syntax, but Python accepts backreferences and
-lookarounds that RE2J rejects as INVALID_REGULAR_EXPRESSION; no group configs (KIP-848 per-group overrides);
-racks are ignored by the assignors; the metadata hash is kbroker's own (a 64-bit BLAKE2b of subscribed topic
+lookarounds that RE2J rejects as INVALID_REGULAR_EXPRESSION; racks are ignored by the assignors; the metadata hash is kbroker's own (a 64-bit BLAKE2b of subscribed topic
 names, ids and partition counts), not Kafka's Murmur3 one.
 """
 
@@ -41,12 +44,13 @@ import uuid
 
 import attrs
 
-from kbroker.group import assignors
+from kbroker.group import assignors, group_configs
 from kbroker.group import records as GR
 from kbroker.group.classic import CONSUMER_PROTOCOL_TYPE, ClassicGroup, GroupState
 from kbroker.group.consumer import (
     LEAVE_GROUP_MEMBER_EPOCH,
     LEAVE_GROUP_STATIC_MEMBER_EPOCH,
+    ClassicMetadata,
     ConsumerGroup,
     ConsumerMember,
     MemberState,
@@ -54,6 +58,7 @@ from kbroker.group.consumer import (
     is_subset,
     reconcile,
 )
+from kbroker.group.migration import MigrationError, ProtocolMigration
 from kbroker.protocol import errors
 from kbroker.protocol.messages.group_coordinator.consumer_group_current_member_assignment_value import (
     ConsumerGroupCurrentMemberAssignmentValue,
@@ -62,6 +67,8 @@ from kbroker.protocol.messages.group_coordinator.consumer_group_current_member_a
     TopicPartitions as CurrentTopicPartitions,
 )
 from kbroker.protocol.messages.group_coordinator.consumer_group_member_metadata_value import (
+    ClassicMemberMetadata,
+    ClassicProtocol,
     ConsumerGroupMemberMetadataValue,
 )
 from kbroker.protocol.messages.group_coordinator.consumer_group_metadata_value import (
@@ -132,7 +139,9 @@ def _subscription_value(member: ConsumerMember) -> ConsumerGroupMemberMetadataVa
         instance_id=member.instance_id, rack_id=member.rack_id, client_id=member.client_id,
         client_host=member.client_host, subscribed_topic_names=list(member.subscribed_topic_names),
         subscribed_topic_regex=member.subscribed_topic_regex, rebalance_timeout_ms=member.rebalance_timeout_ms,
-        server_assignor=member.server_assignor, classic_member_metadata=None)
+        server_assignor=member.server_assignor, classic_member_metadata=None if member.classic is None else
+        ClassicMemberMetadata(session_timeout_ms=member.classic.session_timeout_ms, supported_protocols=[
+            ClassicProtocol(name=name, metadata=metadata) for name, metadata in member.classic.protocols]))
 
 
 def _target_value(partitions) -> ConsumerGroupTargetAssignmentMemberValue:
@@ -164,6 +173,27 @@ class ConsumerGroups:
         names = [ASSIGNOR_CLASSES.get(name, name) for name in config["group.consumer.assignors"]]
         self.assignors = {name: assignors.ASSIGNORS[name] for name in names if name in assignors.ASSIGNORS}
         self.default_assignor = next(iter(self.assignors), assignors.UNIFORM)
+        self.config = config
+        self.migration = ProtocolMigration(self, config)
+
+    subscription_value = staticmethod(_subscription_value)
+
+    # --- a group's own configs (GROUP config resources) -------------------------------------------------------
+    def _group_setting(self, group_id: str, name: str, fallback: int) -> int:
+        """The group's own value of `name` kept within the broker's bounds (Kafka's GroupConfig.evaluate), or
+        the broker's `fallback` when the group has none."""
+        image = self.image()
+        value = group_configs.stored_int(image.group_configs if image is not None else {}, group_id, name)
+        if value is None:
+            return fallback
+        low, high = group_configs.bounds(name, self.config)
+        return min(max(value, low), high)
+
+    def session_timeout_of(self, group_id: str) -> int:
+        return self._group_setting(group_id, group_configs.CONSUMER_SESSION_TIMEOUT_MS, self.session_timeout_ms)
+
+    def heartbeat_interval_of(self, group_id: str) -> int:
+        return self._group_setting(group_id, group_configs.CONSUMER_HEARTBEAT_INTERVAL_MS, self.heartbeat_interval_ms)
 
     # --- topics ----------------------------------------------------------------------------------------------
     def _topics(self):
@@ -271,12 +301,10 @@ class ConsumerGroups:
             return ConsumerGroup(group_id, group_epoch=1, current_state_timestamp=self.coordinator.now_ms(),
                                  offsets=group.offsets, pending_txn_offsets=group.pending_txn_offsets)
         if create and isinstance(group, ClassicGroup):
-            # Kafka 4.3 upgrades a live classic group using the consumer protocol online; kbroker answers as
-            # Kafka does with group.consumer.migration.policy disabling upgrades.
-            reason = ("the online upgrade is disabled" if group.protocol_type == CONSUMER_PROTOCOL_TYPE else
-                      "the group does not use the consumer embedded protocol")
-            raise HeartbeatError(errors.GROUP_ID_NOT_FOUND.code,
-                                 f"Cannot upgrade classic group {group_id} to consumer group because {reason}.")
+            try:
+                return self.migration.upgrade(group, entries)
+            except MigrationError as exc:
+                raise HeartbeatError(exc.code, exc.message) from None
         raise HeartbeatError(errors.GROUP_ID_NOT_FOUND.code, f"Group {group_id} is not a consumer group")
 
     def _commit(self, shard, group: ConsumerGroup, entries: list) -> None:
@@ -309,6 +337,8 @@ class ConsumerGroups:
         entries: list = []
         group_id = r.group_id
         joining = r.member_epoch == 0
+        previous = shard.groups.get(group_id)
+        upgrading = joining and isinstance(previous, ClassicGroup) and bool(previous.members)
         group = self._group(shard, group_id, create=joining, entries=entries)
         member_id = r.member_id
         if len(group.members) >= self.max_size and (not member_id or member_id not in group.members):
@@ -341,28 +371,55 @@ class ConsumerGroups:
                 bump = True
         group.put_member(updated)
         topics = self._topics()
-        metadata_hash = self._metadata_hash(group, topics)
-        if bump or metadata_hash != group.metadata_hash:
-            group.group_epoch += 1
-            group.metadata_hash = metadata_hash
-            entries.append(GR.consumer_record(GR.CONSUMER_GROUP_METADATA_TYPE, group_id, None,
-                                              ConsumerGroupMetadataValue(epoch=group.group_epoch,
-                                                                         metadata_hash=metadata_hash)))
-            log.info("[GroupId %s] Bumped group epoch to %d.", group_id, group.group_epoch)
-        if group.group_epoch > group.assignment_epoch and self._may_assign(group):
-            self._update_target(group, topics, entries)
+        self.maybe_bump_and_assign(group, topics, entries, bump)
         before = group.members[member_id]
         changed = updated.subscribed_topic_names != member.subscribed_topic_names or \
             updated.subscribed_topic_regex != member.subscribed_topic_regex
         after = self._reconcile(group, before, owned, entries, topics, changed)
         self._commit(shard, group, entries)
+        if upgrading:
+            self.migration.schedule_converted(group)
         self._schedule_session_timeout(group_id, member_id)
         full = r.rebalance_timeout_ms != -1 and (r.subscribed_topic_names is not None or
                                                 r.subscribed_topic_regex is not None) and owned is not None
         assignment = None
         if joining or full or after.assigned != member.assigned:
             assignment = dict(after.assigned)
-        return HeartbeatResult(NONE, None, member_id, after.member_epoch, self.heartbeat_interval_ms, assignment)
+        return HeartbeatResult(NONE, None, member_id, after.member_epoch, self.heartbeat_interval_of(group_id),
+                               assignment)
+
+    def maybe_bump_and_assign(self, group: ConsumerGroup, topics, entries: list, bump: bool) -> None:
+        """Bump the group epoch when a subscription or the subscribed topics' metadata changed, then compute a
+        new target assignment when the group epoch is ahead of it (and the assignment interval allows)."""
+        metadata_hash = self._metadata_hash(group, topics)
+        if bump or metadata_hash != group.metadata_hash:
+            group.group_epoch += 1
+            group.metadata_hash = metadata_hash
+            entries.append(GR.consumer_record(GR.CONSUMER_GROUP_METADATA_TYPE, group.group_id, None,
+                                              ConsumerGroupMetadataValue(epoch=group.group_epoch,
+                                                                         metadata_hash=metadata_hash)))
+            log.info("[GroupId %s] Bumped group epoch to %d.", group.group_id, group.group_epoch)
+        if group.group_epoch > group.assignment_epoch and self._may_assign(group):
+            self._update_target(group, topics, entries)
+
+    def records_of_new_group(self, group: ConsumerGroup, entries: list) -> None:
+        """The records of a whole group, as Kafka's ConsumerGroup.createConsumerGroupRecords writes them."""
+        gid = group.group_id
+        for member in group.members.values():
+            entries.append(GR.consumer_record(GR.CONSUMER_GROUP_MEMBER_METADATA_TYPE, gid, member.member_id,
+                                              _subscription_value(member)))
+        entries.append(GR.consumer_record(GR.CONSUMER_GROUP_METADATA_TYPE, gid, None, ConsumerGroupMetadataValue(
+            epoch=group.group_epoch, metadata_hash=group.metadata_hash)))
+        for member in group.members.values():
+            entries.append(GR.consumer_record(GR.CONSUMER_GROUP_TARGET_MEMBER_TYPE, gid, member.member_id,
+                                              _target_value(group.target.get(member.member_id, {}))))
+        entries.append(GR.consumer_record(
+            GR.CONSUMER_GROUP_TARGET_METADATA_TYPE, gid, None,
+            ConsumerGroupTargetAssignmentMetadataValue(assignment_epoch=group.assignment_epoch,
+                                                       assignment_timestamp=group.assignment_timestamp)))
+        for member in group.members.values():
+            entries.append(GR.consumer_record(GR.CONSUMER_GROUP_CURRENT_ASSIGNMENT_TYPE, gid, member.member_id,
+                                              _current_value(member)))
 
     def _member(self, group: ConsumerGroup, member_id: str, r, owned, entries: list) -> ConsumerMember:
         joining = r.member_epoch == 0
@@ -415,8 +472,10 @@ class ConsumerGroups:
     def _may_assign(self, group: ConsumerGroup) -> bool:
         """group.consumer.assignment.interval.ms: a new target assignment at most once per interval (Kafka 4.3);
         until then members reconcile towards the previous one."""
-        return group.assignment_timestamp == 0 or self.assignment_interval_ms == 0 or \
-            self.coordinator.now_ms() >= group.assignment_timestamp + self.assignment_interval_ms
+        interval = self._group_setting(group.group_id, group_configs.CONSUMER_ASSIGNMENT_INTERVAL_MS,
+                                       self.assignment_interval_ms)
+        return group.assignment_timestamp == 0 or interval == 0 or \
+            self.coordinator.now_ms() >= group.assignment_timestamp + interval
 
     def _update_target(self, group: ConsumerGroup, topics, entries: list) -> None:
         subscriptions = {}
@@ -479,6 +538,9 @@ class ConsumerGroups:
             if member is None:
                 raise self._unknown_member(group.group_id, r.member_id)
             log.info("[GroupId %s] Member %s left the consumer group.", group.group_id, r.member_id)
+            if self.migration.may_downgrade(group, member.member_id):
+                self.migration.downgrade(shard, group, member.member_id)
+                return HeartbeatResult(NONE, None, r.member_id, r.member_epoch, 0, None)
             self._fence(group, member, entries)
         else:
             member = group.static_member(r.instance_id)
@@ -496,6 +558,9 @@ class ConsumerGroups:
             else:
                 log.info("[GroupId %s] Static member %s with instance id %s left the consumer group.",
                          group.group_id, r.member_id, r.instance_id)
+                if self.migration.may_downgrade(group, member.member_id):
+                    self.migration.downgrade(shard, group, member.member_id)
+                    return HeartbeatResult(NONE, None, r.member_id, r.member_epoch, 0, None)
                 self._fence(group, member, entries)
         self._commit(shard, group, entries)
         return HeartbeatResult(NONE, None, r.member_id, r.member_epoch, 0, None)
@@ -512,6 +577,10 @@ class ConsumerGroups:
     def _fence(self, group: ConsumerGroup, member: ConsumerMember, entries: list) -> None:
         """Remove the member and bump the group epoch (Kafka's consumerGroupFenceMember)."""
         self._remove(group, member, entries)
+        self.bump_after_removal(group, entries)
+
+    def bump_after_removal(self, group: ConsumerGroup, entries: list) -> None:
+        """Members were removed: a new metadata hash and the next group epoch."""
         group.metadata_hash = self._metadata_hash(group, self._topics())
         group.group_epoch += 1
         entries.append(GR.consumer_record(GR.CONSUMER_GROUP_METADATA_TYPE, group.group_id, None,
@@ -531,15 +600,20 @@ class ConsumerGroups:
             return
         log.info("[GroupId %s] Member %s fenced from the group because %s.", group_id, member_id, reason)
         entries: list = []
-        self._fence(group, member, entries)
         try:
+            if self.migration.may_downgrade(group, member_id):
+                self.migration.downgrade(shard, group, member_id)
+                return
+            self._fence(group, member, entries)
             self._commit(shard, group, entries)
         except HeartbeatError as exc:
             log.warning("[GroupId %s] fencing member %s could not be written: %s", group_id, member_id, exc)
 
-    def _schedule_session_timeout(self, group_id: str, member_id: str) -> None:
+    def _schedule_session_timeout(self, group_id: str, member_id: str, timeout_ms: int | None = None) -> None:
+        """`timeout_ms`: a classic-protocol member's own session timeout (else the group's)."""
         self.coordinator.timers.schedule(
-            ("consumer-session", group_id, member_id), self.session_timeout_ms,
+            ("consumer-session", group_id, member_id),
+            timeout_ms if timeout_ms is not None else self.session_timeout_of(group_id),
             lambda: self._fence_later(group_id, member_id, "its session expired", lambda m: True))
 
     def _schedule_rebalance_timeout(self, group_id: str, member: ConsumerMember) -> None:
@@ -591,7 +665,10 @@ class ConsumerGroups:
                     member, instance_id=value.instance_id, rack_id=value.rack_id, client_id=value.client_id,
                     client_host=value.client_host, subscribed_topic_names=tuple(value.subscribed_topic_names),
                     subscribed_topic_regex=value.subscribed_topic_regex,
-                    rebalance_timeout_ms=value.rebalance_timeout_ms, server_assignor=value.server_assignor))
+                    rebalance_timeout_ms=value.rebalance_timeout_ms, server_assignor=value.server_assignor,
+                    classic=None if value.classic_member_metadata is None else ClassicMetadata(
+                        value.classic_member_metadata.session_timeout_ms,
+                        tuple((p.name, bytes(p.metadata)) for p in value.classic_member_metadata.supported_protocols))))
         elif kind == GR.CONSUMER_GROUP_CURRENT_ASSIGNMENT_TYPE:
             member = group.members.get(member_id)
             if value is None:
@@ -614,7 +691,8 @@ class ConsumerGroups:
             if not isinstance(group, ConsumerGroup):
                 continue
             for member in group.members.values():
-                self._schedule_session_timeout(group.group_id, member.member_id)
+                self._schedule_session_timeout(group.group_id, member.member_id, None if member.classic is None
+                                               else member.classic.session_timeout_ms)
                 if member.state == MemberState.UNREVOKED_PARTITIONS:
                     self._schedule_rebalance_timeout(group.group_id, member)
 
@@ -649,6 +727,8 @@ class ConsumerGroups:
         member = group.members.get(member_id)
         if member is None:
             return errors.UNKNOWN_MEMBER_ID.code, None
+        if member.classic is not None:  # a classic-protocol member commits with its generation
+            return (NONE if member_epoch == member.member_epoch else errors.ILLEGAL_GENERATION.code), None
         if not transactional and api_version < 9:
             return errors.UNSUPPORTED_VERSION.code, None
         if member_epoch == member.member_epoch:

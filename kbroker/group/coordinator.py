@@ -19,8 +19,9 @@ producer and kept pending until the COMMIT/ABORT marker reaches the partition (`
 
 KIP-848 consumer groups (ConsumerGroupHeartbeat, their records, their offset checks) live in
 kbroker.group.consumer_coordinator (`self.consumer`); a shard's `groups` holds both kinds, as group ids are one
-namespace. Classic APIs aimed at a consumer group answer as Kafka does without online migration: JoinGroup
-INCONSISTENT_GROUP_PROTOCOL, SyncGroup/Heartbeat/LeaveGroup UNKNOWN_MEMBER_ID, DescribeGroups GROUP_ID_NOT_FOUND.
+namespace. Classic JoinGroup/SyncGroup/Heartbeat/LeaveGroup aimed at a consumer group serve its classic-protocol
+members (online migration, kbroker.group.migration); a classic JoinGroup into an empty consumer group turns it into
+a classic group. DescribeGroups of a consumer group answers GROUP_ID_NOT_FOUND.
 """
 
 from __future__ import annotations
@@ -50,7 +51,8 @@ from kbroker.group.classic import (
     Waiter,
 )
 from kbroker.group.consumer import ConsumerGroup
-from kbroker.group.consumer_coordinator import ConsumerGroups
+from kbroker.group.consumer_coordinator import ConsumerGroups, HeartbeatError
+from kbroker.group.migration import MigrationError
 from kbroker.log.log import LogError
 from kbroker.log.validator import RecordValidationError
 from kbroker.metadata.topic_names import GROUP_METADATA_TOPIC
@@ -401,6 +403,14 @@ class GroupCoordinator:
         self._remove_member_and_rebalance(group, member, "removing member on heartbeat expiration")
 
     # --- rebalances ------------------------------------------------------------------------------------------
+    def cancel_classic_timers(self, group: ClassicGroup) -> None:
+        """A classic group replaced by a consumer group: its rebalance and member timers stop."""
+        for key in (("join", group.group_id), ("initial-join", group.group_id), ("sync", group.group_id)):
+            self.timers.cancel(key)
+        for member_id in list(group.members) + list(group.pending_members):
+            self.timers.cancel(("session", group.group_id, member_id))
+            self.timers.cancel(("pending", group.group_id, member_id))
+
     def _group_shard(self, group: ClassicGroup) -> Shard | None:
         shard = self.shards.states.get(self.partition_for(group.group_id))
         return shard if shard is not None and shard.groups.get(group.group_id) is group else None
@@ -537,8 +547,28 @@ class GroupCoordinator:
             if member_id:
                 return JoinResult(UNKNOWN_MEMBER_ID, member_id)
             group = shard.groups[group_id] = ClassicGroup(group_id, current_state_timestamp=self.now_ms())
+        if isinstance(group, ConsumerGroup) and not group.members:
+            # Kafka converts an empty consumer group joined with the classic protocol: its records get tombstones,
+            # its offsets stay with the classic group that replaces it.
+            code, _ = self._append(shard, self.consumer.tombstones(group))
+            if code != NONE:
+                return JoinResult(code, member_id)
+            log.info("[GroupId %s] Converted the empty consumer group to a classic group.", group_id)
+            group = shard.groups[group_id] = ClassicGroup(group_id, current_state_timestamp=self.now_ms(),
+                                                          offsets=group.offsets,
+                                                          pending_txn_offsets=group.pending_txn_offsets)
         if isinstance(group, ConsumerGroup):
-            return JoinResult(errors.INCONSISTENT_GROUP_PROTOCOL.code, member_id)
+            try:
+                code, member_id, generation, protocol_name = self.consumer.migration.join(
+                    shard, group, member_id=member_id, instance_id=group_instance_id, protocol_type=protocol_type,
+                    protocols=protocols, session_timeout_ms=session_timeout_ms,
+                    rebalance_timeout_ms=rebalance_timeout_ms, client_id=client_id, client_host=client_host,
+                    require_known_member_id=require_known_member_id)
+            except (MigrationError, HeartbeatError) as exc:
+                return JoinResult(exc.code, member_id)
+            if code != NONE:
+                return JoinResult(code, member_id)
+            return JoinResult(NONE, member_id, generation, CONSUMER_PROTOCOL_TYPE, protocol_name, leader="")
         if not group.supports_protocols(protocol_type, [name for name, _ in protocols]):
             return JoinResult(errors.INCONSISTENT_GROUP_PROTOCOL.code, member_id)
         if group.state == GroupState.DEAD:
@@ -705,6 +735,14 @@ class GroupCoordinator:
             shard, group = self._existing_group(group_id)
         except GroupError as exc:
             return SyncResult(exc.code)
+        if isinstance(group, ConsumerGroup) and group.members:
+            try:
+                name, assignment = self.consumer.migration.sync(
+                    group, member_id=member_id, instance_id=group_instance_id, generation_id=generation_id,
+                    protocol_type=protocol_type, protocol_name=protocol_name)
+            except MigrationError as exc:
+                return SyncResult(exc.code)
+            return SyncResult(NONE, CONSUMER_PROTOCOL_TYPE, name, assignment)
         if group is None or isinstance(group, ConsumerGroup):
             return SyncResult(UNKNOWN_MEMBER_ID)
         if group.state == GroupState.DEAD:
@@ -763,7 +801,13 @@ class GroupCoordinator:
             _, group = self._existing_group(group_id)
         except GroupError as exc:
             return exc.code
-        if group is None or isinstance(group, ConsumerGroup):
+        if isinstance(group, ConsumerGroup):
+            try:
+                return self.consumer.migration.heartbeat(group, member_id=member_id, instance_id=group_instance_id,
+                                                         generation_id=generation_id)
+            except MigrationError as exc:
+                return exc.code
+        if group is None:
             return UNKNOWN_MEMBER_ID
         if group.state == GroupState.DEAD:
             return errors.COORDINATOR_NOT_AVAILABLE.code
@@ -788,10 +832,15 @@ class GroupCoordinator:
         if not group_id:
             return errors.INVALID_GROUP_ID.code, [errors.INVALID_GROUP_ID.code] * len(leaving)
         try:
-            _, group = self._existing_group(group_id)
+            shard, group = self._existing_group(group_id)
         except GroupError as exc:
             return exc.code, [exc.code] * len(leaving)
-        if group is None or isinstance(group, ConsumerGroup) or group.state == GroupState.DEAD:
+        if isinstance(group, ConsumerGroup):
+            try:
+                return NONE, self.consumer.migration.leave(shard, group, leaving)
+            except HeartbeatError as exc:  # the write failed
+                return exc.code, [exc.code] * len(leaving)
+        if group is None or group.state == GroupState.DEAD:
             return NONE, [UNKNOWN_MEMBER_ID] * len(leaving)
         results = []
         for member_id, instance_id in leaving:
@@ -824,8 +873,10 @@ class GroupCoordinator:
                          instance_id: str | None, transactional: bool) -> int:
         if group.state == GroupState.DEAD:
             return errors.COORDINATOR_NOT_AVAILABLE.code
-        if generation_id < 0 and not member_id and instance_id is None and group.state == GroupState.EMPTY:
-            return NONE  # a simple (non-member) commit, as the admin client, Spark and assign() consumers do
+        if generation_id < 0 and group.state == GroupState.EMPTY:
+            # A commit from outside group management (the admin client, Spark, assign() consumers, whatever member
+            # id a KIP-848 client that never subscribed sends): accepted while the group has no members.
+            return NONE
         if generation_id >= 0 or member_id or instance_id is not None:
             code = self._validate_member(group, member_id, instance_id)
             if code != NONE:

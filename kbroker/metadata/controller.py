@@ -29,6 +29,7 @@ from typing import Any, NamedTuple, Protocol
 import trio
 
 from kbroker.config import CONFIGS_BY_NAME
+from kbroker.group import group_configs
 from kbroker.metadata import acl_control, client_quotas, reassignment, scram_control, topic_names
 from kbroker.metadata import record_versions as V
 from kbroker.metadata.alter_partition import alter_partition
@@ -165,8 +166,9 @@ class QuorumController:
     def __init__(self, raft, loader, *, node_id: int, default_num_partitions: int = 1,
                  default_replication_factor: int = 1, delete_topic_enable: bool = True,
                  cluster: ClusterControl | None = None, placer: StripedReplicaPlacer | None = None,
-                 voter_ids: Iterable[int] | None = None, kraft_version: int = 0):
-        """voter_ids: the quorum's voters (this node alone by default); kraft_version: the quorum's kraft.version
+                 voter_ids: Iterable[int] | None = None, kraft_version: int = 0, broker_config=None):
+        """broker_config: where GROUP config changes find the broker's group bounds (Kafka's defaults without
+        it); voter_ids: the quorum's voters (this node alone by default); kraft_version: the quorum's kraft.version
         (1 for a log dir formatted with a bootstrap checkpoint, else 0)."""
         self.raft = raft
         self.voter_ids = list(voter_ids) if voter_ids is not None else [node_id]
@@ -180,6 +182,7 @@ class QuorumController:
         self.default_replication_factor = default_replication_factor
         self.delete_topic_enable = delete_topic_enable
         self.placer = placer if placer is not None else StripedReplicaPlacer()
+        self.broker_config = broker_config if broker_config is not None else {}
         self._lock = threading.Lock()
         # Set by the node: without it, records are committed and the broker creates the logs afterwards.
         self.partition_logs: PartitionLogs | None = None
@@ -190,7 +193,7 @@ class QuorumController:
         return cls(raft, loader, node_id=config.node_id, default_num_partitions=config["num.partitions"],
                    default_replication_factor=config["default.replication.factor"],
                    delete_topic_enable=config["delete.topic.enable"], cluster=cluster, voter_ids=voter_ids,
-                   kraft_version=kraft_version)
+                   kraft_version=kraft_version, broker_config=config)
 
     @property
     def image(self) -> MetadataImage:
@@ -635,6 +638,10 @@ class QuorumController:
             current = dict(image.configs_of_broker(name))
         elif kind == subscriptions.CLIENT_METRICS_RESOURCE:
             current = dict(image.client_metrics_configs.get(name, {}))
+        elif kind == group_configs.GROUP_RESOURCE:
+            if not name:
+                raise _Invalid(_error(errors.INVALID_REQUEST, "Default group resources are not allowed."))
+            current = dict(image.group_configs.get(name, {}))
         else:
             raise _Invalid(_error(errors.INVALID_REQUEST, f"Unsupported resource type {kind}."))
         names = [config.name for config in resource.configs]
@@ -645,8 +652,8 @@ class QuorumController:
         if null_values:
             raise _Invalid(_error(errors.INVALID_REQUEST, "Null value not supported for : " + ",".join(null_values)))
         # Kafka 4.3.1 splits no CLIENT_METRICS config for APPEND / SUBTRACT, LIST or not.
-        is_list = {TOPIC_RESOURCE: is_list_config, subscriptions.CLIENT_METRICS_RESOURCE:
-                   lambda _: False}.get(kind, _is_broker_list_config)
+        is_list = {TOPIC_RESOURCE: is_list_config, subscriptions.CLIENT_METRICS_RESOURCE: lambda _: False,
+                   group_configs.GROUP_RESOURCE: lambda _: False}.get(kind, _is_broker_list_config)
         wanted = dict(current) if incremental else {}
         # The controller gets each resource's changes as a Java HashMap by name and meets them in its order.
         by_name = {config.name: config for config in resource.configs}
@@ -685,6 +692,11 @@ class QuorumController:
             except subscriptions.SubscriptionError as exc:
                 code = errors.INVALID_REQUEST if exc.kind == "request" else errors.INVALID_CONFIG
                 raise _Invalid(_error(code, exc.message)) from None
+        elif kind == group_configs.GROUP_RESOURCE:
+            try:
+                group_configs.validate(wanted, self.broker_config)
+            except group_configs.GroupConfigError as exc:
+                raise _Invalid(_error(errors.INVALID_CONFIG, str(exc))) from None
         else:
             # Broker config values are checked by the receiving broker (DynamicBrokerConfig): INVALID_REQUEST.
             problem = _validate_broker_configs(wanted)

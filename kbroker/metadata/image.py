@@ -64,6 +64,7 @@ from kbroker.security.scram_credentials import ScramCredential
 TOPIC_RESOURCE = 2   # ConfigResource.Type.TOPIC
 BROKER_RESOURCE = 4  # ConfigResource.Type.BROKER
 CLIENT_METRICS_RESOURCE = 16  # ConfigResource.Type.CLIENT_METRICS
+GROUP_RESOURCE = 32  # ConfigResource.Type.GROUP
 
 NO_LEADER = -1
 NO_LEADER_CHANGE = -2  # PartitionChangeRecord.leader: unchanged
@@ -157,6 +158,8 @@ class MetadataImage:
     broker_configs: Mapping[str, Mapping[str, str]] = _EMPTY  # "" is the cluster-wide default resource
     # CLIENT_METRICS resources (KIP-714 subscriptions): subscription name -> its configs.
     client_metrics_configs: Mapping[str, Mapping[str, str]] = _EMPTY
+    # GROUP resources (per-group configs, group/group_configs.py): group id -> its configs.
+    group_configs: Mapping[str, Mapping[str, str]] = _EMPTY
     next_producer_id: int = 0  # first id of the next block the controller hands out
     # user -> SCRAM mechanism type (1 SHA-256, 2 SHA-512) -> credential (UserScramCredentialRecord)
     scram_credentials: Mapping[str, Mapping[int, ScramCredential]] = _EMPTY
@@ -202,6 +205,7 @@ class MetadataDelta:
         self._topic_configs: dict[str, dict[str, str]] | None = None
         self._broker_configs: dict[str, dict[str, str]] | None = None
         self._client_metrics_configs: dict[str, dict[str, str]] | None = None
+        self._group_configs: dict[str, dict[str, str]] | None = None
         self._next_producer_id = base.next_producer_id
         self._scram: dict[str, dict[int, ScramCredential]] | None = None
         self._acls: dict[uuid.UUID, Acl] | None = None
@@ -232,6 +236,10 @@ class MetadataDelta:
             if self._client_metrics_configs is None:
                 self._client_metrics_configs = {k: dict(v) for k, v in self.base.client_metrics_configs.items()}
             return self._client_metrics_configs
+        if resource_type == GROUP_RESOURCE:
+            if self._group_configs is None:
+                self._group_configs = {k: dict(v) for k, v in self.base.group_configs.items()}
+            return self._group_configs
         if self._broker_configs is None:
             self._broker_configs = {k: dict(v) for k, v in self.base.broker_configs.items()}
         return self._broker_configs
@@ -364,7 +372,7 @@ class MetadataDelta:
         self._configs_w(TOPIC_RESOURCE).pop(topic.name, None)
 
     def _config(self, r: ConfigRecord) -> None:
-        if r.resource_type not in (TOPIC_RESOURCE, BROKER_RESOURCE, CLIENT_METRICS_RESOURCE):
+        if r.resource_type not in (TOPIC_RESOURCE, BROKER_RESOURCE, CLIENT_METRICS_RESOURCE, GROUP_RESOURCE):
             return
         by_resource = self._configs_w(r.resource_type)
         configs = by_resource.setdefault(r.resource_name, {})
@@ -423,6 +431,7 @@ class MetadataDelta:
             topic_configs=configs(self._topic_configs, base.topic_configs),
             broker_configs=configs(self._broker_configs, base.broker_configs),
             client_metrics_configs=configs(self._client_metrics_configs, base.client_metrics_configs),
+            group_configs=configs(self._group_configs, base.group_configs),
             next_producer_id=self._next_producer_id,
             scram_credentials=base.scram_credentials if self._scram is None else _frozen(
                 {user: _frozen(dict(by_type)) for user, by_type in self._scram.items()}),
@@ -494,7 +503,8 @@ def image_records(image: MetadataImage) -> Iterator[MetadataRecord]:
                 eligible_leader_replicas=list(p.elr) if p.elr else None,
                 last_known_elr=list(p.last_known_elr) if p.last_known_elr else None), V.PARTITION_RECORD)
     for resource_type, by_resource in ((BROKER_RESOURCE, image.broker_configs), (TOPIC_RESOURCE, image.topic_configs),
-                                       (CLIENT_METRICS_RESOURCE, image.client_metrics_configs)):
+                                       (CLIENT_METRICS_RESOURCE, image.client_metrics_configs),
+                                       (GROUP_RESOURCE, image.group_configs)):
         for resource_name, configs in sorted(by_resource.items()):
             for name, value in sorted(configs.items()):
                 yield MetadataRecord(ConfigRecord(resource_type=resource_type, resource_name=resource_name,

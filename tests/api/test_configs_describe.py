@@ -103,7 +103,7 @@ def test_errors_per_resource(conn):
     assert describe_error(conn, BROKER_LOGGER, "") == (42, "Broker id must not be empty")
     assert describe_error(conn, BROKER_LOGGER, "7") == (42, "Unexpected broker id, expected 1 but received 7")
     assert describe_error(conn, 16, "") == (42, "Client metrics subscription name must not be empty")
-    assert describe_error(conn, 32, "group") == (42, "Unsupported resource type: GROUP")
+    assert describe_error(conn, 32, "") == (42, "Group name must not be empty")
 
 
 def test_an_unknown_resource_type_fails_the_whole_request(conn):

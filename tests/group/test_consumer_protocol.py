@@ -36,6 +36,7 @@ class FakeImage:
     def __init__(self, topics: dict[str, tuple[uuid.UUID, int]]):
         self.topics_by_name = {name: FakeTopic(name, tid, dict.fromkeys(range(n))) for name, (tid, n) in topics.items()}
         self.topics_by_id = {t.topic_id: t for t in self.topics_by_name.values()}
+        self.group_configs: dict[str, dict[str, str]] = {}
 
     def topic(self, name):
         return self.topics_by_name.get(name)
@@ -199,6 +200,30 @@ def test_session_expiry_fences_and_rebalances(harness):
         assert b.member_id not in group.members and group.group_epoch == epoch + 1
         assert a.count() == 6
         assert b.hb().error == errors.UNKNOWN_MEMBER_ID.code
+    run_virtual(main)
+
+
+def test_a_groups_own_session_timeout_and_heartbeat_interval(harness):
+    """GROUP configs: consumer.session.timeout.ms / consumer.heartbeat.interval.ms of the group replace the
+    broker's, kept within the broker's bounds (Kafka's GroupConfig.evaluate)."""
+    async def main():
+        _, c, image = make(harness)
+        image.group_configs["g"] = {"consumer.session.timeout.ms": "58000", "consumer.heartbeat.interval.ms": "7000"}
+        image.group_configs["other"] = {"consumer.heartbeat.interval.ms": "99999"}
+        a, b = Client(c), Client(c)
+        assert a.hb().heartbeat_interval_ms == 7000
+        b.hb()
+        settle([a, b])
+        assert Client(c, group="other").hb().heartbeat_interval_ms == 15000  # group.consumer.max.heartbeat.interval.ms
+        group = c.shard_of("g").groups["g"]
+        for _ in range(11):  # 55 s of a's heartbeats: b, silent, outlives the broker's 45 s
+            await trio.sleep(5)
+            a.hb()
+        assert b.member_id in group.members
+        for _ in range(2):
+            await trio.sleep(5)
+            a.hb()
+        assert b.member_id not in group.members
     run_virtual(main)
 
 

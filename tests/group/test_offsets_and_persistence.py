@@ -75,6 +75,21 @@ def test_commit_errors_as_kafka(harness):
     run_virtual(main)
 
 
+def test_a_commit_without_generation_is_accepted_whatever_member_id_while_the_group_is_empty(harness):
+    """Kafka's ClassicGroup.validateOffsetCommit: generation -1 to an empty group is a simple commit, even with
+    the member id a KIP-848 client generates for itself before (or without ever) subscribing."""
+    coordinator = harness().coordinator()
+
+    async def main():
+        assert commit(coordinator, [("t", 0, 3)], member_id="own-uuid") == [NONE]
+        assert commit(coordinator, [("t", 0, 4)], member_id="own-uuid", instance_id="static-1") == [NONE]
+        assert fetched(coordinator, [("t", 0)]) == {("t", 0): (4, NONE)}
+        await stable_group(coordinator, 2)
+        assert commit(coordinator, [("t", 0, 5)], member_id="own-uuid") == [errors.UNKNOWN_MEMBER_ID.code]
+
+    run_virtual(main)
+
+
 def test_groups_reload_with_their_generation_members_and_assignments(harness):
     h = harness()
     coordinator = h.coordinator()
