@@ -22,7 +22,7 @@ from kbroker.security.listener_config import ListenerSecurityConfig
 from kbroker.security.principal import PrincipalMapper
 from kbroker.security.sasl import plain
 from kbroker.security.sasl.jaas import JaasError
-from kbroker.security.sasl.scram import CredentialLookup, ScramServer
+from kbroker.security.sasl.scram import CredentialLookup, ScramServer, TokenLookup
 from kbroker.security.tls import TlsConfigError, server_context
 
 SUPPORTED_MECHANISMS = (plain.MECHANISM, *scram_credentials.BY_NAME)
@@ -50,8 +50,8 @@ def _no_credentials(user: str, mechanism) -> None:
     return None
 
 
-def _mechanisms(cfg: ListenerSecurityConfig, listener,
-                scram_lookup: CredentialLookup) -> dict[str, Callable[[], object]]:
+def _mechanisms(cfg: ListenerSecurityConfig, listener, scram_lookup: CredentialLookup,
+                token_lookup: TokenLookup | None = None) -> dict[str, Callable[[], object]]:
     enabled = cfg.get_list("sasl.enabled.mechanisms", "GSSAPI")
     if not enabled:
         raise SecurityConfigError(f"listener {listener.name}: sasl.enabled.mechanisms is empty")
@@ -74,13 +74,15 @@ def _mechanisms(cfg: ListenerSecurityConfig, listener,
             factories[mechanism] = lambda users=users: plain.PlainServer(users)
         else:
             scram = scram_credentials.BY_NAME[mechanism]
-            factories[mechanism] = lambda scram=scram: ScramServer(scram, scram_lookup)
+            factories[mechanism] = lambda scram=scram: ScramServer(scram, scram_lookup, token_lookup=token_lookup)
     return factories
 
 
-def for_listener(config, listener, scram_lookup: CredentialLookup = _no_credentials) -> ListenerSecurity:
+def for_listener(config, listener, scram_lookup: CredentialLookup = _no_credentials,
+                 token_lookup: TokenLookup | None = None) -> ListenerSecurity:
     """The security of one listener (PLAINTEXT: nothing); SecurityConfigError when kbroker cannot serve it.
-    `scram_lookup(user, mechanism)` finds SCRAM credentials (in the node's metadata image)."""
+    `scram_lookup(user, mechanism)` finds SCRAM credentials (in the node's metadata image), `token_lookup(token id,
+    mechanism)` a delegation token's credential and owner."""
     protocol = listener.security_protocol.upper()
     if protocol == "PLAINTEXT":
         return PLAINTEXT
@@ -92,7 +94,7 @@ def for_listener(config, listener, scram_lookup: CredentialLookup = _no_credenti
             mapper = PrincipalMapper(cfg.get_str("ssl.principal.mapping.rules", "DEFAULT"))
         except (TlsConfigError, ValueError) as e:
             raise SecurityConfigError(f"listener {listener.name}: {e}") from None
-    mechanisms = _mechanisms(cfg, listener, scram_lookup) if protocol.startswith("SASL_") else None
+    mechanisms = _mechanisms(cfg, listener, scram_lookup, token_lookup) if protocol.startswith("SASL_") else None
     return ListenerSecurity(
         tls=tls, principal_mapper=mapper, mechanisms=mechanisms,
         sasl_max_receive_size=cfg.get_int("sasl.server.max.receive.size", DEFAULT_SASL_MAX_RECEIVE),

@@ -1,0 +1,112 @@
+"""What the delegation-token APIs share: who may ask (Kafka's allowTokenRequests) and the flows of
+CreateDelegationToken, RenewDelegationToken and ExpireDelegationToken as Kafka 4.3.1 runs them: the broker checks
+the request (KafkaApis) and forwards it to the controller, which checks it again as a forwarded request
+(ControllerApis) and runs it (metadata/delegation_token_control.py).
+
+- A token-authenticated principal may never create, renew or expire tokens; a request that was not forwarded must
+  also not come over PLAINTEXT nor from an anonymous SSL client: DELEGATION_TOKEN_REQUEST_NOT_ALLOWED (timestamps
+  -1, DelegationTokenManager.ErrorTimestamp).
+- Create for another owner (v3 OwnerPrincipalName) needs CREATE_TOKENS on the USER resource "User:<owner>", else
+  DELEGATION_TOKEN_AUTHORIZATION_FAILED; the broker also refuses a renewer that is not a User
+  (INVALID_PRINCIPAL_TYPE) before forwarding.
+"""
+
+from __future__ import annotations
+
+from kbroker.api import authz
+from kbroker.api.context import RequestContext
+from kbroker.protocol import errors
+from kbroker.protocol.messages.create_delegation_token_response import CreateDelegationTokenResponse
+from kbroker.protocol.messages.expire_delegation_token_response import ExpireDelegationTokenResponse
+from kbroker.protocol.messages.renew_delegation_token_response import RenewDelegationTokenResponse
+from kbroker.security import acls as A
+from kbroker.security.delegation_tokens import USER_TYPE
+
+ERROR_TIMESTAMP = -1  # DelegationTokenManager.ErrorTimestamp
+ANONYMOUS = ("User", "ANONYMOUS")
+
+
+def allow_token_requests(ctx: RequestContext, *, forwarded: bool) -> bool:
+    """Kafka's allowTokenRequests: ControllerApis' with `forwarded`, KafkaApis' (DescribeDelegationToken)
+    without."""
+    if ctx.token_authenticated:
+        return False
+    protocol = ctx.security_protocol.upper()
+    if not forwarded and protocol == "PLAINTEXT":
+        return False
+    return not (not forwarded and protocol == "SSL" and tuple(ctx.principal) == ANONYMOUS)
+
+
+def create_response(code: int, owner: tuple[str, str], requester: tuple[str, str], *, issue: int = ERROR_TIMESTAMP,
+                    expiry: int = ERROR_TIMESTAMP, max_timestamp: int = ERROR_TIMESTAMP, token_id: str = "",
+                    hmac: bytes = b"") -> CreateDelegationTokenResponse:
+    """CreateDelegationTokenResponse.prepareResponse."""
+    return CreateDelegationTokenResponse(
+        error_code=code, principal_type=owner[0], principal_name=owner[1], token_requester_principal_type=requester[0],
+        token_requester_principal_name=requester[1], issue_timestamp_ms=issue, expiry_timestamp_ms=expiry,
+        max_timestamp_ms=max_timestamp, token_id=token_id, hmac=hmac, throttle_time_ms=0)
+
+
+def failing(api_key: int, request, code: int):
+    """The error response of a forwarded request that got no answer (getErrorResponse of each request)."""
+    if api_key == 38:
+        return create_response(code, ANONYMOUS, ANONYMOUS)
+    response_class = RenewDelegationTokenResponse if api_key == 39 else ExpireDelegationTokenResponse
+    return response_class(error_code=code, expiry_timestamp_ms=0, throttle_time_ms=0)
+
+
+def _owner(ctx: RequestContext, request) -> tuple[str, str]:
+    name = getattr(request, "owner_principal_name", None)
+    return (request.owner_principal_type, name) if name else tuple(ctx.principal)
+
+
+def _create_refusal(ctx: RequestContext, request, *, forwarded: bool) -> CreateDelegationTokenResponse | None:
+    requester = tuple(ctx.principal)
+    owner = _owner(ctx, request)
+    if not allow_token_requests(ctx, forwarded=forwarded):
+        return create_response(errors.DELEGATION_TOKEN_REQUEST_NOT_ALLOWED.code, owner, requester)
+    if owner != requester and not authz.allowed(ctx, A.CREATE_TOKENS, A.USER, f"{owner[0]}:{owner[1]}"):
+        return create_response(errors.DELEGATION_TOKEN_AUTHORIZATION_FAILED.code, owner, requester)
+    if not forwarded and any(r.principal_type != USER_TYPE for r in request.renewers):
+        return create_response(errors.INVALID_PRINCIPAL_TYPE.code, owner, requester)
+    return None
+
+
+def broker_refusal(ctx: RequestContext, request):
+    """The answer of the broker's checks (KafkaApis) before it forwards the request; None when it passes them."""
+    if ctx.api_key == 38:
+        return _create_refusal(ctx, request, forwarded=False)
+    if allow_token_requests(ctx, forwarded=False):
+        return None
+    response_class = RenewDelegationTokenResponse if ctx.api_key == 39 else ExpireDelegationTokenResponse
+    return response_class(error_code=errors.DELEGATION_TOKEN_REQUEST_NOT_ALLOWED.code,
+                          expiry_timestamp_ms=ERROR_TIMESTAMP, throttle_time_ms=0)
+
+
+async def create(ctx: RequestContext, request, controller, run, *, forwarded: bool) -> CreateDelegationTokenResponse:
+    refusal = _create_refusal(ctx, request, forwarded=forwarded)
+    if refusal is not None:
+        return refusal
+    requester = tuple(ctx.principal)
+    created = await run(controller.create_delegation_token, requester, request, ctx.clock.time_ms())
+    return create_response(created.error_code, created.owner, created.requester, issue=created.issue_timestamp_ms,
+                           expiry=created.expiry_timestamp_ms, max_timestamp=created.max_timestamp_ms,
+                           token_id=created.token_id, hmac=created.hmac)
+
+
+async def renew(ctx: RequestContext, request, controller, run, *, forwarded: bool) -> RenewDelegationTokenResponse:
+    if not allow_token_requests(ctx, forwarded=forwarded):
+        return RenewDelegationTokenResponse(error_code=errors.DELEGATION_TOKEN_REQUEST_NOT_ALLOWED.code,
+                                            expiry_timestamp_ms=ERROR_TIMESTAMP, throttle_time_ms=0)
+    code, expiry = await run(controller.renew_delegation_token, tuple(ctx.principal), request, ctx.clock.time_ms())
+    return RenewDelegationTokenResponse(error_code=code, expiry_timestamp_ms=expiry, throttle_time_ms=0)
+
+
+async def expire(ctx: RequestContext, request, controller, run, *,
+                 forwarded: bool) -> ExpireDelegationTokenResponse:
+    if not allow_token_requests(ctx, forwarded=forwarded):
+        return ExpireDelegationTokenResponse(error_code=errors.DELEGATION_TOKEN_REQUEST_NOT_ALLOWED.code,
+                                             expiry_timestamp_ms=ERROR_TIMESTAMP, throttle_time_ms=0)
+    code, expiry = await run(controller.expire_delegation_token, tuple(ctx.principal), request,
+                             ctx.clock.time_ms())
+    return ExpireDelegationTokenResponse(error_code=code, expiry_timestamp_ms=expiry, throttle_time_ms=0)
