@@ -167,6 +167,8 @@ def test_the_token_tool_creates_describes_renews_and_expires(tokens_broker, tmp_
 def test_java_clients_produce_and_consume_with_a_token(tokens_broker, tmp_path):
     alice = _client_properties(tmp_path / "alice.properties", "alice", _password("alice"))
     [[token_id, hmac, *_]] = _token_rows(check(_token_tool(tokens_broker, alice, "--create", "--max-life-time-period", "-1")).stdout)
+    with _authenticated(tokens_broker, "alice") as conn:
+        _wait_until_described(conn, token_id)
     with_token = _client_properties(tmp_path / "token.properties", token_id, hmac, token=True)
     topic = f"token-{uuid.uuid4().hex[:10]}"
     check(console_produce(tokens_broker.sasl_bootstrap, topic, ["one", "two"], "--command-config", str(with_token)))
@@ -184,6 +186,7 @@ def test_a_token_authenticates_as_its_owner_until_it_is_expired(tokens_broker):
         created = _create(alice)
         assert created.error_code == NONE, created
         password = base64.b64encode(bytes(created.hmac)).decode()
+        _wait_until_described(alice, created.token_id)
         with _authenticated(tokens_broker, created.token_id, password, token=True) as by_token:
             # the token's owner sees the token; a token-authenticated connection may not describe
             assert _describe(by_token).error_code == NOT_ALLOWED
@@ -205,6 +208,15 @@ def test_a_token_authenticates_as_its_owner_until_it_is_expired(tokens_broker):
             SASL_AUTHENTICATION_FAILED
 
 
+def _wait_until_described(conn: RawConnection, token_id: str) -> None:
+    """Kafka's broker authenticates with, and its controller finds, the tokens of the cache the broker fills from
+    the metadata log a moment after the controller answered (kbroker's image has them at once)."""
+    deadline = time.monotonic() + WAIT_S
+    while token_id not in _described_ids(conn, owners=[("User", "alice")]):
+        assert time.monotonic() < deadline, f"token {token_id} never described"
+        time.sleep(0.1)
+
+
 def _wait_until_gone(broker, conn, token_id: str) -> None:
     """Until `token_id` is no longer described: a broker follows its controller's commit a moment later (Kafka's
     broker; kbroker's has it at once). `conn`: a properties file for the tool, or a raw connection."""
@@ -223,6 +235,7 @@ def test_renew_and_expire_error_codes(tokens_broker):
             NOT_FOUND
         created = _create(alice)
         assert created.error_code == NONE
+        _wait_until_described(alice, created.token_id)
         assert bob.send(RenewDelegationTokenRequest(hmac=created.hmac, renew_period_ms=-1), 2).error_code == \
             OWNER_MISMATCH
         assert bob.send(ExpireDelegationTokenRequest(hmac=created.hmac, expiry_time_period_ms=-1), 2).error_code == \
@@ -232,11 +245,7 @@ def test_renew_and_expire_error_codes(tokens_broker):
             created.max_timestamp_ms
         short = _create(alice, max_lifetime_ms=1)
         assert short.error_code == NONE and short.max_timestamp_ms == short.issue_timestamp_ms + 1
-        # Kafka's controller finds tokens in the cache its broker fills from the metadata log a moment later.
-        deadline = time.monotonic() + WAIT_S
-        while short.token_id not in _described_ids(alice, owners=[("User", "alice")]):
-            assert time.monotonic() < deadline, "the short-lived token never showed"
-            time.sleep(0.1)
+        _wait_until_described(alice, short.token_id)
         while time.time() * 1000 <= short.max_timestamp_ms + 1:  # wait out the one millisecond it lives
             time.sleep(0.01)
         assert alice.send(RenewDelegationTokenRequest(hmac=short.hmac, renew_period_ms=-1), 2).error_code == EXPIRED
@@ -315,3 +324,40 @@ def test_without_a_secret_key_tokens_are_disabled(disabled_broker):
         assert conn.send(ExpireDelegationTokenRequest(hmac=b"x", expiry_time_period_ms=-1), 2).error_code == \
             AUTH_DISABLED
         assert _describe(conn).error_code == AUTH_DISABLED
+
+
+@pytest.fixture(scope="module")
+def sweeping_broker(broker_kind):
+    port = free_port()
+    broker = start_broker(broker_kind, {
+        "delegation.token.secret.key": "compat-secret-key",
+        "delegation.token.expiry.check.interval.ms": "500",
+        "listener.name.sasl_plaintext.sasl.enabled.mechanisms": "SCRAM-SHA-512",
+        "listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config": SCRAM_JAAS,
+    }, {"SASL_PLAINTEXT": ("SASL_PLAINTEXT", port)})
+    try:
+        broker.sasl_bootstrap = f"127.0.0.1:{port}"
+        check(run_kafka_tool(CONFIG_TOOL, "--bootstrap-server", broker.bootstrap, "--alter", "--entity-type",
+                             "users", "--entity-name", "alice", "--add-config",
+                             f"SCRAM-SHA-512=[iterations=4096,password={_password('alice')}]", timeout=90))
+        yield broker
+    finally:
+        broker.close()
+
+
+def test_the_controller_removes_expired_tokens(sweeping_broker):
+    """delegation.token.expiry.check.interval.ms: a token past its expiry is removed, and then refused."""
+    with _authenticated(sweeping_broker, "alice") as alice:
+        created = _create(alice, max_lifetime_ms=2000)
+        assert created.error_code == NONE, created
+        password = base64.b64encode(bytes(created.hmac)).decode()
+        # Past its max the token is EXPIRED to Renew until the sweep removes it; then it is NOT_FOUND.
+        deadline = time.monotonic() + WAIT_S
+        while time.time() * 1000 <= created.max_timestamp_ms + 1 or alice.send(RenewDelegationTokenRequest(
+                hmac=created.hmac, renew_period_ms=-1), 2).error_code != NOT_FOUND:
+            assert time.monotonic() < deadline, "the expired token was never removed"
+            time.sleep(0.1)
+        assert created.token_id not in _described_ids(alice)
+    with RawConnection(sweeping_broker.sasl_bootstrap) as conn:
+        assert _scram_exchange(conn, created.token_id, password, token=True).error_code == \
+            SASL_AUTHENTICATION_FAILED
