@@ -11,6 +11,7 @@ second broker of each kind without a secret key answers DELEGATION_TOKEN_AUTH_DI
 from __future__ import annotations
 
 import base64
+import contextlib
 import secrets
 import time
 import uuid
@@ -46,23 +47,32 @@ def _password(user: str) -> str:
     return f"{user}-secret"
 
 
-@pytest.fixture(scope="module")
-def tokens_broker(broker_kind):
+@contextlib.contextmanager
+def _scram_broker(broker_kind: str, overrides: dict, users=USERS):
+    """A broker with a SASL_PLAINTEXT SCRAM-SHA-512 listener beside the PLAINTEXT one, `users` added with
+    kafka-configs (each with the password "<user>-secret")."""
     port = free_port()
-    overrides = {
-        "authorizer.class.name": AUTHORIZER,
-        "super.users": "User:admin;User:ANONYMOUS",
-        "delegation.token.secret.key": "compat-secret-key",
+    broker = start_broker(broker_kind, {
+        **overrides,
         "listener.name.sasl_plaintext.sasl.enabled.mechanisms": "SCRAM-SHA-512",
         "listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config": SCRAM_JAAS,
-    }
-    broker = start_broker(broker_kind, overrides, {"SASL_PLAINTEXT": ("SASL_PLAINTEXT", port)})
+    }, {"SASL_PLAINTEXT": ("SASL_PLAINTEXT", port)})
     try:
         broker.sasl_bootstrap = f"127.0.0.1:{port}"
-        for user in USERS:
+        for user in users:
             check(run_kafka_tool(CONFIG_TOOL, "--bootstrap-server", broker.bootstrap, "--alter", "--entity-type",
                                  "users", "--entity-name", user, "--add-config",
                                  f"SCRAM-SHA-512=[iterations=4096,password={_password(user)}]", timeout=90))
+        yield broker
+    finally:
+        broker.close()
+
+
+@pytest.fixture(scope="module")
+def tokens_broker(broker_kind):
+    overrides = {"authorizer.class.name": AUTHORIZER, "super.users": "User:admin;User:ANONYMOUS",
+                 "delegation.token.secret.key": "compat-secret-key"}
+    with _scram_broker(broker_kind, overrides) as broker:
         with _authenticated(broker, "admin") as admin:
             grants = [(A.TOPIC, "*", A.ALL), (A.GROUP, "*", A.ALL)]
             answer = admin.send(cacl.CreateAclsRequest(creations=[
@@ -71,8 +81,6 @@ def tokens_broker(broker_kind):
                 for kind, name, operation in grants]), 3)
             assert [r.error_code for r in answer.results] == [NONE, NONE], answer
         yield broker
-    finally:
-        broker.close()
 
 
 # --- a raw SCRAM-SHA-512 client ------------------------------------------------------------------------------
@@ -302,19 +310,8 @@ def test_plaintext_requests_are_not_allowed(tokens_broker):
 
 @pytest.fixture(scope="module")
 def disabled_broker(broker_kind):
-    port = free_port()
-    broker = start_broker(broker_kind, {
-        "listener.name.sasl_plaintext.sasl.enabled.mechanisms": "SCRAM-SHA-512",
-        "listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config": SCRAM_JAAS,
-    }, {"SASL_PLAINTEXT": ("SASL_PLAINTEXT", port)})
-    try:
-        broker.sasl_bootstrap = f"127.0.0.1:{port}"
-        check(run_kafka_tool(CONFIG_TOOL, "--bootstrap-server", broker.bootstrap, "--alter", "--entity-type",
-                             "users", "--entity-name", "alice", "--add-config",
-                             f"SCRAM-SHA-512=[iterations=4096,password={_password('alice')}]", timeout=90))
+    with _scram_broker(broker_kind, {}, users=["alice"]) as broker:
         yield broker
-    finally:
-        broker.close()
 
 
 def test_without_a_secret_key_tokens_are_disabled(disabled_broker):
@@ -328,21 +325,9 @@ def test_without_a_secret_key_tokens_are_disabled(disabled_broker):
 
 @pytest.fixture(scope="module")
 def sweeping_broker(broker_kind):
-    port = free_port()
-    broker = start_broker(broker_kind, {
-        "delegation.token.secret.key": "compat-secret-key",
-        "delegation.token.expiry.check.interval.ms": "500",
-        "listener.name.sasl_plaintext.sasl.enabled.mechanisms": "SCRAM-SHA-512",
-        "listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config": SCRAM_JAAS,
-    }, {"SASL_PLAINTEXT": ("SASL_PLAINTEXT", port)})
-    try:
-        broker.sasl_bootstrap = f"127.0.0.1:{port}"
-        check(run_kafka_tool(CONFIG_TOOL, "--bootstrap-server", broker.bootstrap, "--alter", "--entity-type",
-                             "users", "--entity-name", "alice", "--add-config",
-                             f"SCRAM-SHA-512=[iterations=4096,password={_password('alice')}]", timeout=90))
+    overrides = {"delegation.token.secret.key": "compat-secret-key", "delegation.token.expiry.check.interval.ms": "500"}
+    with _scram_broker(broker_kind, overrides, users=["alice"]) as broker:
         yield broker
-    finally:
-        broker.close()
 
 
 def test_the_controller_removes_expired_tokens(sweeping_broker):

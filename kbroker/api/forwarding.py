@@ -28,7 +28,7 @@ from kbroker.api import (
     delete_acls,
     elect_leaders,
     list_partition_reassignments,
-    token_requests,
+    token_responses,
 )
 from kbroker.api.context import RequestContext
 from kbroker.configs.alter import RemoteAlter
@@ -190,7 +190,7 @@ def error_response(api_key: int, request, code: int, version: int | None = None)
     if api_key == ALTER_CLIENT_QUOTAS:
         return alter_client_quotas.failing(request, code)
     if api_key in (CREATE_DELEGATION_TOKEN, RENEW_DELEGATION_TOKEN, EXPIRE_DELEGATION_TOKEN):
-        return token_requests.failing(api_key, request, code)
+        return token_responses.failing(api_key, request, code)
     if api_key == DESCRIBE_QUORUM:  # Kafka's DescribeQuorumRequest.getErrorResponse: the top-level error alone
         return DescribeQuorumResponse(error_code=code, error_message=errors.for_code(code).message)
     if api_key in (ADD_RAFT_VOTER, REMOVE_RAFT_VOTER):  # getErrorResponse: the error's default message

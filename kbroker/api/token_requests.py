@@ -13,17 +13,16 @@ the request (KafkaApis) and forwards it to the controller, which checks it again
 
 from __future__ import annotations
 
-from kbroker.api import authz
+from kbroker.api import authz, forwarding
 from kbroker.api.context import RequestContext
+from kbroker.api.controller import run_on_active_controller
+from kbroker.api.token_responses import ANONYMOUS, create_response, failing, refusing
 from kbroker.protocol import errors
 from kbroker.protocol.messages.create_delegation_token_response import CreateDelegationTokenResponse
 from kbroker.protocol.messages.expire_delegation_token_response import ExpireDelegationTokenResponse
 from kbroker.protocol.messages.renew_delegation_token_response import RenewDelegationTokenResponse
 from kbroker.security import acls as A
 from kbroker.security.delegation_tokens import USER_TYPE
-
-ERROR_TIMESTAMP = -1  # DelegationTokenManager.ErrorTimestamp
-ANONYMOUS = ("User", "ANONYMOUS")
 
 
 def allow_token_requests(ctx: RequestContext, *, forwarded: bool) -> bool:
@@ -35,24 +34,6 @@ def allow_token_requests(ctx: RequestContext, *, forwarded: bool) -> bool:
     if not forwarded and protocol == "PLAINTEXT":
         return False
     return not (not forwarded and protocol == "SSL" and tuple(ctx.principal) == ANONYMOUS)
-
-
-def create_response(code: int, owner: tuple[str, str], requester: tuple[str, str], *, issue: int = ERROR_TIMESTAMP,
-                    expiry: int = ERROR_TIMESTAMP, max_timestamp: int = ERROR_TIMESTAMP, token_id: str = "",
-                    hmac: bytes = b"") -> CreateDelegationTokenResponse:
-    """CreateDelegationTokenResponse.prepareResponse."""
-    return CreateDelegationTokenResponse(
-        error_code=code, principal_type=owner[0], principal_name=owner[1], token_requester_principal_type=requester[0],
-        token_requester_principal_name=requester[1], issue_timestamp_ms=issue, expiry_timestamp_ms=expiry,
-        max_timestamp_ms=max_timestamp, token_id=token_id, hmac=hmac, throttle_time_ms=0)
-
-
-def failing(api_key: int, request, code: int):
-    """The error response of a forwarded request that got no answer (getErrorResponse of each request)."""
-    if api_key == 38:
-        return create_response(code, ANONYMOUS, ANONYMOUS)
-    response_class = RenewDelegationTokenResponse if api_key == 39 else ExpireDelegationTokenResponse
-    return response_class(error_code=code, expiry_timestamp_ms=0, throttle_time_ms=0)
 
 
 def _owner(ctx: RequestContext, request) -> tuple[str, str]:
@@ -78,9 +59,26 @@ def broker_refusal(ctx: RequestContext, request):
         return _create_refusal(ctx, request, forwarded=False)
     if allow_token_requests(ctx, forwarded=False):
         return None
-    response_class = RenewDelegationTokenResponse if ctx.api_key == 39 else ExpireDelegationTokenResponse
-    return response_class(error_code=errors.DELEGATION_TOKEN_REQUEST_NOT_ALLOWED.code,
-                          expiry_timestamp_ms=ERROR_TIMESTAMP, throttle_time_ms=0)
+    return refusing(ctx.api_key, errors.DELEGATION_TOKEN_REQUEST_NOT_ALLOWED.code)
+
+
+async def on_broker(ctx: RequestContext, request, flow):
+    """A token write on a broker: its checks, then `flow` (create, renew or expire) on the controller, forwarded in
+    an Envelope when the controller is remote, else run here as the forwarded request it would be."""
+    refusal = broker_refusal(ctx, request)
+    if refusal is not None:
+        return refusal
+    if ctx.state.controller_channel is not None:
+        return await forwarding.forward(ctx, request)
+    return await flow(ctx, request, ctx.state.metadata.controller, ctx.state.run_controller, forwarded=True)
+
+
+async def on_controller(ctx: RequestContext, request, flow):
+    """A token write on the controller listener: `flow` on the active controller (checked as forwarded when it came
+    in an Envelope); NOT_CONTROLLER from any other node."""
+    return await run_on_active_controller(
+        ctx, lambda controller, run: flow(ctx, request, controller, run, forwarded=ctx.forwarded),
+        lambda code, message: failing(ctx.api_key, request, code))
 
 
 async def create(ctx: RequestContext, request, controller, run, *, forwarded: bool) -> CreateDelegationTokenResponse:
@@ -96,8 +94,7 @@ async def create(ctx: RequestContext, request, controller, run, *, forwarded: bo
 
 async def renew(ctx: RequestContext, request, controller, run, *, forwarded: bool) -> RenewDelegationTokenResponse:
     if not allow_token_requests(ctx, forwarded=forwarded):
-        return RenewDelegationTokenResponse(error_code=errors.DELEGATION_TOKEN_REQUEST_NOT_ALLOWED.code,
-                                            expiry_timestamp_ms=ERROR_TIMESTAMP, throttle_time_ms=0)
+        return refusing(39, errors.DELEGATION_TOKEN_REQUEST_NOT_ALLOWED.code)
     code, expiry = await run(controller.renew_delegation_token, tuple(ctx.principal), request, ctx.clock.time_ms())
     return RenewDelegationTokenResponse(error_code=code, expiry_timestamp_ms=expiry, throttle_time_ms=0)
 
@@ -105,8 +102,7 @@ async def renew(ctx: RequestContext, request, controller, run, *, forwarded: boo
 async def expire(ctx: RequestContext, request, controller, run, *,
                  forwarded: bool) -> ExpireDelegationTokenResponse:
     if not allow_token_requests(ctx, forwarded=forwarded):
-        return ExpireDelegationTokenResponse(error_code=errors.DELEGATION_TOKEN_REQUEST_NOT_ALLOWED.code,
-                                             expiry_timestamp_ms=ERROR_TIMESTAMP, throttle_time_ms=0)
+        return refusing(40, errors.DELEGATION_TOKEN_REQUEST_NOT_ALLOWED.code)
     code, expiry = await run(controller.expire_delegation_token, tuple(ctx.principal), request,
                              ctx.clock.time_ms())
     return ExpireDelegationTokenResponse(error_code=code, expiry_timestamp_ms=expiry, throttle_time_ms=0)

@@ -730,17 +730,15 @@ class QuorumController:
 
     def renew_delegation_token(self, requester: tuple[str, str], request, now_ms: int) -> tuple[int, int]:
         """(error code, expiry timestamp)."""
-        with self._lock:
-            answer, records = delegation_token_control.renew(self.image, self.token_settings, requester, request,
-                                                             now_ms)
-            self._commit(records)
-            return answer
+        return self._token_write(delegation_token_control.renew, requester, request, now_ms)
 
     def expire_delegation_token(self, requester: tuple[str, str], request, now_ms: int) -> tuple[int, int]:
         """(error code, expiry timestamp)."""
+        return self._token_write(delegation_token_control.expire, requester, request, now_ms)
+
+    def _token_write(self, operation, requester: tuple[str, str], request, now_ms: int):
         with self._lock:
-            answer, records = delegation_token_control.expire(self.image, self.token_settings, requester,
-                                                              request, now_ms)
+            answer, records = operation(self.image, self.token_settings, requester, request, now_ms)
             self._commit(records)
             return answer
 

@@ -1,13 +1,11 @@
 """CreateDelegationToken (key 38), v1-3, on the controller listener (Kafka's ControllerApis): forwarded by a broker in
-an Envelope, or sent with `bootstrap.controllers`. The active controller runs kbroker/api/token_requests.py's
-flow (a request not forwarded is refused over PLAINTEXT, as Kafka's controller refuses it); any other node answers
-NOT_CONTROLLER."""
+an Envelope, or sent with `bootstrap.controllers` (then refused over PLAINTEXT, as Kafka's controller refuses it).
+The active controller runs kbroker/api/token_requests.py's flow; any other node answers NOT_CONTROLLER."""
 
 from __future__ import annotations
 
 from kbroker.api import token_requests
 from kbroker.api.context import RequestContext
-from kbroker.api.controller import run_on_active_controller
 
 API_KEY = 38
 MIN_VERSION = 1
@@ -15,6 +13,4 @@ MAX_VERSION = 3
 
 
 async def handle(ctx: RequestContext, request):
-    return await run_on_active_controller(
-        ctx, lambda controller, run: token_requests.create(ctx, request, controller, run, forwarded=ctx.forwarded),
-        lambda code, message: token_requests.failing(API_KEY, request, code))
+    return await token_requests.on_controller(ctx, request, token_requests.create)
