@@ -31,6 +31,9 @@ from kbroker.protocol.messages.sasl_authenticate_request import SaslAuthenticate
 from kbroker.protocol.messages.sasl_handshake_request import SaslHandshakeRequest
 from kbroker.security import acls as A
 from kbroker.security.scram_credentials import SCRAM_SHA_512
+from tests.security.helpers import first_client_error
+
+confluent_kafka = pytest.importorskip("confluent_kafka")
 
 AUTHORIZER = "org.apache.kafka.metadata.authorizer.StandardAuthorizer"
 SCRAM_JAAS = "org.apache.kafka.common.security.scram.ScramLoginModule required;"
@@ -182,6 +185,10 @@ def test_java_clients_produce_and_consume_with_a_token(tokens_broker, tmp_path):
     check(console_produce(tokens_broker.sasl_bootstrap, topic, ["one", "two"], "--command-config", str(with_token)))
     consumed = check(console_consume(tokens_broker.sasl_bootstrap, topic, 2, "--command-config", str(with_token)))
     assert consumed.stdout.split() == ["one", "two"]
+    # confluent-kafka (librdkafka) sends no tokenauth extension, so the token id is an unknown SCRAM user to both.
+    error = first_client_error({"bootstrap.servers": tokens_broker.sasl_bootstrap, "security.protocol": "SASL_PLAINTEXT",
+                                "sasl.mechanism": "SCRAM-SHA-512", "sasl.username": token_id, "sasl.password": hmac})
+    assert error.code() == confluent_kafka.KafkaError._AUTHENTICATION, error
     # A token-authenticated connection may not make tokens: the tool reports Kafka's error.
     refused = _token_tool(tokens_broker, with_token, "--create", "--max-life-time-period", "-1")
     assert refused.returncode != 0
