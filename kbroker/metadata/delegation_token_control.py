@@ -21,6 +21,7 @@ Error answers carry Kafka's defaults (timestamps 0, empty id and HMAC).
 
 from __future__ import annotations
 
+import hmac
 import logging
 
 import attrs
@@ -89,7 +90,7 @@ def create(image: MetadataImage, settings: TokenSettings, requester: tuple[str, 
 def token_for_hmac(image: MetadataImage, secret: str, hmac_bytes: bytes) -> TokenInformation | None:
     """The token whose HMAC under `secret` is `hmac_bytes` (DelegationTokenCache.tokenForHmac)."""
     for token in image.delegation_tokens.values():
-        if token_hmac(secret, token.token_id) == hmac_bytes:
+        if hmac.compare_digest(token_hmac(secret, token.token_id), hmac_bytes):
             return token
     return None
 
