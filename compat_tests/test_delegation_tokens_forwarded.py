@@ -7,7 +7,6 @@ connection; an expired-at-once token is refused."""
 from __future__ import annotations
 
 import base64
-import contextlib
 import time
 
 import pytest
@@ -33,7 +32,7 @@ from compat_tests.test_delegation_tokens import (
     _scram_exchange,
     _wait_until_described,
 )
-from compat_tests.test_kafka_broker_on_kbroker_controllers import kafka_broker_configs
+from compat_tests.test_kafka_broker_on_kbroker_controllers import ready_kafka_broker
 from compat_tests.test_kbroker_broker import FEATURES_OFF
 from kbroker.protocol.messages.expire_delegation_token_request import ExpireDelegationTokenRequest
 
@@ -41,29 +40,16 @@ SECRET = {"delegation.token.secret.key": "forwarded-secret"}
 BROKER_ID = 10
 
 
-@contextlib.contextmanager
 def _kbroker_broker(cluster_id: str, ports: dict[int, int], tmp_path, sasl_port: int):
     """A kbroker broker with a PLAINTEXT and a SASL_PLAINTEXT (SCRAM-SHA-512) listener, registered and unfenced."""
-    work_dir = tmp_path / "broker"
     client_port = free_port()
-    configs = kafka_broker_configs(BROKER_ID, ports, client_port, work_dir, {
+    return ready_kafka_broker(cluster_id, ports, tmp_path, BROKER_ID, {
         **SECRET,
         "listeners": f"PLAINTEXT://127.0.0.1:{client_port},SASL_PLAINTEXT://127.0.0.1:{sasl_port}",
         "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT",
         "listener.name.sasl_plaintext.sasl.enabled.mechanisms": "SCRAM-SHA-512",
         "listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config": SCRAM_JAAS,
-    })
-    broker = KBrokerNode(BROKER_ID, configs, work_dir)
-    broker.client_port = client_port
-    formatting = broker.start_format(cluster_id)
-    output, _ = formatting.communicate(timeout=WAIT_S)
-    assert formatting.returncode == 0, output
-    broker.launch()
-    try:
-        broker.wait_ready([BROKER_ID], timeout=WAIT_S)
-        yield broker
-    finally:
-        broker.stop()
+    }, node_class=KBrokerNode, client_port=client_port)
 
 
 def _authenticate_when_known(address: str, user: str, password: str, *, token: bool = False) -> RawConnection:
