@@ -2,7 +2,7 @@
 each token write and forwards it in an Envelope to the active controller, a kbroker controller or an Apache Kafka
 4.3.1 controller (the same steps on both); the token then reaches the broker's image through the metadata log, and
 the broker authenticates with it (SCRAM tokenauth=true) and refuses token writes from a token-authenticated
-connection; an expired-at-once token is refused."""
+connection; an expired-at-once token is refused; the active controller's sweep removes a token past its max."""
 
 from __future__ import annotations
 
@@ -35,6 +35,7 @@ from compat_tests.test_delegation_tokens import (
 from compat_tests.test_kafka_broker_on_kbroker_controllers import ready_kafka_broker
 from compat_tests.test_kbroker_broker import FEATURES_OFF
 from kbroker.protocol.messages.expire_delegation_token_request import ExpireDelegationTokenRequest
+from kbroker.protocol.messages.renew_delegation_token_request import RenewDelegationTokenRequest
 
 SECRET = {"delegation.token.secret.key": "forwarded-secret"}
 BROKER_ID = 10
@@ -70,7 +71,9 @@ def test_token_writes_forwarded_to_the_controller(controller_kind, tmp_path):
     require_kafka_dist()
     flags = {1: tuple(f for feature in FEATURES_OFF for f in ("--feature", f"{feature}=0"))} \
         if controller_kind == KAFKA else None
-    with running_controllers({1: controller_kind}, tmp_path, SECRET, format_flags=flags) as (cluster_id, ports, _):
+    controller_configs = {**SECRET, "delegation.token.expiry.check.interval.ms": "500"}
+    with running_controllers({1: controller_kind}, tmp_path, controller_configs, format_flags=flags) as (
+            cluster_id, ports, _):
         sasl_port = free_port()
         with _kbroker_broker(cluster_id, ports, tmp_path, sasl_port) as broker:
             address = f"127.0.0.1:{sasl_port}"
@@ -98,3 +101,12 @@ def test_token_writes_forwarded_to_the_controller(controller_kind, tmp_path):
             with RawConnection(address) as conn:
                 assert _scram_exchange(conn, created.token_id, password, token=True).error_code == \
                     SASL_AUTHENTICATION_FAILED
+            # The active controller's sweep removes a token past its max: Renew finds it EXPIRED until then.
+            with _authenticate_when_known(address, "alice", _password("alice")) as alice:
+                short = _create(alice, max_lifetime_ms=1000)
+                assert short.error_code == NONE, short
+                deadline = time.monotonic() + WAIT_S
+                while time.time() * 1000 <= short.max_timestamp_ms + 1 or alice.send(RenewDelegationTokenRequest(
+                        hmac=short.hmac, renew_period_ms=-1), 2).error_code != NOT_FOUND:
+                    assert time.monotonic() < deadline, "the expired token was never removed"
+                    time.sleep(0.1)
