@@ -42,12 +42,14 @@ def kafka_broker_configs(broker_id: int, ports: dict[int, int], client_port: int
 
 @contextlib.contextmanager
 def ready_kafka_broker(cluster_id: str, ports: dict[int, int], tmp_path: Path, broker_id: int = BROKER_ID,
-                       extra_configs: dict[str, str] | None = None, node_class: type[NodeProcess] = KafkaNode):
+                       extra_configs: dict[str, str] | None = None, node_class: type[NodeProcess] = KafkaNode,
+                       client_port: int | None = None):
     """A Kafka broker (or a broker of `node_class`), formatted with the controllers' cluster id and started; yielded
     once its own Metadata lists it (registered and unfenced). Stopped with SIGTERM afterwards (unless the test
     killed it), and a Kafka broker's controlled shutdown must then have been granted by the active controller."""
     work_dir = tmp_path / f"broker-{broker_id}"
-    configs = kafka_broker_configs(broker_id, ports, client_port := free_port(), work_dir, extra_configs)
+    client_port = client_port or free_port()
+    configs = kafka_broker_configs(broker_id, ports, client_port, work_dir, extra_configs)
     broker = node_class(broker_id, configs, work_dir)
     broker.client_port = client_port
     formatting = broker.start_format(cluster_id)

@@ -193,6 +193,11 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
     _key("authorizer.class.name", STRING, ""),
     _key("super.users", STRING, ""),
     _key("allow.everyone.if.no.acl.found", BOOLEAN, False),
+    # Delegation tokens (kbroker/security/delegation_tokens.py): enabled by a secret key, as Kafka.
+    _key("delegation.token.secret.key", PASSWORD, None),
+    _key("delegation.token.max.lifetime.ms", LONG, 7 * _DAY_MS, at_least(1)),
+    _key("delegation.token.expiry.time.ms", LONG, _DAY_MS, at_least(1)),
+    _key("delegation.token.expiry.check.interval.ms", LONG, 3600000, at_least(1)),
     # Client quotas (ClientQuotaManagerConfig): the rate is measured over quota.window.num samples of this size.
     _key("quota.window.num", INT, 11, at_least(1)),
     _key("quota.window.size.seconds", INT, 1, at_least(1)),

@@ -120,10 +120,11 @@ class ControllerChannel:
         return None
 
     async def forward(self, request_data: bytes, *, client_host: str, principal: tuple[str, str] = ANONYMOUS,
-                      timeout_ms: int | None = None) -> bytes | None:
+                      timeout_ms: int | None = None, token_authenticated: bool = False) -> bytes | None:
         """The response data (header and body) of the client request `request_data`, forwarded in an
         EnvelopeRequest; None when no controller answered within the timeout."""
-        envelope = EnvelopeRequest(request_data=request_data, request_principal=serialize_principal(*principal),
+        envelope = EnvelopeRequest(request_data=request_data, request_principal=serialize_principal(
+                                       *principal, token_authenticated=token_authenticated),
                                    client_host_address=address_bytes(client_host))
         response = await self.send(envelope, timeout_ms=timeout_ms)
         if response is None:

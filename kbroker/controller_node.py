@@ -190,6 +190,8 @@ class ControllerNode:
             interval_s = leader_imbalance_check_interval_s(self.config)
             if interval_s is not None:
                 nursery.start_soon(self.active.balance_leaders_while_active, epoch, interval_s)
+            if self.controller.token_settings.enabled:
+                nursery.start_soon(self.active.sweep_tokens_while_active, epoch)
 
 
 def leader_imbalance_check_interval_s(config) -> float | None:

@@ -26,6 +26,7 @@ from kbroker.api.state import BrokerState, Clock
 from kbroker.config import BrokerConfig
 from kbroker.coordinator_partitions import internal_topic_partition_count
 from kbroker.group.coordinator import GroupCoordinator
+from kbroker.metadata.delegation_token_control import SWEEP_BATCH
 from kbroker.metadata.service import MetadataService, listener_endpoints
 from kbroker.metadata.topic_names import GROUP_METADATA_TOPIC
 from kbroker.partition.manager import PartitionManager
@@ -36,6 +37,17 @@ from kbroker.storage_format import load_or_format
 from kbroker.txn.coordinator import TransactionCoordinator
 
 log = logging.getLogger(__name__)
+
+
+async def sweep_expired_delegation_tokens(state: BrokerState) -> None:
+    """Remove expired delegation tokens every delegation.token.expiry.check.interval.ms (the single node is
+    always the active controller)."""
+    controller = state.metadata.controller
+    while True:
+        await trio.sleep(controller.token_settings.expiry_check_interval_ms / 1000)
+        while await state.run_controller(controller.sweep_expired_delegation_tokens,
+                                         state.clock.time_ms()) == SWEEP_BATCH:
+            pass
 
 
 class Node:
@@ -79,6 +91,8 @@ class Node:
                 nursery.start_soon(self.connections.run)
                 await nursery.start(state.group_coordinator.run)
                 await nursery.start(state.txn_coordinator.run)
+                if state.metadata.controller.token_settings.enabled:
+                    nursery.start_soon(sweep_expired_delegation_tokens, state)
                 for sockets, bound in opened:
                     handler = partial(self.connections.serve, bound)
                     nursery.start_soon(partial(trio.serve_listeners, handler, sockets))

@@ -58,6 +58,7 @@ from kbroker.protocol.messages.request_header import RequestHeader
 from kbroker.quota_throttle import charge, limit_fetch
 from kbroker.request_memory import RequestMemory, resolve_limit
 from kbroker.security import listener_security
+from kbroker.security.delegation_tokens import TokenCredentials, TokenSettings, split_principal, token_hmac
 from kbroker.security.listener_security import ListenerSecurity
 from kbroker.security.principal import ANONYMOUS, NoMatchingRule, tls_principal
 from kbroker.security.quota_manager import ClientQuotas
@@ -229,6 +230,7 @@ class Connection:
         self.io = SocketIO(stream.socket, self.max_idle_s)
         self.security = security
         self.principal: tuple[str, str] = _split_principal(ANONYMOUS)
+        self.token_authenticated = False
         self.authenticator = SaslAuthenticator(security.mechanisms) if security.mechanisms is not None else None
         self.pacer = pacer
         self.reader = FrameReader(self.io, pool, memory, pacer)
@@ -370,6 +372,7 @@ class Connection:
             raise
         if auth.complete:
             self.principal = auth.principal
+            self.token_authenticated = auth.token_authenticated
             log.debug("connection from %s authenticated with %s as %s:%s", self.peer_text, auth.mechanism,
                       *self.principal)
 
@@ -442,7 +445,7 @@ class Connection:
             client_id=header.client_id, header=header, peer=self.peer,
             listener_name=self.bound.listener.name, security_protocol=self.bound.listener.security_protocol,
             state=self.state, registry=self.registry, principal=self.principal,
-            client_software=self.client_software)
+            token_authenticated=self.token_authenticated, client_software=self.client_software)
         if api_key == _API_VERSIONS_KEY and api_version >= 3:
             # Kafka's ClientInformation: what the client said it is, for client-telemetry selectors.
             self.client_software = (request.client_software_name, request.client_software_version)
@@ -622,7 +625,10 @@ class ConnectionServer:
                                    config["quota.window.size.seconds"])
         self.controller_listeners = set(config.controller_listener_names)
         # Built at start, so that a listener kbroker cannot secure fails the node rather than its clients.
-        self.security = {listener.name: listener_security.for_listener(config, listener, self.scram_credential)
+        self.token_settings = TokenSettings.from_config(config)
+        self.token_credentials = TokenCredentials()
+        self.security = {listener.name: listener_security.for_listener(config, listener, self.scram_credential,
+                                                                       self.token_credential)
                          for listener in config.listeners}
         self.jwks_loaded = trio.Event()  # OAUTHBEARER's JWKS read once: its listeners' connections wait for it
 
@@ -635,6 +641,18 @@ class ConnectionServer:
     def scram_credential(self, user: str, mechanism):
         """A user's SCRAM credential for a mechanism, from the node's current metadata image."""
         return self.state.image.scram_credentials.get(user, {}).get(mechanism.type)
+
+    def token_credential(self, token_id: str, mechanism):
+        """A delegation token's SCRAM credential for a mechanism and its owner's name, from the node's current
+        metadata image and delegation.token.secret.key (None: tokens disabled, or no such token)."""
+        secret = self.token_settings.secret
+        tokens = self.state.image.delegation_tokens
+        token = tokens.get(token_id) if secret is not None else None
+        if token is None:
+            return None
+        self.token_credentials.retain(tokens)
+        credential = self.token_credentials.credential(token_id, mechanism, token_hmac(secret, token_id))
+        return credential, split_principal(token.owner)[1]
 
     async def run(self) -> None:
         """The background work of the connections: pacing slow senders, trimming memory after a crowd."""

@@ -47,6 +47,10 @@ class RequestContext:
     notes: HandlerNotes = attrs.field(factory=HandlerNotes)
     # (type, name) of the authenticated client: from its TLS certificate or SASL exchange, else User:ANONYMOUS
     principal: tuple[str, str] = ("User", "ANONYMOUS")
+    # The principal authenticated with a delegation token (SCRAM tokenauth=true; carried through an Envelope).
+    token_authenticated: bool = False
+    # Sent by a broker inside an Envelope for its client (the controller listener's view).
+    forwarded: bool = False
     # (client_software_name, client_software_version) from the connection's ApiVersions v3+ ("unknown" before).
     client_software: tuple[str, str] = ("unknown", "unknown")
 

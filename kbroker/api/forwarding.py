@@ -6,7 +6,8 @@ not handled here but sent to the active controller inside an EnvelopeRequest car
 address, and the controller's response is relayed to the client (decoded at the client's version, answered under
 its correlation id). AlterConfigs and IncrementalAlterConfigs are preprocessed by the broker first, as Kafka's
 ConfigAdminManager does (duplicates, malformed entries, BROKER_LOGGER levels applied here), and only a copy holding
-the other resources is forwarded (`remote_alter`). The handler modules keep the local path of a node whose controller runs in-process.
+the other resources is forwarded (`remote_alter`); the delegation-token writes are checked by the broker first
+and then forwarded whole (`forward`, from their handlers). The handler modules keep the local path of a node whose controller runs in-process.
 
 - No controller answered within the request timeout: every entry of the request gets REQUEST_TIMED_OUT.
 - The controller refused the envelope itself: every entry gets UNKNOWN_SERVER_ERROR, as Kafka answers.
@@ -27,6 +28,7 @@ from kbroker.api import (
     delete_acls,
     elect_leaders,
     list_partition_reassignments,
+    token_responses,
 )
 from kbroker.api.context import RequestContext
 from kbroker.configs.alter import RemoteAlter
@@ -62,6 +64,7 @@ CREATE_ACLS, DELETE_ACLS = 30, 31
 ELECT_LEADERS, ALTER_PARTITION_REASSIGNMENTS, LIST_PARTITION_REASSIGNMENTS = 43, 45, 46
 ADD_RAFT_VOTER, REMOVE_RAFT_VOTER = 80, 81
 ALTER_CLIENT_QUOTAS = 49
+CREATE_DELEGATION_TOKEN, RENEW_DELEGATION_TOKEN, EXPIRE_DELEGATION_TOKEN = 38, 39, 40
 FORWARDED_KEYS = frozenset({CREATE_TOPICS, DELETE_TOPICS, CREATE_PARTITIONS, UPDATE_FEATURES, UNREGISTER_BROKER,
                             ALTER_USER_SCRAM_CREDENTIALS, DESCRIBE_QUORUM, CREATE_ACLS, DELETE_ACLS, ELECT_LEADERS,
                             ALTER_PARTITION_REASSIGNMENTS, LIST_PARTITION_REASSIGNMENTS, ADD_RAFT_VOTER,
@@ -110,7 +113,7 @@ async def _send(ctx: RequestContext, request):
     channel = ctx.state.controller_channel
     try:
         data = await channel.forward(request_bytes(ctx.header, request, ctx.api_version), client_host=ctx.peer[0],
-                                     principal=ctx.principal)
+                                     principal=ctx.principal, token_authenticated=ctx.token_authenticated)
     except ForwardingFailed:
         return error_response(ctx.api_key, request, errors.UNKNOWN_SERVER_ERROR.code, ctx.api_version)
     if data is None:
@@ -186,6 +189,8 @@ def error_response(api_key: int, request, code: int, version: int | None = None)
         return list_partition_reassignments.failing(request, code)
     if api_key == ALTER_CLIENT_QUOTAS:
         return alter_client_quotas.failing(request, code)
+    if api_key in (CREATE_DELEGATION_TOKEN, RENEW_DELEGATION_TOKEN, EXPIRE_DELEGATION_TOKEN):
+        return token_responses.failing(api_key, request, code)
     if api_key == DESCRIBE_QUORUM:  # Kafka's DescribeQuorumRequest.getErrorResponse: the top-level error alone
         return DescribeQuorumResponse(error_code=code, error_message=errors.for_code(code).message)
     if api_key in (ADD_RAFT_VOTER, REMOVE_RAFT_VOTER):  # getErrorResponse: the error's default message

@@ -19,11 +19,13 @@ Time is trio time (seconds), the clock the heartbeat sessions are measured in.
 from __future__ import annotations
 
 import logging
+import time
 
 import trio
 
 from kbroker.metadata.broker_heartbeats import fence_check_interval
 from kbroker.metadata.controller import QuorumController
+from kbroker.metadata.delegation_token_control import SWEEP_BATCH
 from kbroker.metadata.image import MetadataImage
 from kbroker.protocol import errors
 from kbroker.protocol.messages.alter_partition_response import AlterPartitionResponse
@@ -93,6 +95,24 @@ class ActiveController:
                 if moved:
                     log.info("controller %d moved the leadership of %d partition(s) back to their preferred "
                              "replica", self.controller.node_id, moved)
+
+    async def sweep_tokens_while_active(self, epoch: int) -> None:
+        """Remove expired delegation tokens every delegation.token.expiry.check.interval.ms until this node stops
+        leading `epoch` (Kafka's sweepExpiredDelegationTokens event)."""
+        interval_s = self.controller.token_settings.expiry_check_interval_ms / 1000
+        while self.is_active_in(epoch):
+            await trio.sleep(interval_s)
+            if not self.is_active_in(epoch):
+                return
+            try:
+                while await self.controller.run(self.controller.sweep_expired_delegation_tokens,
+                                                time.time_ns() // 1_000_000) == SWEEP_BATCH \
+                        and self.is_active_in(epoch):
+                    pass
+            except RaftError as exc:
+                log.info("controller %d stopped sweeping delegation tokens in epoch %d: %s",
+                         self.controller.node_id, epoch, exc)
+                return
 
     # --- the controller listener's broker requests -----------------------------------------------------------
     async def broker_registration(self, request, api_version: int) -> BrokerRegistrationResponse:

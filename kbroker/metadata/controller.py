@@ -30,7 +30,14 @@ import trio
 
 from kbroker.config import CONFIGS_BY_NAME
 from kbroker.group import group_configs
-from kbroker.metadata import acl_control, client_quotas, reassignment, scram_control, topic_names
+from kbroker.metadata import (
+    acl_control,
+    client_quotas,
+    delegation_token_control,
+    reassignment,
+    scram_control,
+    topic_names,
+)
 from kbroker.metadata import record_versions as V
 from kbroker.metadata.alter_partition import alter_partition
 from kbroker.metadata.cluster_control import ClusterControl, default_dir
@@ -76,6 +83,7 @@ from kbroker.protocol.messages.metadata.register_controller_record import (
 from kbroker.protocol.messages.metadata.remove_topic_record import RemoveTopicRecord
 from kbroker.protocol.messages.metadata.topic_record import TopicRecord
 from kbroker.protocol.messages.unregister_broker_response import UnregisterBrokerResponse
+from kbroker.security.delegation_tokens import TokenSettings
 from kbroker.telemetry import subscriptions
 from kbroker.telemetry.subscriptions import java_set_order
 
@@ -163,6 +171,9 @@ def bootstrap_records(min_insync_replicas: int = 1) -> list[MetadataRecord]:
 
 
 class QuorumController:
+    # delegation.token.* (from_config reads them; disabled unless a secret key is set)
+    token_settings: TokenSettings = TokenSettings(secret=None)
+
     def __init__(self, raft, loader, *, node_id: int, default_num_partitions: int = 1,
                  default_replication_factor: int = 1, delete_topic_enable: bool = True,
                  cluster: ClusterControl | None = None, placer: StripedReplicaPlacer | None = None,
@@ -190,10 +201,12 @@ class QuorumController:
     @classmethod
     def from_config(cls, raft, loader, config, cluster: ClusterControl | None = None, *,
                     voter_ids: Iterable[int] | None = None, kraft_version: int = 0) -> QuorumController:
-        return cls(raft, loader, node_id=config.node_id, default_num_partitions=config["num.partitions"],
-                   default_replication_factor=config["default.replication.factor"],
-                   delete_topic_enable=config["delete.topic.enable"], cluster=cluster, voter_ids=voter_ids,
-                   kraft_version=kraft_version, broker_config=config)
+        controller = cls(raft, loader, node_id=config.node_id, default_num_partitions=config["num.partitions"],
+                         default_replication_factor=config["default.replication.factor"],
+                         delete_topic_enable=config["delete.topic.enable"], cluster=cluster, voter_ids=voter_ids,
+                         kraft_version=kraft_version, broker_config=config)
+        controller.token_settings = TokenSettings.from_config(config)
+        return controller
 
     @property
     def image(self) -> MetadataImage:
@@ -717,6 +730,37 @@ class QuorumController:
             results, records = scram_control.alter_credentials(self.image, request)
             self._commit(records)
             return results
+
+    # --- delegation tokens (metadata/delegation_token_control.py) --------------------------------------------
+    def create_delegation_token(self, requester: tuple[str, str], request,
+                                now_ms: int) -> delegation_token_control.Created:
+        with self._lock:
+            created, records = delegation_token_control.create(self.image, self.token_settings, requester, request,
+                                                               now_ms)
+            self._commit(records)
+            return created
+
+    def renew_delegation_token(self, requester: tuple[str, str], request, now_ms: int) -> tuple[int, int]:
+        """(error code, expiry timestamp)."""
+        return self._token_write(delegation_token_control.renew, requester, request, now_ms)
+
+    def expire_delegation_token(self, requester: tuple[str, str], request, now_ms: int) -> tuple[int, int]:
+        """(error code, expiry timestamp)."""
+        return self._token_write(delegation_token_control.expire, requester, request, now_ms)
+
+    def _token_write(self, operation, requester: tuple[str, str], request, now_ms: int):
+        with self._lock:
+            answer, records = operation(self.image, self.token_settings, requester, request, now_ms)
+            self._commit(records)
+            return answer
+
+    def sweep_expired_delegation_tokens(self, now_ms: int) -> int:
+        """Remove the tokens past their expiry (the periodic task delegation.token.expiry.check.interval.ms
+        runs), a batch at a time; how many were removed (a full batch: run again at once)."""
+        with self._lock:
+            records = delegation_token_control.sweep_expired(self.image, now_ms)
+            self._commit(records)
+            return len(records)
 
     def create_acls(self, bindings: list) -> list[acl_control.CreateResult]:
         """CreateAcls (metadata/acl_control.py): None or the INVALID_REQUEST message per binding; the new ACLs

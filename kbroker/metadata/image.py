@@ -8,8 +8,8 @@ them on an empty image gives an equal image.
 
 Modelled: features (incl. metadata.version), broker and controller registrations, topics by name and id with their
 partitions, topic and broker configs, the producer-id next block, SCRAM credentials, ACLs (by id, as
-kbroker.security.acls.AclIndex), client quotas (kbroker/metadata/client_quotas.py). Records of features kbroker
-does not implement (delegation tokens, ZK migration, ClearElrRecord)
+kbroker.security.acls.AclIndex), client quotas (kbroker/metadata/client_quotas.py), delegation tokens (by id).
+Records of features kbroker does not implement (ZK migration, ClearElrRecord)
 are accepted and ignored; Begin/End/AbortTransaction records need no handling because kbroker writes each
 controller operation as one atomic batch.
 """
@@ -32,6 +32,7 @@ from kbroker.protocol.messages.metadata.broker_registration_change_record import
 )
 from kbroker.protocol.messages.metadata.client_quota_record import ClientQuotaRecord
 from kbroker.protocol.messages.metadata.config_record import ConfigRecord
+from kbroker.protocol.messages.metadata.delegation_token_record import DelegationTokenRecord
 from kbroker.protocol.messages.metadata.feature_level_record import FeatureLevelRecord
 from kbroker.protocol.messages.metadata.fence_broker_record import FenceBrokerRecord
 from kbroker.protocol.messages.metadata.partition_change_record import PartitionChangeRecord
@@ -50,6 +51,7 @@ from kbroker.protocol.messages.metadata.register_controller_record import (
 from kbroker.protocol.messages.metadata.remove_access_control_entry_record import (
     RemoveAccessControlEntryRecord,
 )
+from kbroker.protocol.messages.metadata.remove_delegation_token_record import RemoveDelegationTokenRecord
 from kbroker.protocol.messages.metadata.remove_topic_record import RemoveTopicRecord
 from kbroker.protocol.messages.metadata.remove_user_scram_credential_record import (
     RemoveUserScramCredentialRecord,
@@ -59,6 +61,7 @@ from kbroker.protocol.messages.metadata.unfence_broker_record import UnfenceBrok
 from kbroker.protocol.messages.metadata.unregister_broker_record import UnregisterBrokerRecord
 from kbroker.protocol.messages.metadata.user_scram_credential_record import UserScramCredentialRecord
 from kbroker.security.acls import EMPTY_INDEX, Acl, AclIndex
+from kbroker.security.delegation_tokens import TokenInformation
 from kbroker.security.scram_credentials import ScramCredential
 
 TOPIC_RESOURCE = 2   # ConfigResource.Type.TOPIC
@@ -166,6 +169,8 @@ class MetadataImage:
     acls: AclIndex = EMPTY_INDEX
     # quota entity (client_quotas.Entity) -> quota key -> value (ClientQuotaRecord)
     client_quotas: Mapping[tuple, Mapping[str, float]] = _EMPTY
+    # token id -> the token (DelegationTokenRecord; RemoveDelegationTokenRecord drops it)
+    delegation_tokens: Mapping[str, TokenInformation] = _EMPTY
 
     @property
     def metadata_version(self) -> int:
@@ -210,6 +215,7 @@ class MetadataDelta:
         self._scram: dict[str, dict[int, ScramCredential]] | None = None
         self._acls: dict[uuid.UUID, Acl] | None = None
         self._quotas: dict[tuple, dict[str, float]] | None = None
+        self._tokens: dict[str, TokenInformation] | None = None
 
     # --- copy-on-write views ---------------------------------------------------------------------------------
     def _features_w(self) -> dict[str, int]:
@@ -399,6 +405,21 @@ class MetadataDelta:
         if not by_type:
             del self._scram[r.name]
 
+    def _tokens_w(self) -> dict[str, TokenInformation]:
+        if self._tokens is None:
+            self._tokens = dict(self.base.delegation_tokens)
+        return self._tokens
+
+    def _delegation_token(self, r: DelegationTokenRecord) -> None:
+        self._tokens_w()[r.token_id] = TokenInformation(
+            token_id=r.token_id, owner=r.owner, requester=r.requester, renewers=tuple(r.renewers),
+            issue_timestamp=r.issue_timestamp, max_timestamp=r.max_timestamp,
+            expiry_timestamp=r.expiration_timestamp)
+
+    def _remove_delegation_token(self, r: RemoveDelegationTokenRecord) -> None:
+        # Kafka's DelegationTokenDelta tolerates removing a token it does not hold (a sweep racing an expire).
+        self._tokens_w().pop(r.token_id, None)
+
     def _acl(self, r: AccessControlEntryRecord) -> None:
         self._acls_w()[r.id] = Acl(resource_type=r.resource_type, resource_name=r.resource_name,
                                    pattern_type=r.pattern_type, principal=r.principal, host=r.host,
@@ -437,7 +458,8 @@ class MetadataDelta:
                 {user: _frozen(dict(by_type)) for user, by_type in self._scram.items()}),
             acls=base.acls if self._acls is None else AclIndex(self._acls),
             client_quotas=base.client_quotas if self._quotas is None else _frozen(
-                {entity: _frozen(dict(values)) for entity, values in self._quotas.items()}))
+                {entity: _frozen(dict(values)) for entity, values in self._quotas.items()}),
+            delegation_tokens=base.delegation_tokens if self._tokens is None else _frozen(dict(self._tokens)))
 
 
 _HANDLERS = {
@@ -459,6 +481,8 @@ _HANDLERS = {
     AccessControlEntryRecord: MetadataDelta._acl,
     RemoveAccessControlEntryRecord: MetadataDelta._remove_acl,
     ClientQuotaRecord: MetadataDelta._client_quota,
+    DelegationTokenRecord: MetadataDelta._delegation_token,
+    RemoveDelegationTokenRecord: MetadataDelta._remove_delegation_token,
 }
 
 
@@ -517,6 +541,8 @@ def image_records(image: MetadataImage) -> Iterator[MetadataRecord]:
     for acl_id, acl in sorted(image.acls.by_id.items()):
         yield MetadataRecord(acl_record(acl_id, acl), V.ACCESS_CONTROL_ENTRY_RECORD)
     yield from client_quotas.image_records(image.client_quotas)
+    for token in (t for _, t in sorted(image.delegation_tokens.items())):
+        yield MetadataRecord(token_record(token), V.DELEGATION_TOKEN_RECORD)
     if image.next_producer_id > 0:
         # ProducerIdsImage.write: the owner of the last block is not kept.
         yield MetadataRecord(ProducerIdsRecord(broker_id=-1, broker_epoch=-1,
@@ -527,6 +553,12 @@ def acl_record(acl_id: uuid.UUID, acl: Acl) -> AccessControlEntryRecord:
     return AccessControlEntryRecord(id=acl_id, resource_type=acl.resource_type, resource_name=acl.resource_name,
                                     pattern_type=acl.pattern_type, principal=acl.principal, host=acl.host,
                                     operation=acl.operation, permission_type=acl.permission)
+
+
+def token_record(token: TokenInformation) -> DelegationTokenRecord:
+    return DelegationTokenRecord(owner=token.owner, requester=token.requester, renewers=list(token.renewers),
+                                 issue_timestamp=token.issue_timestamp, max_timestamp=token.max_timestamp,
+                                 expiration_timestamp=token.expiry_timestamp, token_id=token.token_id)
 
 
 def same_content(a: MetadataImage, b: MetadataImage) -> bool:

@@ -25,7 +25,7 @@ from kbroker.security.oauth import validators as oauth_validators
 from kbroker.security.principal import PrincipalMapper
 from kbroker.security.sasl import oauthbearer, plain
 from kbroker.security.sasl.jaas import JaasError
-from kbroker.security.sasl.scram import CredentialLookup, ScramServer
+from kbroker.security.sasl.scram import CredentialLookup, ScramServer, TokenLookup
 from kbroker.security.tls import TlsConfigError, server_context
 
 SUPPORTED_MECHANISMS = (plain.MECHANISM, *scram_credentials.BY_NAME, oauthbearer.MECHANISM)
@@ -55,7 +55,7 @@ def _no_credentials(user: str, mechanism) -> None:
 
 
 def _mechanisms(cfg: ListenerSecurityConfig, listener, scram_lookup: CredentialLookup,
-                key_sources: list) -> dict[str, Callable[[], object]]:
+                key_sources: list, token_lookup: TokenLookup | None = None) -> dict[str, Callable[[], object]]:
     enabled = cfg.get_list("sasl.enabled.mechanisms", "GSSAPI")
     if not enabled:
         raise SecurityConfigError(f"listener {listener.name}: sasl.enabled.mechanisms is empty")
@@ -86,13 +86,15 @@ def _mechanisms(cfg: ListenerSecurityConfig, listener, scram_lookup: CredentialL
             factories[mechanism] = lambda validator=oauth.validator: oauthbearer.OAuthBearerServer(validator)
         else:
             scram = scram_credentials.BY_NAME[mechanism]
-            factories[mechanism] = lambda scram=scram: ScramServer(scram, scram_lookup)
+            factories[mechanism] = lambda scram=scram: ScramServer(scram, scram_lookup, token_lookup=token_lookup)
     return factories
 
 
-def for_listener(config, listener, scram_lookup: CredentialLookup = _no_credentials) -> ListenerSecurity:
+def for_listener(config, listener, scram_lookup: CredentialLookup = _no_credentials,
+                 token_lookup: TokenLookup | None = None) -> ListenerSecurity:
     """The security of one listener (PLAINTEXT: nothing); SecurityConfigError when kbroker cannot serve it.
-    `scram_lookup(user, mechanism)` finds SCRAM credentials (in the node's metadata image)."""
+    `scram_lookup(user, mechanism)` finds SCRAM credentials (in the node's metadata image), `token_lookup(token id,
+    mechanism)` a delegation token's credential and owner."""
     protocol = listener.security_protocol.upper()
     if protocol == "PLAINTEXT":
         return PLAINTEXT
@@ -105,7 +107,8 @@ def for_listener(config, listener, scram_lookup: CredentialLookup = _no_credenti
         except (TlsConfigError, ValueError) as e:
             raise SecurityConfigError(f"listener {listener.name}: {e}") from None
     key_sources: list = []
-    mechanisms = _mechanisms(cfg, listener, scram_lookup, key_sources) if protocol.startswith("SASL_") else None
+    mechanisms = (_mechanisms(cfg, listener, scram_lookup, key_sources, token_lookup)
+                  if protocol.startswith("SASL_") else None)
     return ListenerSecurity(
         tls=tls, principal_mapper=mapper, mechanisms=mechanisms, key_sources=tuple(key_sources),
         sasl_max_receive_size=cfg.get_int("sasl.server.max.receive.size", DEFAULT_SASL_MAX_RECEIVE),

@@ -19,8 +19,8 @@ through `run_on_active_controller`) are answered by the active controller (ctx.s
 kbroker/metadata/active_controller.py); every other node answers NOT_CONTROLLER. AddRaftVoter, RemoveRaftVoter and
 UpdateRaftVoter (KIP-853) are answered by the Raft leader. Envelope carries what a broker forwards: the embedded
 request runs through this registry (envelope.py). Any node answers DescribeConfigs from its own image. CreateAcls and
-DeleteAcls are answered by the active controller, DescribeAcls by any. Not served yet (so not advertised): the
-delegation-token APIs. Node-to-node requests need CLUSTER_ACTION (`cluster_refusal`).
+DeleteAcls are answered by the active controller, DescribeAcls by any; so are Create/Renew/ExpireDelegationToken
+by the active controller (DescribeDelegationToken is the brokers'). Node-to-node requests need CLUSTER_ACTION (`cluster_refusal`).
 """
 
 from __future__ import annotations

@@ -139,7 +139,8 @@ async def handle(ctx: RequestContext, request) -> EnvelopeResponse:
         api_key=header.request_api_key, api_version=header.request_api_version,
         correlation_id=header.correlation_id, client_id=header.client_id, header=header, peer=(client_host, 0),
         listener_name=ctx.listener_name, security_protocol=ctx.security_protocol, state=ctx.state,
-        registry=ctx.registry, principal=(principal.type, principal.name))
+        registry=ctx.registry, principal=(principal.type, principal.name),
+        token_authenticated=bool(principal.token_authenticated), forwarded=True)
     response = await spec.handle(inner, forwarded)
     if _redirects(inner.api_key, response):
         return _failed(errors.NOT_CONTROLLER)

@@ -62,6 +62,11 @@ class SaslAuthenticator:
         return ("User", self.server.authorization_id)
 
     @property
+    def token_authenticated(self) -> bool:
+        """Whether the principal authenticated with a delegation token (SCRAM tokenauth=true)."""
+        return bool(getattr(self.server, "token_authenticated", False))
+
+    @property
     def mechanism(self) -> str | None:
         return self.server.mechanism if self.server is not None else None
 

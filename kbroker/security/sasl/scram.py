@@ -2,9 +2,10 @@
 
 1. client-first `gs2-header client-first-bare`: gs2 header `n,` or `y,` (channel binding `p=` is refused), an
    optional authorization id `a=` that must name the user itself (CVE-2017-12610), `n=<saslname>` (`=2C` and
-   `=3D` decoded), `r=<client nonce>`, optional extensions (none is supported: `tokenauth` means delegation tokens,
-   which kbroker has not). The user's credential for this mechanism comes from the metadata image; an unknown user
-   and a credential below 4096 iterations fail. Answer: `r=<client nonce><server nonce>,s=<salt>,i=<iterations>`.
+   `=3D` decoded), `r=<client nonce>`, optional extensions (only `tokenauth`, as Kafka). The user's credential for
+   this mechanism comes from the metadata image; with `tokenauth=true` the user name is a delegation token's id and
+   the credential the token's (`token_lookup`), and the exchange authenticates the token's owner. An unknown user
+   or token and a credential below 4096 iterations fail. Answer: `r=<client nonce><server nonce>,s=<salt>,i=<iterations>`.
 2. client-final `c=<channel binding>,r=<nonce>,p=<proof>`: the nonce must be exactly the combined nonce of this
    exchange (CVE-2024-56128: Kafka once accepted any nonce ending with the server's), the channel binding the
    base64 of the client's gs2 header, and H(proof XOR HMAC(StoredKey, AuthMessage)) equal to StoredKey, compared in
@@ -33,6 +34,9 @@ _CLIENT_FINAL = re.compile(
 _SASLNAME_ESCAPE = re.compile(r"=(?!2C|3D)")
 
 CredentialLookup = Callable[[str, ScramMechanism], "ScramCredential | None"]
+# token id, mechanism -> (the token's credential for the mechanism, its owner's name), None for no such token
+TokenLookup = Callable[[str, ScramMechanism], "tuple[ScramCredential, str] | None"]
+SUPPORTED_EXTENSIONS = frozenset({"tokenauth"})  # ScramSaslServer.SUPPORTED_EXTENSIONS
 
 
 def _username(saslname: str) -> str:
@@ -49,10 +53,13 @@ class ScramServer:
     """One SCRAM exchange: client-first -> server-first, client-final -> server-final."""
 
     def __init__(self, mechanism: ScramMechanism, lookup: CredentialLookup,
-                 nonce_factory: Callable[[], str] = server_nonce) -> None:
+                 nonce_factory: Callable[[], str] = server_nonce, token_lookup: TokenLookup | None = None) -> None:
         self.scram = mechanism
         self.mechanism = mechanism.name
         self.lookup = lookup
+        self.token_lookup = token_lookup
+        self.token_authenticated = False
+        self._owner: str | None = None
         self.nonce_factory = nonce_factory
         self.complete = False
         self.authorization_id: str | None = None
@@ -82,10 +89,18 @@ class ScramServer:
         match = _CLIENT_FIRST.fullmatch(text)
         if match is None:
             raise SaslFailure("Invalid SCRAM client first message", public=False)
-        if match.group("extensions"):
+        extensions = dict(item.partition("=")[::2] for item in match.group("extensions").split(",")[1:])
+        if not SUPPORTED_EXTENSIONS.issuperset(extensions):
             raise SaslFailure("Unsupported SCRAM extensions", public=False)
         user = _username(match.group("saslname"))
-        credential = self.lookup(user, self.scram)
+        if extensions.get("tokenauth", "").lower() == "true":
+            found = self.token_lookup(user, self.scram) if self.token_lookup is not None else None
+            if found is None:
+                raise SaslFailure(f"Token Authentication failed: Invalid tokenId : {user}", public=False)
+            credential, self._owner = found
+            self.token_authenticated = True
+        else:
+            credential = self.lookup(user, self.scram)
         if credential is None:
             raise SaslFailure("Authentication failed: Invalid user credentials", public=False)
         authzid = match.group("authzid")
@@ -122,6 +137,6 @@ class ScramServer:
         client_key = bytes(a ^ b for a, b in zip(proof, signature, strict=True))
         if not hmac.compare_digest(self.scram.hash(client_key), credential.stored_key):
             raise SaslFailure("Invalid client credentials", public=False)
-        self.authorization_id = self._user
+        self.authorization_id = self._owner if self.token_authenticated else self._user
         server_signature = self.scram.hmac(credential.server_key, auth_message)
         return b"v=" + base64.b64encode(server_signature)
