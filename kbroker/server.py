@@ -33,7 +33,9 @@ SO_RCVBUF = socket.receive.buffer.bytes (-1 keeps the OS default for either).
 
 from __future__ import annotations
 
+import errno
 import gc
+import heapq
 import logging
 import os
 import socket
@@ -51,9 +53,16 @@ from kbroker.api.registry import Registry
 from kbroker.api.state import BrokerState
 from kbroker.config import BrokerConfig, Listener
 from kbroker.frames import ConnectionClosed, FramePool, FrameReader
+from kbroker.network.connection_quotas import (
+    ConnectionQuotas,
+    ConnectionThrottled,
+    TooManyConnections,
+    setting_reader,
+)
 from kbroker.pacer import FixedWatch, Pacer
 from kbroker.protocol import wire
 from kbroker.protocol.messages.request_header import RequestHeader
+from kbroker.quorum_config import inter_broker_listener_name
 from kbroker.quota_throttle import charge, limit_fetch
 from kbroker.request_memory import RequestMemory, resolve_limit
 from kbroker.security import listener_security
@@ -232,6 +241,8 @@ class Connection:
         self.pacer = pacer
         self.reader = FrameReader(self.io, pool, memory, pacer)
         self.reader.idle_s = self.max_idle_s
+        self.last_active = trio.current_time()  # when its last request came (the least recent goes first)
+        self.cancel_scope: trio.CancelScope | None = None
 
     @property
     def peer_text(self) -> str:
@@ -273,6 +284,7 @@ class Connection:
                 frame = await self.read_frame()
                 if frame is None:
                     return
+                self.last_active = trio.current_time()
                 try:
                     await self.serve_frame(frame, trio.current_time())
                 finally:
@@ -561,6 +573,23 @@ def _return_freed_heap() -> None:
     trim_c_heap()
 
 
+_ACCEPT_RESOURCE_ERRORS = {errno.EMFILE, errno.ENFILE, errno.ENOMEM, errno.ENOBUFS}
+
+
+def _peer_host(stream: trio.SocketStream) -> str:
+    try:
+        return stream.socket.getpeername()[0]
+    except OSError:
+        return "?"
+
+
+async def _close_after(stream: trio.SocketStream, delay_s: float) -> None:
+    """Close a connection refused for its address's creation rate once its throttle time is over (Kafka keeps
+    it open that long, so a client does not reconnect at once)."""
+    await trio.sleep(delay_s)
+    await stream.aclose()
+
+
 def _split_principal(text: str) -> tuple[str, str]:
     kind, _, name = text.partition(":")
     return kind, name
@@ -619,6 +648,19 @@ class ConnectionServer:
         # Built at start, so that a listener kbroker cannot secure fails the node rather than its clients.
         self.security = {listener.name: listener_security.for_listener(config, listener, self.scram_credential)
                          for listener in config.listeners}
+        client_listeners = [listener.name for listener in config.listeners
+                            if listener.name not in self.controller_listeners]
+        protected = inter_broker_listener_name(config) if len(client_listeners) > 1 else None
+        self.limits = ConnectionQuotas(setting_reader(config, self._dynamic_broker_configs), self._client_quotas,
+                                       protected, config["quota.window.num"], config["quota.window.size.seconds"])
+        self.live: dict[str, dict[Connection, None]] = {}  # admitted connections per listener
+
+    def _dynamic_broker_configs(self) -> list:
+        state = self.state
+        if state.metadata is None and state.active_controller is None:
+            return []
+        image = state.image
+        return [image.configs_of_broker(str(state.config.node_id)), image.configs_of_broker("")]
 
     def _client_quotas(self):
         state = self.state
@@ -636,19 +678,89 @@ class ConnectionServer:
             nursery.start_soon(self.pacer.run)
             nursery.start_soon(self.connections.run)
 
-    async def serve(self, bound: BoundListener, stream: trio.SocketStream) -> None:
+    async def serve_listener(self, bound: BoundListener, sockets: list[trio.SocketListener]) -> None:
+        """Accept and serve one listener's connections until cancelled; a client listener's connections are
+        admitted by the node's connection limits first (network/connection_quotas.py)."""
+        async with trio.open_nursery() as nursery:
+            for listening in sockets:
+                nursery.start_soon(self._accept_loop, bound, listening, nursery)
+
+    async def _accept_loop(self, bound: BoundListener, listening: trio.SocketListener,
+                           nursery: trio.Nursery) -> None:
+        name = bound.listener.name
+        limited = name not in self.controller_listeners
+        while True:
+            try:
+                stream = await listening.accept()
+            except OSError as e:
+                if e.errno not in _ACCEPT_RESOURCE_ERRORS:
+                    raise
+                log.error("listener %s cannot accept a connection (%s); trying again in 100 ms", name, e)
+                await trio.sleep(0.1)
+                continue
+            if not limited:
+                nursery.start_soon(self.serve, bound, stream)
+                continue
+            await self.limits.wait_for_slot(name)
+            host = _peer_host(stream)
+            try:
+                ip = self.limits.admit(name, host)
+            except ConnectionThrottled as throttled:
+                log.debug("closing connection from %s on %s in %d ms: %s", host, name, throttled.throttle_ms,
+                          throttled)
+                nursery.start_soon(_close_after, stream, throttled.throttle_ms / 1000.0)
+                continue
+            except TooManyConnections as refused:
+                self.limits.release(name, refused.ip)
+                log.info("rejected connection from %s on %s: %s (max.connections.per.ip)", host, name, refused)
+                await stream.aclose()
+                continue
+            nursery.start_soon(self._serve_admitted, bound, stream, ip)
+            self._close_least_recent_over_limit()
+
+    async def _serve_admitted(self, bound: BoundListener, stream: trio.SocketStream, ip: str) -> None:
+        name = bound.listener.name
+        try:
+            await self.serve(bound, stream, admitted=True)
+        finally:
+            self.limits.release(name, ip)
+
+    def _close_least_recent_over_limit(self) -> None:
+        """While the protected listener's connections hold the node past max.connections, close the least
+        recently active connection of the other listeners (Kafka's Processor closes one per poll)."""
+        limits = self.limits
+        connections = [connection for name, live in self.live.items() if limits.over_broker_limit(name)
+                       for connection in live if connection.cancel_scope is not None]
+        closing = sum(1 for connection in connections if connection.cancel_scope.cancel_called)
+        excess = limits.total - closing - limits.broker_max_connections()
+        if excess <= 0:
+            return
+        open_ones = [connection for connection in connections if not connection.cancel_scope.cancel_called]
+        for victim in heapq.nsmallest(excess, open_ones, key=lambda connection: connection.last_active):
+            log.info("closing the least recently active connection, from %s on %s: the node holds more than "
+                     "max.connections (%d)", victim.peer_text, victim.bound.listener.name,
+                     limits.broker_max_connections())
+            victim.cancel_scope.cancel()
+
+    async def serve(self, bound: BoundListener, stream: trio.SocketStream, admitted: bool = False) -> None:
         self.connections.opened()
         connection = Connection(stream, bound, self.state, self.registry, self.frame_pool, self.request_memory,
                                 self.pacer, self.security.get(bound.listener.name, listener_security.PLAINTEXT),
                                 None if bound.listener.name in self.controller_listeners else self.quotas)
         log.debug("connection from %s on %s", connection.peer_text, bound.listener.name)
+        live = self.live.setdefault(bound.listener.name, {}) if admitted else None
         try:
-            await connection.run()
+            with trio.CancelScope() as connection.cancel_scope:
+                if live is not None:
+                    live[connection] = None
+                await connection.run()
         except Exception:
             # Whatever a client sends must not take the broker down: a failure here is a bug in this module,
             # logged with its traceback; only this connection is lost.
             log.exception("bug: connection from %s failed; closing it", connection.peer_text)
         finally:
+            if live is not None:
+                live.pop(connection, None)
             self.connections.closed()
             tls_stream = getattr(connection, "tls_stream", None)
             if tls_stream is not None:
