@@ -47,7 +47,7 @@ import attrs
 import trio
 
 from kbroker.allocator import trim_c_heap
-from kbroker.api import api_versions, forwarding
+from kbroker.api import api_versions, forwarding, sasl_errors
 from kbroker.api.context import NO_RESPONSE, CloseConnection, RequestContext
 from kbroker.api.registry import Registry
 from kbroker.api.state import BrokerState
@@ -69,7 +69,7 @@ from kbroker.security import listener_security
 from kbroker.security.listener_security import ListenerSecurity
 from kbroker.security.principal import ANONYMOUS, NoMatchingRule, tls_principal
 from kbroker.security.quota_manager import ClientQuotas
-from kbroker.security.sasl.authenticator import AuthenticationFailed, SaslAuthenticator
+from kbroker.security.sasl.authenticator import FAILED, AuthenticationFailed, SaslAuthenticator
 from kbroker.security.tls_io import TlsIO
 
 log = logging.getLogger(__name__)
@@ -386,6 +386,8 @@ class Connection:
 
     async def _serve_sasl_request(self, auth: SaslAuthenticator, frame: memoryview, received: float) -> None:
         api_key = wire.INT16.unpack_from(frame, 0)[0] if len(frame) >= 4 else None
+        if api_key is not None and auth.answers_illegal_state(api_key):
+            await self._refuse_during_sasl_exchange(auth, frame, api_key)
         if api_key is None or not auth.accepts(api_key):
             raise CloseConnection(f"unexpected request (API key {api_key}) in SASL state {auth.state}, before "
                                   f"authentication on listener {self.bound.listener.name}")
@@ -409,6 +411,21 @@ class Connection:
             raise
         await send_chunks(self.io, encode_response(header.correlation_id, response, spec.response_class,
                                                    header.request_api_version))
+
+    async def _refuse_during_sasl_exchange(self, auth: SaslAuthenticator, frame: memoryview, api_key: int) -> None:
+        """Another API's request between SaslHandshake v1 and the end of the exchange: Kafka answers it with the
+        request's own error response carrying ILLEGAL_SASL_STATE, then closes (as for a failed authentication)."""
+        decoded = await self.decode_request(frame)
+        reason = f"unexpected request (API key {api_key}) during SASL authentication"
+        if decoded is None:
+            raise AuthenticationFailed(reason)
+        spec, header, request = decoded
+        failed = AuthenticationFailed(reason, sasl_errors.illegal_state_response(spec, request))
+        failed.correlation_id = header.correlation_id
+        failed.response_class = spec.response_class
+        failed.api_version = header.request_api_version
+        auth.state = FAILED
+        raise failed
 
     async def decode_request(self, frame: memoryview):
         """(spec, header, request) of a frame; None when it was answered already (ApiVersions, KIP-511)."""

@@ -8,8 +8,10 @@ States, as Kafka names them:
   request header, and so are the challenges (an empty challenge is an empty frame).
 - COMPLETE: the mechanism is done; from here the connection is served like any other, as the principal
   User:<authorization id>.
-Any other request before COMPLETE (or a second ApiVersions) closes the connection without a response, as Kafka's
-InvalidRequestException / IllegalStateException do. A mechanism that is not enabled gets
+After a handshake v1+, a request of another API than SaslAuthenticate is answered with its error response
+carrying ILLEGAL_SASL_STATE, then the connection closes; any other request before COMPLETE (or a second
+ApiVersions) closes the connection without a response, as Kafka's InvalidRequestException /
+IllegalSaslStateException do. A mechanism that is not enabled gets
 UNSUPPORTED_SASL_MECHANISM with the enabled list; bad credentials get SASL_AUTHENTICATION_FAILED; both close the
 connection once the answer is sent, after connection.failed.authentication.delay.ms (the server does that).
 Until COMPLETE, frames are bounded by sasl.server.max.receive.size (CVE-2022-34917), also the server's job.
@@ -76,6 +78,11 @@ class SaslAuthenticator:
         if self.state == HANDSHAKE_REQUEST:
             return api_key == 17
         return self.state == AUTHENTICATE and self.kafka_headers and api_key == 36
+
+    def answers_illegal_state(self, api_key: int) -> bool:
+        """Whether a request of this key is answered with ILLEGAL_SASL_STATE before the connection closes: any API
+        but SaslAuthenticate once a handshake v1+ started the exchange (Kafka's handleSaslToken)."""
+        return self.state == AUTHENTICATE and self.kafka_headers and api_key != 36
 
     def api_versions_answered(self) -> None:
         self.state = HANDSHAKE_REQUEST
