@@ -237,7 +237,8 @@ class Connection:
         self.io = SocketIO(stream.socket, self.max_idle_s)
         self.security = security
         self.principal: tuple[str, str] = _split_principal(ANONYMOUS)
-        self.authenticator = SaslAuthenticator(security.mechanisms) if security.mechanisms is not None else None
+        self.authenticator = SaslAuthenticator(security.mechanisms, security.max_reauth_ms) \
+            if security.mechanisms is not None else None
         self.pacer = pacer
         self.reader = FrameReader(self.io, pool, memory, pacer)
         self.reader.idle_s = self.max_idle_s
@@ -357,9 +358,19 @@ class Connection:
 
     async def serve_frame(self, frame: memoryview, received: float) -> None:
         """Serve one request whose frame was read at `received` (trio time), counting it in RequestMetrics."""
-        if self.authenticator is not None and not self.authenticator.complete:
-            await self.serve_unauthenticated(frame, received)
-            return
+        auth = self.authenticator
+        if auth is not None:
+            if auth.complete and len(frame) >= 2:
+                now = trio.current_time()
+                if wire.INT16.unpack_from(frame, 0)[0] == _SASL_HANDSHAKE_KEY and auth.may_reauthenticate(now):
+                    log.debug("connection from %s re-authenticates", self.peer_text)
+                    auth.begin_reauthentication(now)
+                elif auth.session_expired(now):
+                    raise CloseConnection(f"its SASL session expired (connections.max.reauth.ms) and it did not "
+                                          f"re-authenticate, on listener {self.bound.listener.name}")
+            if not auth.complete:
+                await self.serve_unauthenticated(frame, received)
+                return
         decoded = await self.decode_request(frame)
         if decoded is not None:
             await self.serve_request(*decoded, received, len(frame))
@@ -369,7 +380,7 @@ class Connection:
         auth = self.authenticator
         try:
             if auth.expects_raw_token:  # SaslHandshake v0: a bare token, answered with a bare challenge
-                challenge = auth.raw_token(bytes(frame))
+                challenge = auth.raw_token(bytes(frame), trio.current_time())
                 await self.io.send_buffers([_SIZE.pack(len(challenge)), challenge])
             else:
                 await self._serve_sasl_request(auth, frame, received)
@@ -403,7 +414,7 @@ class Connection:
             if api_key == _SASL_HANDSHAKE_KEY:
                 response = auth.handshake(header.request_api_version, request)
             else:
-                response = auth.authenticate(request)
+                response = auth.authenticate(request, header.request_api_version, trio.current_time())
         except AuthenticationFailed as failed:
             failed.correlation_id = header.correlation_id
             failed.response_class = spec.response_class
