@@ -29,6 +29,7 @@ import datetime
 import json
 import multiprocessing
 import os
+import selectors
 import socket
 import struct
 import sys
@@ -57,6 +58,7 @@ MODES = ("claim", "slow", "both")
 CLAIMED = 2**31 - 1
 SASL_MAX_RECEIVE = 524288
 PER_CONNECTION_KIB = 16
+OPEN_DEADLINE_S = 150
 PLAIN_JAAS = ('org.apache.kafka.common.security.plain.PlainLoginModule required '
               'user_alice="alice-secret";')
 
@@ -81,6 +83,7 @@ class HostileClients:
         self.claims_closed = 0
         self.slow_closed = 0
         self.refused = 0
+        self.selector = selectors.DefaultSelector()
         self._stop = threading.Event()
 
     def _connect(self, first: bytes) -> socket.socket | None:
@@ -101,14 +104,20 @@ class HostileClients:
         if sock is not None:
             self.claims += 1
             self.claimers.append(sock)
+            self.selector.register(sock, selectors.EVENT_READ)
 
-    def open(self) -> None:
+    def open(self, deadline: float) -> None:
+        """Open the connections; stop at `deadline` (a broker that no longer accepts does not hold the bench)."""
         handshake = struct.pack(">ihhih", SASL_MAX_RECEIVE, 17, 1, 1, 4) + b"evil"
         for _ in range(self.slow_wanted):
+            if time.monotonic() > deadline:
+                return
             sock = self._connect(handshake)
             if sock is not None:
                 self.slow.append(sock)
         for _ in range(self.claimers_wanted):
+            if time.monotonic() > deadline:
+                return
             self._claim()
 
     def run(self, until: float) -> None:
@@ -125,7 +134,9 @@ class HostileClients:
                     except OSError:
                         self.slow.remove(sock)
                         self.slow_closed += 1
-            for sock in list(self.claimers):
+            ready = self.selector.select(timeout=0.2) if self.claimers else []
+            for key, _ in ready:  # only the sockets the broker answered or closed: the flood costs little CPU
+                sock = key.fileobj
                 try:
                     data = sock.recv(4096)
                 except BlockingIOError:
@@ -133,11 +144,13 @@ class HostileClients:
                 except OSError:
                     data = b""
                 if not data:  # closed by the broker: claim again on a new connection
+                    self.selector.unregister(sock)
                     self.claimers.remove(sock)
                     sock.close()
                     self.claims_closed += 1
                     self._claim()
-            self._stop.wait(0.05)
+            if not self.claimers:
+                self._stop.wait(0.2)
 
     def close(self) -> None:
         self._stop.set()
@@ -151,7 +164,7 @@ def flood_process(port: int, connections: int, mode: str, hold_s: float, pipe) -
     raise_open_files_limit()
     flood = HostileClients(port, connections, mode)
     started = time.monotonic()
-    flood.open()
+    flood.open(deadline=started + OPEN_DEADLINE_S)
     pipe.send((len(flood.claimers) + len(flood.slow), flood.refused, time.monotonic() - started))
     runner = threading.Thread(target=flood.run, args=(time.monotonic() + hold_s + 60,), daemon=True)
     runner.start()
@@ -187,7 +200,7 @@ def run_mode(kind: str, mode: str, args) -> dict:
         load_before = os.getloadavg()
         with RssSampler(pid) as sampler:
             flooder.start()
-            if not pipe.poll(300):
+            if not pipe.poll(OPEN_DEADLINE_S + 60):
                 raise RuntimeError("the flood did not open its connections in time")
             opened, refused, open_s = pipe.recv()
             hold_started = time.monotonic()
@@ -255,14 +268,17 @@ def main() -> None:
                      "connections": args.connections, "hold_s": args.hold, "modes": modes, "kinds": kinds,
                      "claimed_bytes": CLAIMED, "sasl_server_max_receive_size": SASL_MAX_RECEIVE,
                      "per_connection_kib_in_bound": PER_CONNECTION_KIB}
+    RESULTS_DIR.mkdir(parents=True, exist_ok=True)
+    path = RESULTS_DIR / f"sasl-flood-{datetime.datetime.now(datetime.UTC).strftime('%Y-%m-%dT%H%M%SZ')}.json"
     for kind in kinds:
         for mode in modes:
             print(f"{kind} {mode} ...", flush=True)
-            results.setdefault(kind, {})[mode] = run_mode(kind, mode, args)
+            try:
+                results.setdefault(kind, {})[mode] = run_mode(kind, mode, args)
+            except Exception as e:  # one broker's failure under the flood is a result too
+                results.setdefault(kind, {})[mode] = {"failed": f"{type(e).__name__}: {e}"}
+            path.write_text(json.dumps(results, indent=2) + "\n")  # written as it goes
     print_table(results)
-    RESULTS_DIR.mkdir(parents=True, exist_ok=True)
-    path = RESULTS_DIR / f"sasl-flood-{datetime.datetime.now(datetime.UTC).strftime('%Y-%m-%dT%H%M%SZ')}.json"
-    path.write_text(json.dumps(results, indent=2) + "\n")
     print(f"\nwritten {path.relative_to(ROOT)}")
 
 

@@ -5,7 +5,9 @@ a SASL_PLAINTEXT listener with PLAIN and a short connections.max.reauth.ms, and 
 - a raw client that does not re-authenticate is closed at its first request past the session's end;
 - confluent-kafka (librdkafka) and Kafka's Java producer (VerifiableProducer) produce across several session ends
   with no error: they re-authenticate on the same connection;
-- a connection past max.connections.per.ip is closed unanswered."""
+- a connection past max.connections.per.ip is closed unanswered;
+- connections from an address over its ip quota entity's connection_creation_rate (kafka-configs --entity-type
+  ips) are closed unanswered."""
 
 from __future__ import annotations
 
@@ -19,9 +21,10 @@ import pytest
 from compat_tests.brokers import start_broker
 from compat_tests.java_tools import check, json_events, verifiable_producer, write_properties
 from compat_tests.kafka_dist import free_port
+from compat_tests.test_client_quotas import described, kafka_configs
 from kbroker.protocol.messages.sasl_authenticate_response import SaslAuthenticateResponse
 from kbroker.protocol.messages.sasl_handshake_response import SaslHandshakeResponse
-from tests.security.helpers import api_versions_request, request_frame
+from tests.security.helpers import api_versions_request, read_response, request_frame
 
 confluent_kafka = pytest.importorskip("confluent_kafka")
 
@@ -56,28 +59,7 @@ def _client(broker) -> dict:
 
 
 def _response(sock: socket.socket) -> bytes | None:
-    """The next response frame without its size; None once the broker closed (or reset) the connection."""
-    try:
-        return _read_frame(sock)
-    except ConnectionResetError:
-        return None
-
-
-def _read_frame(sock: socket.socket) -> bytes | None:
-    data = b""
-    while len(data) < 4:
-        chunk = sock.recv(4 - len(data))
-        if not chunk:
-            return None
-        data += chunk
-    (size,) = struct.unpack(">i", data)
-    body = b""
-    while len(body) < size:
-        chunk = sock.recv(size - len(body))
-        if not chunk:
-            return None
-        body += chunk
-    return body
+    return read_response(sock)
 
 
 def _authenticated(broker) -> tuple[socket.socket, SaslAuthenticateResponse]:
@@ -161,3 +143,23 @@ def test_a_connection_past_max_connections_per_ip_is_closed(reauth_broker):
     finally:
         for sock in held:
             sock.close()
+
+
+def test_an_address_over_its_connection_creation_rate_is_refused(reauth_broker):
+    address = "127.0.0.2"  # its own entity, so other connections of the test are not counted
+    entity = ("--entity-type", "ips", "--entity-name", address)
+    check(kafka_configs(reauth_broker, "--alter", *entity, "--add-config", "connection_creation_rate=2"))
+    try:
+        assert "connection_creation_rate=2" in described(reauth_broker, *entity)
+        answered = refused = 0
+        for i in range(40):  # 2 a second measured over 10 s or more: about 20 go through at once, then refusals
+            with socket.create_connection(("127.0.0.1", reauth_broker.sasl_port), timeout=WAIT_S,
+                                          source_address=(address, 0)) as sock:
+                sock.sendall(api_versions_request(50 + i))
+                if _response(sock) is None:
+                    refused += 1
+                else:
+                    answered += 1
+        assert answered >= 10 and refused >= 10, (answered, refused)
+    finally:
+        check(kafka_configs(reauth_broker, "--alter", *entity, "--delete-config", "connection_creation_rate"))

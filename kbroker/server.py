@@ -757,6 +757,8 @@ class ConnectionServer:
         """While the protected listener's connections hold the node past max.connections, close the least
         recently active connection of the other listeners (Kafka's Processor closes one per poll)."""
         limits = self.limits
+        if limits.total <= limits.broker_max_connections():
+            return  # the usual case: no scan of the live connections
         connections = [connection for name, live in self.live.items() if limits.over_broker_limit(name)
                        for connection in live if connection.cancel_scope is not None]
         closing = sum(1 for connection in connections if connection.cancel_scope.cancel_called)

@@ -30,6 +30,27 @@ def request_frame(api_key: int, version: int, body: bytes, correlation_id: int =
     return struct.pack(">i", len(payload)) + payload
 
 
+def read_response(sock) -> bytes | None:
+    """The next response frame without its size; None once the broker closed (or reset) the connection."""
+    data = b""
+    try:
+        while len(data) < 4:
+            chunk = sock.recv(4 - len(data))
+            if not chunk:
+                return None
+            data += chunk
+        (size,) = struct.unpack(">i", data)
+        body = b""
+        while len(body) < size:
+            chunk = sock.recv(size - len(body))
+            if not chunk:
+                return None
+            body += chunk
+    except ConnectionResetError:
+        return None
+    return body
+
+
 def api_versions_request(correlation_id: int = 1) -> bytes:
     return request_frame(18, 0, b"", correlation_id)
 

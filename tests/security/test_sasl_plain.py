@@ -18,6 +18,7 @@ from tests.security.helpers import (
     api_versions_request,
     first_client_error,
     produce_and_consume,
+    read_response,
     recording_registry,
     request_frame,
 )
@@ -71,21 +72,7 @@ def _connect(broker) -> socket.socket:
 
 
 def _read_response(sock: socket.socket) -> bytes | None:
-    """The next response frame without its size (None at the end of the stream)."""
-    data = b""
-    while len(data) < 4:
-        chunk = sock.recv(4 - len(data))
-        if not chunk:
-            return None
-        data += chunk
-    (size,) = struct.unpack(">i", data)
-    body = b""
-    while len(body) < size:
-        chunk = sock.recv(size - len(body))
-        if not chunk:
-            return None
-        body += chunk
-    return body
+    return read_response(sock)
 
 
 def _handshake(sock, mechanism: str, version: int = 1) -> SaslHandshakeResponse:
