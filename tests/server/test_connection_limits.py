@@ -10,7 +10,7 @@ import struct
 import pytest
 
 from kbroker.testing import broker_config, run_broker_in_thread
-from tests.security.helpers import api_versions_request
+from tests.security.helpers import api_versions_request, read_response
 
 confluent_kafka = pytest.importorskip("confluent_kafka")
 from confluent_kafka.admin import (  # noqa: E402
@@ -31,20 +31,16 @@ def _connect(broker) -> socket.socket:
 
 
 def _api_versions_answered(sock: socket.socket, timeout: float | None = 20) -> bool:
-    """Send ApiVersions; True once its answer arrives, False when the broker closed the connection or (with a
-    short timeout) nothing came."""
+    """Send ApiVersions; True once its whole answer arrived, False when the broker closed the connection or (with
+    a short timeout) nothing came."""
     sock.settimeout(timeout)
     try:
         sock.sendall(api_versions_request())
-        header = sock.recv(4)
+        return read_response(sock) is not None
     except TimeoutError:
         return False
-    except (ConnectionResetError, BrokenPipeError):
+    except BrokenPipeError:
         return False
-    if len(header) < 4:
-        return False
-    size = struct.unpack(">i", header)[0]
-    return size > 0
 
 
 def _alter_broker(broker, name: str, value: str | None) -> None:
@@ -102,3 +98,28 @@ def test_broker_wide_limit_makes_the_next_connection_wait_until_one_closes(broke
         waiting.close()
     finally:
         second.close()
+
+
+def test_the_inter_broker_listener_past_max_connections_closes_the_least_recently_active_client(tmp_path):
+    config = broker_config(tmp_path / "logs", {
+        "listeners": "PLAINTEXT://127.0.0.1:0,EXTERNAL://127.0.0.1:0",
+        "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,EXTERNAL:PLAINTEXT,CONTROLLER:PLAINTEXT",
+        "inter.broker.listener.name": "PLAINTEXT", "max.connections": "2"})
+    with run_broker_in_thread(config) as running:
+        host, external_port = running.state.bound["EXTERNAL"]
+
+        def external() -> socket.socket:
+            return socket.create_connection((host, external_port), timeout=20)
+
+        older, newer = external(), external()
+        try:
+            assert _api_versions_answered(older)
+            assert _api_versions_answered(newer)  # the more recently active of the two
+            with socket.create_connection((running.host, running.port), timeout=20) as inter_broker:
+                assert _api_versions_answered(inter_broker)  # protected: admitted past max.connections
+                older.settimeout(20)
+                assert older.recv(1) == b""  # closed by the broker, unasked
+                assert _api_versions_answered(newer)
+        finally:
+            older.close()
+            newer.close()
