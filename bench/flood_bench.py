@@ -126,8 +126,9 @@ def create_topic(bootstrap: str, name: str) -> None:
     admin.create_topics([NewTopic(name, 1, 1)])[name].result(30)
 
 
-def probe_latency(bootstrap: str, topic: str, seconds: float) -> dict:
-    """A new producer sends PROBE_RATE records a second for `seconds`; delivery latencies in ms."""
+def probe_latency(bootstrap: str, topic: str, seconds: float, client: dict | None = None) -> dict:
+    """A new producer (with `client`'s extra settings) sends PROBE_RATE records a second for `seconds`; delivery
+    latencies in ms."""
     latencies: list[float] = []
     failed = 0
 
@@ -139,7 +140,8 @@ def probe_latency(bootstrap: str, topic: str, seconds: float) -> dict:
             latencies.append((time.perf_counter() - sent) * 1000)
 
     producer = Producer({"bootstrap.servers": bootstrap, "acks": "1", "linger.ms": 0,
-                         "message.timeout.ms": PROBE_TIMEOUT_MS, "socket.timeout.ms": PROBE_TIMEOUT_MS})
+                         "message.timeout.ms": PROBE_TIMEOUT_MS, "socket.timeout.ms": PROBE_TIMEOUT_MS,
+                         **(client or {})})
     payload = b"p" * 100
     count = int(seconds * PROBE_RATE)
     started = time.perf_counter()

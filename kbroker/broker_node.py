@@ -148,7 +148,7 @@ class BrokerNode:
                 await self._wait_for(self._unfenced_in_image(), "the metadata to show this broker unfenced")
                 log.info("broker %d is unfenced; serving %d APIs", config.node_id, len(self.registry.specs))
                 for sockets, bound in opened:
-                    nursery.start_soon(partial(trio.serve_listeners, partial(self.connections.serve, bound), sockets))
+                    nursery.start_soon(self.connections.serve_listener, bound, sockets)
                 task_status.started([bound for _, bound in opened])
         finally:
             with trio.CancelScope(shield=True):

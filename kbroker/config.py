@@ -189,6 +189,12 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
     # Kafka's -1 is unbounded; kbroker resolves <= 0 to a share of the machine's memory (request_memory.py).
     _key("queued.max.request.bytes", LONG, -1),
     _key("connections.max.idle.ms", LONG, 600000),
+    # Connection limits (kbroker/network/connection_quotas.py) and KIP-368 re-authentication.
+    _key("max.connections", INT, 2147483647, at_least(0)),
+    _key("max.connections.per.ip", INT, 2147483647, at_least(0)),
+    _key("max.connections.per.ip.overrides", STRING, ""),
+    _key("max.connection.creation.rate", INT, 2147483647, at_least(0)),
+    _key("connections.max.reauth.ms", LONG, 0),
     # Authorizer (kbroker/security/authorizer.py): empty, or Kafka's StandardAuthorizer.
     _key("authorizer.class.name", STRING, ""),
     _key("super.users", STRING, ""),

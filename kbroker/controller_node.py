@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import logging
 import os
-from functools import partial
 
 import trio
 
@@ -110,7 +109,7 @@ class ControllerNode:
                     self.state.bound[bound.listener.name] = (bound.host, bound.port)
                     log.info("listening on %s (%s) at %s:%d", bound.listener, bound.listener.security_protocol,
                              bound.host, bound.port)
-                    nursery.start_soon(partial(trio.serve_listeners, partial(self.connections.serve, bound), sockets))
+                    nursery.start_soon(self.connections.serve_listener, bound, sockets)
                 nursery.start_soon(self._stay_registered)
                 task_status.started([bound for _, bound in opened])
         finally:

@@ -10,7 +10,8 @@ bytes costs the broker 98 bytes, rounded up to a page):
   receive asks the broker-wide RequestMemory (`queued.max.request.bytes`) how much it may take, and waits
   (muted) when the answer is nothing; receiving happens in turns that RequestMemory hands out.
 - A large frame that arrives slowly (below 64 KiB/s on average once a second has passed, not counting the time
-  the broker kept it waiting) is read about once a second, at a jittered time of its own, through the Pacer:
+  the broker kept it waiting) is read about once a second (`pace_s`; the server makes it 10 s on a SASL
+  connection not yet authenticated), at a jittered time of its own, through the Pacer:
   thousands of connections trickling in step would otherwise all wake whenever their bytes arrive together.
 - The read-ahead buffer exists only while bytes are buffered or a recv is being made: before the connection
   waits for its socket, the buffer goes back to the FramePool (what it held, a partial small frame, is kept in
@@ -149,6 +150,7 @@ class FrameReader:
                  pacer: Pacer | None = None) -> None:
         self.sock = sock
         self.sleep = pacer.sleep if pacer is not None else trio.sleep
+        self.pace_s = self.PACE_S  # the server sets a longer one while a SASL connection is not authenticated
         self.pool = pool if pool is not None else FramePool(read_ahead_size=self.READ_AHEAD)
         self.memory = memory if memory is not None else RequestMemory(_UNBOUNDED)
         self.ahead: bytearray | None = None
@@ -286,7 +288,7 @@ class FrameReader:
                     # A slow sender: its bytes are taken about once a second, at a time of its own, rather than
                     # whenever they arrive (thousands of connections trickling in step would otherwise wake
                     # together and hold up every other client for the whole crowd's turn).
-                    await self.sleep(self.PACE_S * self.random.uniform(0.5, 1.5))
+                    await self.sleep(self.pace_s * self.random.uniform(0.5, 1.5))
                     woken = True
                 elif drained:
                     await self._wait_readable()

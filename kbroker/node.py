@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import logging
 import os
-from functools import partial
 
 import trio
 
@@ -94,8 +93,7 @@ class Node:
                 if state.metadata.controller.token_settings.enabled:
                     nursery.start_soon(sweep_expired_delegation_tokens, state)
                 for sockets, bound in opened:
-                    handler = partial(self.connections.serve, bound)
-                    nursery.start_soon(partial(trio.serve_listeners, handler, sockets))
+                    nursery.start_soon(self.connections.serve_listener, bound, sockets)
                 task_status.started([bound for _, bound in opened])
         finally:
             self._stop_storage()

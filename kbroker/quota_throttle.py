@@ -96,6 +96,8 @@ def charge(quotas: ClientQuotas, ctx: RequestContext, request, response, request
                                       session_id=response.session_id, responses=[])
         return Charge(response, throttle, respond_first)
     throttle = quotas.request.record(user, client_id, percent, now_ms)
-    if throttle > 0 and hasattr(response, "throttle_time_ms"):
+    if hasattr(response, "throttle_time_ms"):
+        # the larger of this and what the handler put there (a controller mutation quota's, KIP-599)
+        throttle = max(throttle, response.throttle_time_ms)
         response.throttle_time_ms = throttle
     return Charge(response, throttle, respond_first)

@@ -33,7 +33,9 @@ SO_RCVBUF = socket.receive.buffer.bytes (-1 keeps the OS default for either).
 
 from __future__ import annotations
 
+import errno
 import gc
+import heapq
 import logging
 import os
 import socket
@@ -45,16 +47,23 @@ import attrs
 import trio
 
 from kbroker.allocator import trim_c_heap
-from kbroker.api import api_versions, forwarding
+from kbroker.api import api_versions, forwarding, sasl_errors
 from kbroker.api.context import NO_RESPONSE, CloseConnection, RequestContext
 from kbroker.api.registry import Registry
 from kbroker.api.state import BrokerState
 from kbroker.config import BrokerConfig, Listener
 from kbroker.frames import ConnectionClosed, FramePool, FrameReader
+from kbroker.network.connection_quotas import (
+    ConnectionQuotas,
+    ConnectionThrottled,
+    TooManyConnections,
+    setting_reader,
+)
 from kbroker.pacer import FixedWatch, Pacer
 from kbroker.protocol import wire
 from kbroker.protocol.messages import API_KEYS
 from kbroker.protocol.messages.request_header import RequestHeader
+from kbroker.quorum_config import inter_broker_listener_name
 from kbroker.quota_throttle import charge, limit_fetch
 from kbroker.request_memory import RequestMemory, resolve_limit
 from kbroker.security import listener_security
@@ -62,7 +71,7 @@ from kbroker.security.delegation_tokens import TokenCredentials, TokenSettings, 
 from kbroker.security.listener_security import ListenerSecurity
 from kbroker.security.principal import ANONYMOUS, NoMatchingRule, tls_principal
 from kbroker.security.quota_manager import ClientQuotas
-from kbroker.security.sasl.authenticator import AuthenticationFailed, SaslAuthenticator
+from kbroker.security.sasl.authenticator import FAILED, AuthenticationFailed, SaslAuthenticator
 from kbroker.security.tls_io import TlsIO
 
 log = logging.getLogger(__name__)
@@ -73,6 +82,7 @@ _SASL_HANDSHAKE_KEY = 17
 _SASL_AUTHENTICATE_KEY = 36
 # Request header v1 is a prefix of v2 (ClientId is never compact), so it names the client of any request.
 _LOGGING_HEADER_VERSION = 1
+UNAUTHENTICATED_PACE_S = 10.0  # frames.FrameReader pacing of slow large frames before SASL authentication
 
 
 @attrs.frozen
@@ -231,10 +241,17 @@ class Connection:
         self.security = security
         self.principal: tuple[str, str] = _split_principal(ANONYMOUS)
         self.token_authenticated = False
-        self.authenticator = SaslAuthenticator(security.mechanisms) if security.mechanisms is not None else None
+        self.authenticator = SaslAuthenticator(security.mechanisms, security.max_reauth_ms) \
+            if security.mechanisms is not None else None
         self.pacer = pacer
         self.reader = FrameReader(self.io, pool, memory, pacer)
         self.reader.idle_s = self.max_idle_s
+        if self.authenticator is not None:
+            # Only a hostile client sends a large frame slowly before it authenticates (SASL tokens are small):
+            # its bytes are taken ten times less often than a slow producer's.
+            self.reader.pace_s = UNAUTHENTICATED_PACE_S
+        self.last_active = trio.current_time()  # when its last request came (the least recent goes first)
+        self.cancel_scope: trio.CancelScope | None = None
 
     @property
     def peer_text(self) -> str:
@@ -276,6 +293,7 @@ class Connection:
                 frame = await self.read_frame()
                 if frame is None:
                     return
+                self.last_active = trio.current_time()
                 try:
                     await self.serve_frame(frame, trio.current_time())
                 finally:
@@ -348,9 +366,19 @@ class Connection:
 
     async def serve_frame(self, frame: memoryview, received: float) -> None:
         """Serve one request whose frame was read at `received` (trio time), counting it in RequestMetrics."""
-        if self.authenticator is not None and not self.authenticator.complete:
-            await self.serve_unauthenticated(frame, received)
-            return
+        auth = self.authenticator
+        if auth is not None:
+            if auth.complete and len(frame) >= 2:
+                now = trio.current_time()
+                if wire.INT16.unpack_from(frame, 0)[0] == _SASL_HANDSHAKE_KEY and auth.may_reauthenticate(now):
+                    log.debug("connection from %s re-authenticates", self.peer_text)
+                    auth.begin_reauthentication(now)
+                elif auth.session_expired(now):
+                    raise CloseConnection(f"its SASL session expired (connections.max.reauth.ms) and it did not "
+                                          f"re-authenticate, on listener {self.bound.listener.name}")
+            if not auth.complete:
+                await self.serve_unauthenticated(frame, received)
+                return
         decoded = await self.decode_request(frame)
         if decoded is not None:
             await self.serve_request(*decoded, received, len(frame))
@@ -360,7 +388,7 @@ class Connection:
         auth = self.authenticator
         try:
             if auth.expects_raw_token:  # SaslHandshake v0: a bare token, answered with a bare challenge
-                challenge = auth.raw_token(bytes(frame))
+                challenge = auth.raw_token(bytes(frame), trio.current_time())
                 await self.io.send_buffers([_SIZE.pack(len(challenge)), challenge])
             else:
                 await self._serve_sasl_request(auth, frame, received)
@@ -371,6 +399,7 @@ class Connection:
                     failed.correlation_id, failed.response, failed.response_class, failed.api_version))
             raise
         if auth.complete:
+            self.reader.pace_s = FrameReader.PACE_S
             self.principal = auth.principal
             self.token_authenticated = auth.token_authenticated
             log.debug("connection from %s authenticated with %s as %s:%s", self.peer_text, auth.mechanism,
@@ -378,6 +407,8 @@ class Connection:
 
     async def _serve_sasl_request(self, auth: SaslAuthenticator, frame: memoryview, received: float) -> None:
         api_key = wire.INT16.unpack_from(frame, 0)[0] if len(frame) >= 4 else None
+        if api_key is not None and auth.answers_illegal_state(api_key):
+            await self._refuse_during_sasl_exchange(auth, frame, api_key)
         if api_key is None or not auth.accepts(api_key):
             raise CloseConnection(f"unexpected request (API key {api_key}) in SASL state {auth.state}, before "
                                   f"authentication on listener {self.bound.listener.name}")
@@ -393,7 +424,7 @@ class Connection:
             if api_key == _SASL_HANDSHAKE_KEY:
                 response = auth.handshake(header.request_api_version, request)
             else:
-                response = auth.authenticate(request)
+                response = auth.authenticate(request, header.request_api_version, trio.current_time())
         except AuthenticationFailed as failed:
             failed.correlation_id = header.correlation_id
             failed.response_class = spec.response_class
@@ -401,6 +432,21 @@ class Connection:
             raise
         await send_chunks(self.io, encode_response(header.correlation_id, response, spec.response_class,
                                                    header.request_api_version))
+
+    async def _refuse_during_sasl_exchange(self, auth: SaslAuthenticator, frame: memoryview, api_key: int) -> None:
+        """Another API's request between SaslHandshake v1 and the end of the exchange: Kafka answers it with the
+        request's own error response carrying ILLEGAL_SASL_STATE, then closes (as for a failed authentication)."""
+        decoded = await self.decode_request(frame)
+        reason = f"unexpected request (API key {api_key}) during SASL authentication"
+        if decoded is None:
+            raise AuthenticationFailed(reason)
+        spec, header, request = decoded
+        failed = AuthenticationFailed(reason, sasl_errors.illegal_state_response(spec, request))
+        failed.correlation_id = header.correlation_id
+        failed.response_class = spec.response_class
+        failed.api_version = header.request_api_version
+        auth.state = FAILED
+        raise failed
 
     async def decode_request(self, frame: memoryview):
         """(spec, header, request) of a frame; None when it was answered already (ApiVersions, KIP-511)."""
@@ -569,6 +615,23 @@ def _return_freed_heap() -> None:
     trim_c_heap()
 
 
+_ACCEPT_RESOURCE_ERRORS = {errno.EMFILE, errno.ENFILE, errno.ENOMEM, errno.ENOBUFS}
+
+
+def _peer_host(stream: trio.SocketStream) -> str:
+    try:
+        return stream.socket.getpeername()[0]
+    except OSError:
+        return "?"
+
+
+async def _close_after(stream: trio.SocketStream, delay_s: float) -> None:
+    """Close a connection refused for its address's creation rate once its throttle time is over (Kafka keeps
+    it open that long, so a client does not reconnect at once)."""
+    await trio.sleep(delay_s)
+    await stream.aclose()
+
+
 def _split_principal(text: str) -> tuple[str, str]:
     kind, _, name = text.partition(":")
     return kind, name
@@ -631,6 +694,19 @@ class ConnectionServer:
                                                                        self.token_credential)
                          for listener in config.listeners}
         self.jwks_loaded = trio.Event()  # OAUTHBEARER's JWKS read once: its listeners' connections wait for it
+        client_listeners = [listener.name for listener in config.listeners
+                            if listener.name not in self.controller_listeners]
+        protected = inter_broker_listener_name(config) if len(client_listeners) > 1 else None
+        self.limits = ConnectionQuotas(setting_reader(config, self._dynamic_broker_configs), self._client_quotas,
+                                       protected, config["quota.window.num"], config["quota.window.size.seconds"])
+        self.live: dict[str, dict[Connection, None]] = {}  # admitted connections per listener
+
+    def _dynamic_broker_configs(self) -> list:
+        state = self.state
+        if state.metadata is None and state.active_controller is None:
+            return []
+        image = state.image
+        return [image.configs_of_broker(str(state.config.node_id)), image.configs_of_broker("")]
 
     def _client_quotas(self):
         state = self.state
@@ -643,8 +719,9 @@ class ConnectionServer:
         return self.state.image.scram_credentials.get(user, {}).get(mechanism.type)
 
     def token_credential(self, token_id: str, mechanism):
-        """A delegation token's SCRAM credential for a mechanism and its owner's name, from the node's current
-        metadata image and delegation.token.secret.key (None: tokens disabled, or no such token)."""
+        """A delegation token's SCRAM credential for a mechanism, its owner's name and its expiry (epoch ms), from
+        the node's current metadata image and delegation.token.secret.key (None: tokens disabled, or no such
+        token)."""
         secret = self.token_settings.secret
         tokens = self.state.image.delegation_tokens
         token = tokens.get(token_id) if secret is not None else None
@@ -652,7 +729,7 @@ class ConnectionServer:
             return None
         self.token_credentials.retain(tokens)
         credential = self.token_credentials.credential(token_id, mechanism, token_hmac(secret, token_id))
-        return credential, split_principal(token.owner)[1]
+        return credential, split_principal(token.owner)[1], token.expiry_timestamp
 
     async def run(self) -> None:
         """The background work of the connections: pacing slow senders, trimming memory after a crowd."""
@@ -665,21 +742,93 @@ class ConnectionServer:
                     nursery.start_soon(source.run)  # OAUTHBEARER's JWKS refresh
             self.jwks_loaded.set()
 
-    async def serve(self, bound: BoundListener, stream: trio.SocketStream) -> None:
+    async def serve_listener(self, bound: BoundListener, sockets: list[trio.SocketListener]) -> None:
+        """Accept and serve one listener's connections until cancelled; a client listener's connections are
+        admitted by the node's connection limits first (network/connection_quotas.py)."""
+        async with trio.open_nursery() as nursery:
+            for listening in sockets:
+                nursery.start_soon(self._accept_loop, bound, listening, nursery)
+
+    async def _accept_loop(self, bound: BoundListener, listening: trio.SocketListener,
+                           nursery: trio.Nursery) -> None:
+        name = bound.listener.name
+        limited = name not in self.controller_listeners
+        while True:
+            try:
+                stream = await listening.accept()
+            except OSError as e:
+                if e.errno not in _ACCEPT_RESOURCE_ERRORS:
+                    raise
+                log.error("listener %s cannot accept a connection (%s); trying again in 100 ms", name, e)
+                await trio.sleep(0.1)
+                continue
+            if not limited:
+                nursery.start_soon(self.serve, bound, stream)
+                continue
+            await self.limits.wait_for_slot(name)
+            host = _peer_host(stream)
+            try:
+                ip = self.limits.admit(name, host)
+            except ConnectionThrottled as throttled:
+                log.debug("closing connection from %s on %s in %d ms: %s", host, name, throttled.throttle_ms,
+                          throttled)
+                nursery.start_soon(_close_after, stream, throttled.throttle_ms / 1000.0)
+                continue
+            except TooManyConnections as refused:
+                self.limits.release(name, refused.ip)
+                log.info("rejected connection from %s on %s: %s (max.connections.per.ip)", host, name, refused)
+                await stream.aclose()
+                continue
+            nursery.start_soon(self._serve_admitted, bound, stream, ip)
+            self._close_least_recent_over_limit()
+
+    async def _serve_admitted(self, bound: BoundListener, stream: trio.SocketStream, ip: str) -> None:
+        name = bound.listener.name
+        try:
+            await self.serve(bound, stream, admitted=True)
+        finally:
+            self.limits.release(name, ip)
+
+    def _close_least_recent_over_limit(self) -> None:
+        """While the protected listener's connections hold the node past max.connections, close the least
+        recently active connection of the other listeners (Kafka's Processor closes one per poll)."""
+        limits = self.limits
+        if limits.total <= limits.broker_max_connections():
+            return  # the usual case: no scan of the live connections
+        connections = [connection for name, live in self.live.items() if limits.over_broker_limit(name)
+                       for connection in live if connection.cancel_scope is not None]
+        closing = sum(1 for connection in connections if connection.cancel_scope.cancel_called)
+        excess = limits.total - closing - limits.broker_max_connections()
+        if excess <= 0:
+            return
+        open_ones = [connection for connection in connections if not connection.cancel_scope.cancel_called]
+        for victim in heapq.nsmallest(excess, open_ones, key=lambda connection: connection.last_active):
+            log.info("closing the least recently active connection, from %s on %s: the node holds more than "
+                     "max.connections (%d)", victim.peer_text, victim.bound.listener.name,
+                     limits.broker_max_connections())
+            victim.cancel_scope.cancel()
+
+    async def serve(self, bound: BoundListener, stream: trio.SocketStream, admitted: bool = False) -> None:
         self.connections.opened()
         connection = Connection(stream, bound, self.state, self.registry, self.frame_pool, self.request_memory,
                                 self.pacer, self.security.get(bound.listener.name, listener_security.PLAINTEXT),
                                 None if bound.listener.name in self.controller_listeners else self.quotas)
         log.debug("connection from %s on %s", connection.peer_text, bound.listener.name)
+        live = self.live.setdefault(bound.listener.name, {}) if admitted else None
         try:
-            if connection.security.key_sources:
-                await self.jwks_loaded.wait()  # a token is checked against the keys: none are held before
-            await connection.run()
+            with trio.CancelScope() as connection.cancel_scope:
+                if live is not None:
+                    live[connection] = None
+                if connection.security.key_sources:
+                    await self.jwks_loaded.wait()  # a token is checked against the keys: none are held before
+                await connection.run()
         except Exception:
             # Whatever a client sends must not take the broker down: a failure here is a bug in this module,
             # logged with its traceback; only this connection is lost.
             log.exception("bug: connection from %s failed; closing it", connection.peer_text)
         finally:
+            if live is not None:
+                live.pop(connection, None)
             self.connections.closed()
             tls_stream = getattr(connection, "tls_stream", None)
             if tls_stream is not None:

@@ -13,7 +13,7 @@ by kbroker.metadata.controller):
 
 from __future__ import annotations
 
-from kbroker.api import authz
+from kbroker.api import authz, mutation_quota
 from kbroker.api.context import RequestContext
 from kbroker.protocol import errors
 from kbroker.protocol.messages.create_partitions_response import (
@@ -54,7 +54,9 @@ async def create_partitions(ctx: RequestContext, request, controller, run) -> Cr
     results += [_result(t.name, errors.TOPIC_AUTHORIZATION_FAILED.code, errors.TOPIC_AUTHORIZATION_FAILED.message)
                 for t in unique if t.name not in alterable]
     unique = [topic for topic in unique if topic.name in alterable]
+    quota = mutation_quota.for_request(ctx)
     if unique:
-        outcomes = await run(controller.create_partitions, unique, validate_only=request.validate_only)
+        outcomes = await run(controller.create_partitions, unique, validate_only=request.validate_only,
+                             quota=quota.record)
         results += [_result(name, error.code, error.message) for name, error in outcomes]
-    return CreatePartitionsResponse(throttle_time_ms=0, results=results)
+    return CreatePartitionsResponse(throttle_time_ms=quota.throttle_time_ms(), results=results)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import uuid
 
-from kbroker.api import authz
+from kbroker.api import authz, mutation_quota
 from kbroker.api.auto_create import CLUSTER_METADATA_TOPIC
 from kbroker.api.context import RequestContext
 from kbroker.metadata.topic_config_view import effective_topic_configs
@@ -82,8 +82,10 @@ async def create_topics(ctx: RequestContext, request, controller, run) -> Create
         results += [_failure(t.name, errors.TOPIC_AUTHORIZATION_FAILED.code, "Authorization failed.")
                     for t in to_create if t.name not in creatable]
         to_create = [t for t in to_create if t.name in creatable]
+    quota = mutation_quota.for_request(ctx)
     if to_create:
-        outcomes = await run(controller.create_topics, to_create, validate_only=request.validate_only)
+        outcomes = await run(controller.create_topics, to_create, validate_only=request.validate_only,
+                             quota=quota.record)
         for topic, outcome in zip(to_create, outcomes, strict=True):
             if outcome.error.is_failure:
                 results.append(_failure(outcome.name, outcome.error.code, outcome.error.message))
@@ -97,4 +99,4 @@ async def create_topics(ctx: RequestContext, request, controller, run) -> Create
     if counts.get(CLUSTER_METADATA_TOPIC) == 1:
         results.append(_failure(CLUSTER_METADATA_TOPIC, errors.INVALID_REQUEST.code,
                                 f"Creation of internal topic {CLUSTER_METADATA_TOPIC} is prohibited."))
-    return CreateTopicsResponse(throttle_time_ms=0, topics=results)
+    return CreateTopicsResponse(throttle_time_ms=quota.throttle_time_ms(), topics=results)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import uuid
 
-from kbroker.api import authz
+from kbroker.api import authz, mutation_quota
 from kbroker.api.context import RequestContext
 from kbroker.group import coordinator_of as group_coordinator_of
 from kbroker.protocol import errors
@@ -119,8 +119,9 @@ async def delete_topics(ctx: RequestContext, request, controller, run) -> tuple[
             results.append(_result(None, topic_id, errors.TOPIC_AUTHORIZATION_FAILED.code,
                                    errors.TOPIC_AUTHORIZATION_FAILED.message))
     deleted: set[str] = set()
+    quota = mutation_quota.for_request(ctx)
     if names_by_id:
-        outcomes = await run(controller.delete_topics, topic_ids=list(names_by_id))
+        outcomes = await run(controller.delete_topics, topic_ids=list(names_by_id), quota=quota.record)
         for outcome in outcomes:
             requested_name = names_by_id[outcome.topic_id]
             if requested_name is not None and outcome.error.code == errors.UNKNOWN_TOPIC_ID.code:
@@ -132,4 +133,4 @@ async def delete_topics(ctx: RequestContext, request, controller, run) -> tuple[
             results.append(_result(name, outcome.topic_id, outcome.error.code, outcome.error.message))
         deleted = {outcome.name for outcome in outcomes
                    if outcome.error.code == errors.NONE.code and outcome.name is not None}
-    return DeleteTopicsResponse(throttle_time_ms=0, responses=results), deleted
+    return DeleteTopicsResponse(throttle_time_ms=quota.throttle_time_ms(), responses=results), deleted

@@ -95,6 +95,8 @@ class BrokerState:
     client_metrics: ClientMetricsManager = attrs.field(default=attrs.Factory(lambda self: ClientMetricsManager(
         lambda: self.image.client_metrics_configs, self.clock.time_ms, self.config["telemetry.max.bytes"]),
         takes_self=True))
+    # KIP-599 controller mutation quotas, made on first use (api/mutation_quota.py).
+    controller_mutation_quotas: Any = None
     # authorizer.class.name's authorizer (None: every operation allowed); handlers ask it through api/authz.py.
     authorizer: Authorizer | None = attrs.field(
         default=attrs.Factory(lambda self: Authorizer.from_config(self.config), takes_self=True))

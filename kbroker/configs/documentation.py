@@ -74,6 +74,11 @@ _BROKER = {
                                  "connections holding the most. -1 (or any value <= 0): one eighth of the "
                                  "machine's memory, and at least socket.request.max.bytes (Kafka: unbounded)."),
     "connections.max.idle.ms": "Idle time after which a connection is closed.",
+    "max.connections": "Connections the node accepts in all (the inter-broker listener is held back only by its own).",
+    "max.connections.per.ip": "Connections accepted from one address; past it a new one is closed.",
+    "max.connections.per.ip.overrides": "Per-address limits as host:count entries, overriding max.connections.per.ip.",
+    "max.connection.creation.rate": "New connections accepted per second; past it the acceptor waits.",
+    "connections.max.reauth.ms": "Longest SASL session before the client must re-authenticate; 0 means never.",
     "authorizer.class.name": "The authorizer: empty for none, or Kafka's StandardAuthorizer (ACLs in the metadata log).",
     "super.users": "Principals (';'-separated, e.g. User:admin) allowed every operation whatever the ACLs say.",
     "allow.everyone.if.no.acl.found": "Whether a resource that no ACL names is open to everyone.",

@@ -23,7 +23,7 @@ import logging
 import re
 import threading
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple, Protocol
 
 import trio
@@ -113,6 +113,14 @@ class ApiError(NamedTuple):
 
 
 NONE = ApiError()
+
+
+_THROTTLED = ApiError(errors.THROTTLING_QUOTA_EXCEEDED.code, None)  # Kafka answers no message
+
+
+def _throttled(quota: Callable[[int], int] | None, partitions: int) -> bool:
+    """Whether the controller mutation quota refuses a topic of `partitions` (KIP-599)."""
+    return quota is not None and quota(partitions) > 0
 
 
 def _error(kind, message: str | None = None) -> ApiError:
@@ -396,7 +404,10 @@ class QuorumController:
                 self._commit(records if records is not None else bootstrap_records())
 
     # --- create topics ---------------------------------------------------------------------------------------
-    def create_topics(self, topics: list[Any], *, validate_only: bool = False) -> list[CreateTopicResult]:
+    def create_topics(self, topics: list[Any], *, validate_only: bool = False,
+                      quota: Callable[[int], int] | None = None) -> list[CreateTopicResult]:
+        """`quota(partitions)` (KIP-599) takes a valid topic's partitions from its client's controller mutation
+        quota, or refuses it (a throttle time > 0: THROTTLING_QUOTA_EXCEEDED), validate_only too, as Kafka."""
         with self._lock:
             image = self.image
             results: dict[int, CreateTopicResult] = {}
@@ -419,6 +430,9 @@ class QuorumController:
                     topic_records, result = self._create_topic(image, topic, collisions)
                 except _Invalid as exc:
                     results[i] = CreateTopicResult(topic.name, exc.error)
+                    continue
+                if _throttled(quota, result.num_partitions):
+                    results[i] = CreateTopicResult(topic.name, _THROTTLED)
                     continue
                 if not validate_only:
                     failure = self._prepare_logs(image, topic.name, result.topic_id, topic_records,
@@ -501,8 +515,8 @@ class QuorumController:
         return records, CreateTopicResult(name, NONE, topic_id, len(assignment), len(first))
 
     # --- delete topics ---------------------------------------------------------------------------------------
-    def delete_topics(self, names: Iterable[str] = (), topic_ids: Iterable[uuid.UUID] = ()
-                      ) -> list[DeleteTopicResult]:
+    def delete_topics(self, names: Iterable[str] = (), topic_ids: Iterable[uuid.UUID] = (),
+                      quota: Callable[[int], int] | None = None) -> list[DeleteTopicResult]:
         """One result per distinct topic id, then per distinct name (a name or id given twice gets one
         INVALID_REQUEST result, as Kafka's ControllerApis answers)."""
         names, topic_ids = list(names), list(topic_ids)
@@ -518,6 +532,8 @@ class QuorumController:
                     error = _error(errors.TOPIC_DELETION_DISABLED, errors.TOPIC_DELETION_DISABLED.message)
                 elif topic is None:
                     error = _error(errors.UNKNOWN_TOPIC_ID, errors.UNKNOWN_TOPIC_ID.message)
+                elif _throttled(quota, len(topic.partitions)):
+                    error = _THROTTLED
                 else:
                     error = NONE
                     doomed[topic_id] = None
@@ -532,6 +548,8 @@ class QuorumController:
                     error = _error(errors.TOPIC_DELETION_DISABLED, errors.TOPIC_DELETION_DISABLED.message)
                 elif topic is None:
                     error = _error(errors.UNKNOWN_TOPIC_OR_PARTITION, errors.UNKNOWN_TOPIC_OR_PARTITION.message)
+                elif topic.topic_id not in doomed and _throttled(quota, len(topic.partitions)):
+                    error = _THROTTLED
                 else:
                     error = NONE
                     topic_id = topic.topic_id
@@ -541,7 +559,8 @@ class QuorumController:
             return results
 
     # --- create partitions -----------------------------------------------------------------------------------
-    def create_partitions(self, topics: list[Any], *, validate_only: bool = False) -> list[tuple[str, ApiError]]:
+    def create_partitions(self, topics: list[Any], *, validate_only: bool = False,
+                          quota: Callable[[int], int] | None = None) -> list[tuple[str, ApiError]]:
         with self._lock:
             image = self.image
             counts: dict[str, int] = {}
@@ -558,6 +577,9 @@ class QuorumController:
                     topic_records = self._create_partitions(image, topic)
                 except _Invalid as exc:
                     results.append((topic.name, exc.error))
+                    continue
+                if _throttled(quota, topic.count - len(image.topic(topic.name).partitions)):
+                    results.append((topic.name, _THROTTLED))
                     continue
                 if not validate_only:
                     topic_id = image.topic(topic.name).topic_id

@@ -4,8 +4,9 @@ For an SSL or SASL_SSL listener, the TLS context (tls.py) and the principal mapp
 SASL_PLAINTEXT and SASL_SSL, the enabled mechanisms (PLAIN with JAAS users, SCRAM-SHA-256/512 with the
 credentials of the metadata image, OAUTHBEARER with the validator kbroker.security.oauth picks)
 (`sasl.enabled.mechanisms`, Kafka's default GSSAPI) with a factory of each one's server side, the JWKS key
-sources to load before serving and refresh in the node's nursery, `sasl.server.max.receive.size` and the delay
-before a failed authentication is answered and closed (`connection.failed.authentication.delay.ms`). Configs are read per listener
+sources to load before serving and refresh in the node's nursery, `sasl.server.max.receive.size`, the delay
+before a failed authentication is answered and closed (`connection.failed.authentication.delay.ms`), and each
+mechanism's `connections.max.reauth.ms` (KIP-368). Configs are read per listener
 (listener_config.py). `unsupported(config)` names, in one line, what kbroker cannot serve (GSSAPI, an OAUTHBEARER
 validator class it does not have, JKS stores, a secured inter-broker or controller listener: kbroker's own
 connections to other nodes are PLAINTEXT), so `serve` refuses it at start instead of failing clients later.
@@ -45,6 +46,7 @@ class ListenerSecurity:
     key_sources: tuple = ()  # JWKS sources of OAUTHBEARER: load() before serving, run() in the node's nursery
     sasl_max_receive_size: int = DEFAULT_SASL_MAX_RECEIVE
     failed_auth_delay_s: float = DEFAULT_FAILED_AUTH_DELAY_MS / 1000
+    max_reauth_ms: dict[str, int] = attrs.field(factory=dict)  # connections.max.reauth.ms per enabled mechanism
 
 
 PLAINTEXT = ListenerSecurity()
@@ -113,7 +115,15 @@ def for_listener(config, listener, scram_lookup: CredentialLookup = _no_credenti
         tls=tls, principal_mapper=mapper, mechanisms=mechanisms, key_sources=tuple(key_sources),
         sasl_max_receive_size=cfg.get_int("sasl.server.max.receive.size", DEFAULT_SASL_MAX_RECEIVE),
         failed_auth_delay_s=cfg.get_int("connection.failed.authentication.delay.ms",
-                                        DEFAULT_FAILED_AUTH_DELAY_MS) / 1000)
+                                        DEFAULT_FAILED_AUTH_DELAY_MS) / 1000,
+        max_reauth_ms={mechanism: _max_reauth_ms(cfg, mechanism) for mechanism in mechanisms or ()})
+
+
+def _max_reauth_ms(cfg: ListenerSecurityConfig, mechanism: str) -> int:
+    """connections.max.reauth.ms of one mechanism: listener.name.<l>.<mechanism>. first, then the listener's, then
+    the broker's (Kafka's per-mechanism listener prefix)."""
+    value = cfg.config.get(f"{cfg.prefix}{mechanism.lower()}.connections.max.reauth.ms")
+    return int(value) if value is not None else cfg.get_int("connections.max.reauth.ms", 0)
 
 
 def unsupported(config) -> str | None:

@@ -18,6 +18,7 @@ from tests.security.helpers import (
     api_versions_request,
     first_client_error,
     produce_and_consume,
+    read_frame,
     recording_registry,
     request_frame,
 )
@@ -71,21 +72,7 @@ def _connect(broker) -> socket.socket:
 
 
 def _read_response(sock: socket.socket) -> bytes | None:
-    """The next response frame without its size (None at the end of the stream)."""
-    data = b""
-    while len(data) < 4:
-        chunk = sock.recv(4 - len(data))
-        if not chunk:
-            return None
-        data += chunk
-    (size,) = struct.unpack(">i", data)
-    body = b""
-    while len(body) < size:
-        chunk = sock.recv(size - len(body))
-        if not chunk:
-            return None
-        body += chunk
-    return body
+    return read_frame(sock)
 
 
 def _handshake(sock, mechanism: str, version: int = 1) -> SaslHandshakeResponse:
@@ -140,10 +127,26 @@ def test_a_request_before_authentication_closes_the_connection(broker):
         assert _read_response(sock) is None
 
 
-def test_after_the_handshake_only_sasl_authenticate_is_served(broker):
+def test_after_the_handshake_another_request_gets_illegal_sasl_state_then_the_connection_closes(broker):
     with _connect(broker) as sock:
         _handshake(sock, "PLAIN")
-        sock.sendall(api_versions_request())
+        sock.sendall(api_versions_request(correlation_id=11))
+        frame = _read_response(sock)
+        assert struct.unpack_from(">ih", frame) == (11, errors.ILLEGAL_SASL_STATE.code)
+        assert _read_response(sock) is None
+    with _connect(broker) as sock:
+        _handshake(sock, "PLAIN")
+        group, member = b"g", b"m"  # Heartbeat v0: group id, generation, member id
+        body = struct.pack(">h", len(group)) + group + struct.pack(">ih", 1, len(member)) + member
+        sock.sendall(request_frame(12, 0, body, correlation_id=12))
+        assert struct.unpack_from(">ih", _read_response(sock)) == (12, errors.ILLEGAL_SASL_STATE.code)
+        assert _read_response(sock) is None
+
+
+def test_after_a_handshake_v1_produce_is_closed_unanswered(broker):
+    with _connect(broker) as sock:
+        _handshake(sock, "PLAIN")
+        sock.sendall(request_frame(0, 3, struct.pack(">hhii", -1, 1, 1000, 0)))  # Produce v3, no topics
         assert _read_response(sock) is None
 
 

@@ -34,8 +34,9 @@ _CLIENT_FINAL = re.compile(
 _SASLNAME_ESCAPE = re.compile(r"=(?!2C|3D)")
 
 CredentialLookup = Callable[[str, ScramMechanism], "ScramCredential | None"]
-# token id, mechanism -> (the token's credential for the mechanism, its owner's name), None for no such token
-TokenLookup = Callable[[str, ScramMechanism], "tuple[ScramCredential, str] | None"]
+# token id, mechanism -> (the token's credential for the mechanism, its owner's name, its expiry in epoch ms), None
+# for no such token
+TokenLookup = Callable[[str, ScramMechanism], "tuple[ScramCredential, str, int] | None"]
 SUPPORTED_EXTENSIONS = frozenset({"tokenauth"})  # ScramSaslServer.SUPPORTED_EXTENSIONS
 
 
@@ -59,6 +60,7 @@ class ScramServer:
         self.lookup = lookup
         self.token_lookup = token_lookup
         self.token_authenticated = False
+        self.credential_expiry_ms: int | None = None  # a token's expiry: Kafka's CREDENTIAL.LIFETIME.MS
         self._owner: str | None = None
         self.nonce_factory = nonce_factory
         self.complete = False
@@ -97,7 +99,7 @@ class ScramServer:
             found = self.token_lookup(user, self.scram) if self.token_lookup is not None else None
             if found is None:
                 raise SaslFailure(f"Token Authentication failed: Invalid tokenId : {user}", public=False)
-            credential, self._owner = found
+            credential, self._owner, self.credential_expiry_ms = found
             self.token_authenticated = True
         else:
             credential = self.lookup(user, self.scram)
