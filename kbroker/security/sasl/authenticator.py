@@ -94,9 +94,8 @@ class SaslAuthenticator:
 
     @property
     def credential_expiry_ms(self) -> int | None:
-        """When the authenticated credential expires (ms since the epoch; OAUTHBEARER: its token's `exp`), None
-        when it does not: Kafka's CREDENTIAL.LIFETIME.MS, the bound of session_lifetime_ms once re-authentication
-        (connections.max.reauth.ms) is served."""
+        """When the authenticated credential expires (ms since the epoch: an OAUTHBEARER token's `exp`, a delegation
+        token's expiry), None when it does not: Kafka's CREDENTIAL.LIFETIME.MS, a bound of session_lifetime_ms."""
         return getattr(self.server, "credential_expiry_ms", None) if self.complete else None
 
     @property
