@@ -74,6 +74,8 @@ _BROKER = {
                                  "connections holding the most. -1 (or any value <= 0): one eighth of the "
                                  "machine's memory, and at least socket.request.max.bytes (Kafka: unbounded)."),
     "connections.max.idle.ms": "Idle time after which a connection is closed.",
+    "replica.selector.class": "The replica selector a leader uses to send a consumer to a closer replica (KIP-392): "
+                              "unset for none, or Kafka's RackAwareReplicaSelector.",
     "authorizer.class.name": "The authorizer: empty for none, or Kafka's StandardAuthorizer (ACLs in the metadata log).",
     "super.users": "Principals (';'-separated, e.g. User:admin) allowed every operation whatever the ACLs say.",
     "allow.everyone.if.no.acl.found": "Whether a resource that no ACL names is open to everyone.",
