@@ -9,7 +9,9 @@ leader answers a consumer's v11+ fetch whose rack has a closer in-sync replica w
 `preferred_read_replica`, no records and no wait (kbroker.partition.replica_selector).
 
 A follower's Fetch (Kafka's ReplicaManager.fetchMessages for replicas) is served by the leader only, for an
-assigned replica only (else NOT_LEADER_OR_FOLLOWER), up to the log end offset. When its last fetched epoch and
+assigned replica only (else NOT_LEADER_OR_FOLLOWER), up to the log end offset; a throttled partition
+(kbroker.partition.replication_quota) carries no records to a follower outside the ISR while the leader's
+replication quota is exceeded, and the bytes sent of throttled partitions are recorded. When its last fetched epoch and
 fetch offset are not on the leader's log, the answer carries no records but the diverging epoch and its end
 offset (KIP-320) for the follower to truncate to. Otherwise the fetch records the follower's position
 (Partition.update_follower_fetch_state: ISR expansion, high watermark), and the answer carries the high
@@ -186,6 +188,14 @@ def _preferred_read_replica(ctx: RequestContext, request, partition: Partition, 
                                   request.rack_id)
 
 
+def _leader_throttles(ctx: RequestContext, partition: Partition, replica_id: int) -> bool:
+    """Kafka's shouldLeaderThrottle: a follower outside the ISR fetching a throttled partition while this
+    leader's replication quota is exceeded gets no records."""
+    quota = ctx.state.partitions.replication_quotas.leader
+    return (replica_id not in partition.isr and quota.is_throttled(partition.topic, partition.partition)
+            and quota.is_quota_exceeded())
+
+
 def _error_data(index: int, code: int) -> PartitionData:
     return PartitionData(partition_index=index, error_code=code, high_watermark=-1, last_stable_offset=-1,
                          log_start_offset=-1, aborted_transactions=None, records=b"")
@@ -252,6 +262,8 @@ def _read_all(ctx: RequestContext, request, wanted: list[_Wanted], replica_id: i
             continue
         high_watermark = partition.high_watermark
         stable = log_.last_stable_offset(high_watermark)
+        if replica_id >= 0 and _leader_throttles(ctx, partition, replica_id):
+            read = read._replace(regions=[])  # Kafka answers a throttled out-of-sync follower with nothing
         size = sum(region.length for region in read.regions)
         if size:
             min_one_message = False
@@ -394,6 +406,9 @@ async def handle(ctx: RequestContext, request) -> FetchResponse:
                           answer.error_code not in _EXPECTED_ERRORS)
             if replica_id >= 0:
                 stats.replication_bytes_out += size
+                leader_quota = ctx.state.partitions.replication_quotas.leader
+                if leader_quota.is_throttled(item.partition.topic, item.partition.partition):
+                    leader_quota.record(size)
         respond = item.entry.must_respond(answer, size)
         if not incremental or respond:
             pairs.append((item.entry, answer))

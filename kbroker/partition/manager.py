@@ -58,6 +58,7 @@ from kbroker.partition.headroom import check_room_for_logs
 from kbroker.partition.log_configs import LogConfigResolver
 from kbroker.partition.partition import Partition
 from kbroker.partition.replica_fetcher import ReplicaFetcherManager
+from kbroker.partition.replication_quota import ReplicationQuotas
 
 log = logging.getLogger(__name__)
 
@@ -112,6 +113,8 @@ class PartitionManager:
         # High watermarks from the log dirs' replication-offset-checkpoint, each partition's starting HW.
         self._checkpointed_hw: dict[tuple[str, int], int] = {}
         self.image: MetadataImage | None = None
+        # Replication throttles (leader and follower side), from the image's broker and topic configs.
+        self.replication_quotas = ReplicationQuotas(self.node_id, time_ms, config)
 
     # --- lookup ----------------------------------------------------------------------------------------------
     def get(self, topic: str, partition: int) -> Partition | None:
@@ -170,7 +173,10 @@ class PartitionManager:
     # --- following the metadata image ------------------------------------------------------------------------
     def apply_image(self, image: MetadataImage) -> None:
         """Create, delete and update hosted partitions so they match `image`."""
-        self.image = image
+        before, self.image = self.image, image
+        if (before is None or before.topic_configs is not image.topic_configs
+                or before.broker_configs is not image.broker_configs):
+            self.replication_quotas.update(image)
         self._isr_eligible = frozenset(broker_id for broker_id, broker in image.brokers.items()
                                        if not broker.fenced and not broker.in_controlled_shutdown)
         wanted: dict[tuple[str, int], tuple] = {}

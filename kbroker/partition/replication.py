@@ -30,7 +30,7 @@ async def run_replication(partitions: PartitionManager, config, *, broker_epoch:
         channels = await nursery.start(ChannelManager(NodeDirectory(), client).run)
         try:
             fetchers = ReplicaFetcherManager(channels, settings, broker_epoch, inter_broker_listener_name(config),
-                                             on_appended)
+                                             on_appended, partitions.replication_quotas.follower)
             await nursery.start(fetchers.run)
             alter_partition = AlterPartitionManager(send_to_controller, config.node_id, broker_epoch)
             await nursery.start(alter_partition.run)
