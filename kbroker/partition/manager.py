@@ -56,6 +56,7 @@ from kbroker.metadata.image import MetadataImage
 from kbroker.partition.alter_partition import AlterPartitionItem, AlterPartitionManager, ResultCallback
 from kbroker.partition.headroom import check_room_for_logs
 from kbroker.partition.log_configs import LogConfigResolver
+from kbroker.partition.log_dir_mover import LogDirMover
 from kbroker.partition.partition import Partition
 from kbroker.partition.replica_fetcher import ReplicaFetcherManager
 from kbroker.partition.replication_quota import ReplicationQuotas
@@ -72,6 +73,7 @@ HOUSEKEEPING_TICK_MS = 1_000
 
 _PARTITION_DIR = re.compile(r"^(?P<topic>[A-Za-z0-9._-]+)-(?P<partition>[0-9]+)$")
 _DELETED_DIR = re.compile(r"^[A-Za-z0-9._-]+-[0-9]+\.[0-9a-f]{32}-delete$")
+_FUTURE_DIR = re.compile(r"^[A-Za-z0-9._-]+-[0-9]+\.[0-9a-f]{32}-future$")
 
 
 def halt_process(reason: str) -> None:
@@ -115,6 +117,9 @@ class PartitionManager:
         self.image: MetadataImage | None = None
         # Replication throttles (leader and follower side), from the image's broker and topic configs.
         self.replication_quotas = ReplicationQuotas(self.node_id, time_ms, config)
+        # AlterReplicaLogDirs: future logs moving replicas between this broker's log dirs.
+        self.log_dir_mover = LogDirMover(self.log_dirs, self._open_log, config["log.segment.delete.delay.ms"],
+                                         self.offline_dirs, self._log_moved)
 
     # --- lookup ----------------------------------------------------------------------------------------------
     def get(self, topic: str, partition: int) -> Partition | None:
@@ -145,7 +150,9 @@ class PartitionManager:
                 path = os.path.join(log_dir, name)
                 if not os.path.isdir(path) or name == METADATA_LOG_DIR_NAME:
                     continue
-                if _DELETED_DIR.match(name):
+                if _DELETED_DIR.match(name) or _FUTURE_DIR.match(name):
+                    if _FUTURE_DIR.match(name):
+                        log.info("deleting the future log %s: a move between log dirs is not resumed", path)
                     shutil.rmtree(path, ignore_errors=True)
                     continue
                 match = _PARTITION_DIR.match(name)
@@ -187,6 +194,7 @@ class PartitionManager:
         for key in [k for k in self._partitions if k not in wanted or
                     self._partitions[k].topic_id != wanted[k][0].topic_id]:
             partition = self._partitions.pop(key)
+            self.log_dir_mover.forget(key)
             if key not in wanted and partition.topic_id in image.topics_by_id:
                 log.info("deleting partition %s-%d: this broker is no longer one of its replicas", *key)
             else:
@@ -285,7 +293,9 @@ class PartitionManager:
     def _new_log_directory(self, key: tuple[str, int], dir_counts: dict[str, int]) -> str:
         """The directory of a new partition's log, in the log dir holding the fewest partitions (`dir_counts`,
         counted once per batch of new partitions and kept up to date here)."""
-        log_dir = min(self.log_dirs, key=lambda d: dir_counts[d])
+        preferred = self.log_dir_mover.preferred_dirs.pop(key, None)
+        online = [d for d in self.log_dirs if d not in self.offline_dirs] or self.log_dirs
+        log_dir = preferred if preferred in online else min(online, key=lambda d: dir_counts[d])
         dir_counts[log_dir] += 1
         return os.path.join(log_dir, f"{key[0]}-{key[1]}")
 
@@ -375,6 +385,13 @@ class PartitionManager:
         opened.on_storage_failure = self._log_dir_failed
         return opened
 
+    def _log_moved(self, old: Log, moved: Log) -> None:
+        """A replica's log moved to another log dir (LogDirMover): the cleaner follows it."""
+        self.cleaner.remove_log(old)
+        moved.on_storage_failure = self._log_dir_failed
+        if moved.config.compact:
+            self.cleaner.add_log(moved)
+
     # --- log dir failure -------------------------------------------------------------------------------------
     def _log_dir_failed(self, failed: Log) -> None:
         """A write to `failed` raised an OSError: its log dir goes offline with every log in it."""
@@ -399,6 +416,7 @@ class PartitionManager:
         async with trio.open_nursery() as nursery:
             nursery.start_soon(self._housekeeping, monotonic_ms)
             nursery.start_soon(self._expire_isr)
+            nursery.start_soon(self.log_dir_mover.run)
             if self.config["log.cleaner.enable"]:
                 nursery.start_soon(self._clean_forever)
 
@@ -475,6 +493,7 @@ class PartitionManager:
         if self._closed or not self._started:
             return
         self._closed = True
+        self.log_dir_mover.close()
         for partition in self:
             partition.log.close()
         for unattached in self._unattached.values():
