@@ -123,10 +123,11 @@ class Cluster:
         for node in self.ids:
             own = {name: str(value) for name, value in (node_overrides or {}).get(node, {}).items()}
             configs = {**self._node_configs(node, client_ports, controller_ports, replication_ports),
-                       **CLUSTER_DEFAULTS, **TEST_TIMEOUTS, **extra, **own}
+                       **CLUSTER_DEFAULTS, **TEST_TIMEOUTS, **extra}
             node_dir = self.work_dir / f"node-{node}"
             node_dir.mkdir(parents=True, exist_ok=True)
             configs["log.dirs"] = str(node_dir / "data")
+            configs.update(own)
             node_class = NODE_KINDS[kind]
             process = (node_class(node, configs, node_dir, heap=heap) if node_class is KafkaNode
                        else node_class(node, configs, node_dir))
