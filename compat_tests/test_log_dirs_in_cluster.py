@@ -1,12 +1,14 @@
 """Log dirs in a cluster (JBOD), each node with two `log.dirs`, on both kinds: `kafka-reassign-partitions` with a
 plan that names log dirs moves a replica to the other dir of its broker (AlterReplicaLogDirs, a future replica
 that catches up and is swapped in) and places a new replica in the dir asked for; `--verify` reports the moves
-complete, DescribeLogDirs shows each replica where the plan put it, and every record is still read.
+complete, DescribeLogDirs shows each replica where the plan put it, and every record is still read. A log dir
+that fails is reported to the controller, which moves leadership off the replicas in it.
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 import time
 
 import confluent_kafka
@@ -24,6 +26,8 @@ REASSIGN = "org.apache.kafka.tools.reassign.ReassignPartitionsCommand"
 RECORDS = 3000
 RECORD_SIZE = 500
 TIMEOUT_S = 90
+SEGMENT_BYTES = 1024 * 1024
+KAFKA_STORAGE_ERROR = 56
 
 pytestmark = [pytest.mark.cluster, pytest.mark.java]
 
@@ -101,3 +105,44 @@ def test_a_plan_with_log_dirs_moves_and_places_replicas(cluster, topic, tmp_path
     assert replica_dirs(cluster, 1, topic) == {to_on_1: False}
     assert replica_dirs(cluster, 3, topic) == {to_on_3: False}
     assert read_all(cluster, topic) == RECORDS
+
+
+def storage_errors(cluster: Cluster, node: int) -> set[str]:
+    """The log dirs `node` reports with KAFKA_STORAGE_ERROR in DescribeLogDirs."""
+    with RawConnection(f"127.0.0.1:{cluster.node(node).client_port}") as conn:
+        response = conn.send(DescribeLogDirsRequest(topics=None), version=4)
+    return {result.log_dir for result in response.results if result.error_code == KAFKA_STORAGE_ERROR}
+
+
+@pytest.mark.timeout(600)
+def test_a_failed_log_dir_is_reported_and_its_partitions_lead_elsewhere(cluster, topic, tmp_path):
+    """Node 1's second log dir (not the one holding the metadata log) fails: a segment roll there cannot create
+    its files. The broker reports the dir offline in its heartbeats, the controller moves leadership and the ISR
+    off node 1's replicas in it, and node 1 keeps serving the partitions of its other dir."""
+    failing, healthy = cluster.log_dirs[1][1], cluster.log_dirs[1][0]
+    moved, kept = f"{topic}-moved", f"{topic}-kept"
+    for name in (moved, kept):
+        check(kafka_topics(cluster.bootstrap, "--create", "--topic", name, "--replica-assignment", "1:2",
+                           "--config", "min.insync.replicas=1", "--config", f"segment.bytes={SEGMENT_BYTES}"))
+    plan = tmp_path / "plan.json"
+    plan.write_text(json.dumps({"version": 1, "partitions": [
+        {"topic": moved, "partition": 0, "replicas": [1, 2], "log_dirs": [failing, "any"]},
+        {"topic": kept, "partition": 0, "replicas": [1, 2], "log_dirs": [healthy, "any"]}]}))
+    check(reassign(cluster, plan, "--execute"))
+    cluster.wait_until(lambda: replica_dirs(cluster, 1, moved) == {failing: False}
+                       and replica_dirs(cluster, 1, kept) == {healthy: False}, "the replicas in their dirs")
+    for name in (moved, kept):
+        cluster.wait_until(lambda name=name: cluster.partition_states(name).get(0) == (1, [1, 2]),
+                           f"{name} led by 1 with both replicas in sync")
+    # the controller learns the replicas' directories (AssignReplicasToDirs) within a heartbeat or two
+    time.sleep(3)
+
+    shutil.rmtree(failing)
+    # enough to roll a segment of `moved` on node 1: creating the new segment's files fails
+    check(producer_performance(cluster.bootstrap, moved, 2 * SEGMENT_BYTES // RECORD_SIZE, RECORD_SIZE,
+                               "--command-property", "acks=1"))
+    cluster.wait_until(lambda: cluster.partition_states(moved).get(0) == (2, [2]),
+                       f"{moved} led by 2 alone", timeout=TIMEOUT_S)
+    assert failing in storage_errors(cluster, 1)
+    assert cluster.partition_states(kept).get(0) == (1, [1, 2])
+    cluster.check_running()
