@@ -175,7 +175,7 @@ class PartitionManager:
         log.info("loaded %d partition logs from %s", len(self._unattached), ", ".join(self.log_dirs))
         self._started = True
         self.apply_image(image)
-        self.write_checkpoints()
+        self.checkpoint_now()
 
     # --- following the metadata image ------------------------------------------------------------------------
     def apply_image(self, image: MetadataImage) -> None:
@@ -395,11 +395,13 @@ class PartitionManager:
     # --- log dir failure -------------------------------------------------------------------------------------
     def _log_dir_failed(self, failed: Log) -> None:
         """A write to `failed` raised an OSError: its log dir goes offline with every log in it."""
-        log_dir = os.path.dirname(failed.directory)
+        self._take_dir_offline(os.path.dirname(failed.directory), failed.offline_reason)
+
+    def _take_dir_offline(self, log_dir: str, reason: str) -> None:
         if log_dir in self.offline_dirs:
             return
         self.offline_dirs.add(log_dir)
-        log.error("log dir %s is offline: %s", log_dir, failed.offline_reason)
+        log.error("log dir %s is offline: %s", log_dir, reason)
         for other in [*(p.log for p in self._partitions.values()), *self._unattached.values()]:
             if os.path.dirname(other.directory) == log_dir:
                 other.take_offline(f"The log dir {log_dir} of {other.name} is offline")
@@ -437,7 +439,9 @@ class PartitionManager:
                 self.enforce_retention()
             if now >= next_checkpoint:
                 next_checkpoint = now + CHECKPOINT_INTERVAL_MS
-                await trio.to_thread.run_sync(self.write_checkpoints)
+                failed = await trio.to_thread.run_sync(self.write_checkpoints)
+                for log_dir, reason in failed.items():
+                    self._take_dir_offline(log_dir, reason)
 
     async def _expire_isr(self) -> None:
         interval_s = self.config["replica.lag.time.max.ms"] / 2 / 1000
@@ -468,15 +472,27 @@ class PartitionManager:
             if not await trio.to_thread.run_sync(self.cleaner.step):
                 await trio.sleep(CLEANER_BACKOFF_MS / 1000)
 
-    def write_checkpoints(self) -> None:
-        """Write each log dir's recovery-point and log-start-offset checkpoints (from any thread)."""
+    def write_checkpoints(self) -> dict[str, str]:
+        """Write each log dir's recovery-point and log-start-offset checkpoints (from any thread); the dirs
+        whose files could not be written, with why (the caller takes them offline, as Kafka's
+        LogDirFailureChannel does)."""
         partitions = list(self._partitions.values())  # one C-level copy: safe against apply_image
+        failed = {}
         with self._checkpoint_lock:
             for log_dir in self.log_dirs:
                 if log_dir in self.offline_dirs:
                     continue
-                self._write_checkpoints_of(log_dir, [p for p in partitions
-                                                     if os.path.dirname(p.log.directory) == log_dir])
+                try:
+                    self._write_checkpoints_of(log_dir, [p for p in partitions
+                                                         if os.path.dirname(p.log.directory) == log_dir])
+                except OSError as exc:
+                    failed[log_dir] = f"Error while writing the checkpoints of {log_dir}: {exc}"
+        return failed
+
+    def checkpoint_now(self) -> None:
+        """write_checkpoints on the event loop's thread, taking the dirs that failed offline."""
+        for log_dir, reason in self.write_checkpoints().items():
+            self._take_dir_offline(log_dir, reason)
 
     @staticmethod
     def _write_checkpoints_of(log_dir: str, partitions: list[Partition]) -> None:
@@ -501,7 +517,7 @@ class PartitionManager:
         with self._prepared_lock:
             for _topic_id, prepared in self._prepared.values():
                 prepared.close()
-        self.write_checkpoints()
+        self.checkpoint_now()
         self.sync_partition_metadata()
         for log_dir in self.log_dirs:
             if log_dir in self.offline_dirs:
