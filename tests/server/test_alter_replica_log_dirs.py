@@ -19,7 +19,7 @@ from kbroker.protocol.messages.describe_log_dirs_request import DescribableLogDi
 from kbroker.protocol.records import build_batch
 from kbroker.testing import broker_config, run_broker_in_thread
 
-NONE, REPLICA_NOT_AVAILABLE, LOG_DIR_NOT_FOUND = 0, 9, 57
+NONE, REPLICA_NOT_AVAILABLE, KAFKA_STORAGE_ERROR, LOG_DIR_NOT_FOUND = 0, 9, 56, 57
 
 
 @pytest.fixture
@@ -109,3 +109,15 @@ def test_unknown_dirs_and_partitions(broker):
     assert alter(running, "/nowhere", "t") == [(0, LOG_DIR_NOT_FOUND)]
     assert alter(running, dirs[1], "t", partition=5) == [(5, REPLICA_NOT_AVAILABLE)]
     assert alter(running, dirs[1], "unknown") == [(0, REPLICA_NOT_AVAILABLE)]
+
+
+def test_an_offline_target_dir_is_a_storage_error(broker):
+    running, dirs = broker
+    create_topic(running, "t")
+    source = os.path.dirname(running.state.partitions.get("t", 0).log.directory)
+    target = dirs[1] if source == dirs[0] else dirs[0]
+
+    async def fail_target():
+        running.state.partitions._take_dir_offline(target, "a test")
+    running.call(fail_target)
+    assert alter(running, target, "t") == [(0, KAFKA_STORAGE_ERROR)]
