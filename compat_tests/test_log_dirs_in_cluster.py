@@ -124,19 +124,25 @@ def test_a_failed_log_dir_is_reported_and_its_partitions_lead_elsewhere(cluster,
     for name in (moved, kept):
         check(kafka_topics(cluster.bootstrap, "--create", "--topic", name, "--replica-assignment", "1:2",
                            "--config", "min.insync.replicas=1", "--config", f"segment.bytes={SEGMENT_BYTES}"))
-    plan = tmp_path / "plan.json"
-    plan.write_text(json.dumps({"version": 1, "partitions": [
-        {"topic": moved, "partition": 0, "replicas": [1, 2], "log_dirs": [failing, "any"]},
-        {"topic": kept, "partition": 0, "replicas": [1, 2], "log_dirs": [healthy, "any"]}]}))
-    check(reassign(cluster, plan, "--execute"))
-    cluster.wait_until(lambda: replica_dirs(cluster, 1, moved) == {failing: False}
-                       and replica_dirs(cluster, 1, kept) == {healthy: False}, "the replicas in their dirs")
+        cluster.wait_until(lambda name=name: len(replica_dirs(cluster, 1, name)) == 1, f"{name} on node 1")
+
+    def move_on_node_1(wanted: dict[str, str]) -> None:
+        plan = tmp_path / f"plan-{time.monotonic_ns()}.json"
+        plan.write_text(json.dumps({"version": 1, "partitions": [
+            {"topic": name, "partition": 0, "replicas": [1, 2], "log_dirs": [log_dir, "any"]}
+            for name, log_dir in wanted.items()]}))
+        check(reassign(cluster, plan, "--execute"))
+        cluster.wait_until(lambda: all(replica_dirs(cluster, 1, name) == {log_dir: False}
+                                       for name, log_dir in wanted.items()), f"the replicas in {wanted}")
+
+    if replica_dirs(cluster, 1, moved) == {failing: False}:
+        move_on_node_1({moved: healthy})  # so that the move below is a real one
+    # A moved replica is swapped in only once the controller has assigned it to its new dir (AssignReplicasToDirs
+    # first, in Kafka and kbroker alike): from then on the controller knows `moved` is in the failing dir.
+    move_on_node_1({moved: failing, kept: healthy})
     for name in (moved, kept):
         cluster.wait_until(lambda name=name: cluster.partition_states(name).get(0) == (1, [1, 2]),
                            f"{name} led by 1 with both replicas in sync")
-    # the controller learns the replicas' directories (AssignReplicasToDirs) within a heartbeat or two
-    time.sleep(3)
-
     shutil.rmtree(failing)
     # enough to roll a segment of `moved` on node 1: creating the new segment's files fails
     check(producer_performance(cluster.bootstrap, moved, 2 * SEGMENT_BYTES // RECORD_SIZE, RECORD_SIZE,

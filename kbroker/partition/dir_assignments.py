@@ -1,7 +1,7 @@
 """The broker's side of KIP-858 directory assignment (Kafka's AssignmentsManager): whenever a hosted replica's
 log is in a log dir other than the one the metadata names for it (a new replica on a broker with several log
-dirs starts unassigned; a replica moved by AlterReplicaLogDirs changes dir), AssignReplicasToDirs tells the active
-controller, batched, one request in flight; an assignment not yet in the metadata is sent again after
+dirs starts unassigned), or a replica moving by AlterReplicaLogDirs is not yet assigned to its target dir (the
+move's swap waits for that, as Kafka's does), AssignReplicasToDirs tells the active controller, batched, one request in flight; an assignment not yet in the metadata is sent again after
 RESEND_S. Only from metadata.version 3.7-IV2, as Kafka's brokers (isDirectoryAssignmentSupported).
 """
 
@@ -39,6 +39,22 @@ class DirectoryAssigner:
         self._send = send
         self._broker_epoch = broker_epoch
         self._sent: dict[tuple[uuid.UUID, int], tuple[uuid.UUID, float]] = {}
+        partitions.log_dir_mover.assigned_to = self.assigned_to
+
+    def _metadata_dir(self, topic: str, index: int) -> uuid.UUID | None:
+        image = self._partitions.image
+        registration = image.partition(topic, index) if image is not None else None
+        node_id = self._partitions.node_id
+        if registration is None or node_id not in registration.replicas or not registration.directories:
+            return None
+        return registration.directories[registration.replicas.index(node_id)]
+
+    def assigned_to(self, key: tuple[str, int], log_dir: str) -> bool:
+        """Whether the metadata puts this broker's replica of `key` in `log_dir` (a move swaps only then)."""
+        image = self._partitions.image
+        if image is None or image.metadata_version < DIRECTORY_ASSIGNMENT_METADATA_VERSION:
+            return True
+        return self._metadata_dir(*key) == self._dir_ids.get(os.path.abspath(log_dir))
 
     def pending(self, now: float) -> dict[uuid.UUID, dict[uuid.UUID, list[int]]]:
         """dir id -> topic id -> partitions whose metadata directory differs from their log's dir."""
@@ -51,12 +67,14 @@ class DirectoryAssigner:
         for partition in list(manager):
             if partition.log.closed:
                 continue
-            dir_id = self._dir_ids.get(os.path.dirname(partition.log.directory))
+            # a replica moving to another log dir is assigned to its target first
+            future = manager.log_dir_mover.futures.get((partition.topic, partition.partition))
+            log_dir = future.target_dir if future is not None else os.path.dirname(partition.log.directory)
+            dir_id = self._dir_ids.get(log_dir)
             registration = image.partition(partition.topic, partition.partition)
             if dir_id is None or registration is None or node_id not in registration.replicas:
                 continue
-            current = (registration.directories[registration.replicas.index(node_id)]
-                       if registration.directories else None)
+            current = self._metadata_dir(partition.topic, partition.partition)
             key = (partition.topic_id, partition.partition)
             if current == dir_id:
                 self._sent.pop(key, None)

@@ -4,7 +4,9 @@ ReplicaAlterLogDirsManager / ReplicaAlterLogDirsThread, KIP-113).
 `request_move` starts a future log `<topic>-<partition>.<uuid>-future` in the target log dir (with the
 partition's partition.metadata and its log start offset); the mover task copies the current log's batches into
 it as they are (Log.append_as_follower: offsets, epochs and producer state kept), a bounded chunk per round, and
-once the future log has caught up it copies the rest and swaps in one step of the event loop, so no append falls
+once the future log has caught up (and, in a cluster, the metadata assigns the replica to the target dir:
+kbroker.partition.dir_assignments asks for it first, as Kafka's broker does) it copies the rest and swaps in one
+step of the event loop, so no append falls
 between: the future log is closed, renamed to `<topic>-<partition>`, reopened and becomes the partition's log
 (with the current log's leader-epoch entries); the old log's directory is renamed `...<uuid>-delete` and deleted
 after `file.delete.delay.ms`, giving readers still sending its file regions time to finish.
@@ -56,6 +58,9 @@ class LogDirMover:
         self.preferred_dirs: dict[tuple[str, int], str] = {}
         self._retired: list[tuple[float, Log]] = []
         self._wake = trio.Event()
+        # In a cluster: whether the metadata already assigns the replica to the target dir (the broker's
+        # AssignReplicasToDirs goes first, as in Kafka); None (the single node): swap once caught up.
+        self.assigned_to: Callable[[tuple[str, int], str], bool] | None = None
 
     # --- requests --------------------------------------------------------------------------------------------
     def request_move(self, key: tuple[str, int], partition: Partition | None, target_dir: str) -> int:
@@ -119,7 +124,9 @@ class LogDirMover:
                 if future.partition.log.closed or future.log.closed:
                     self._drop(key, "a log went offline")
                     continue
-                if self._copy(future, COPY_CHUNK_BYTES) and self._copy(future, None):
+                if (self._copy(future, COPY_CHUNK_BYTES)
+                        and (self.assigned_to is None or self.assigned_to(key, future.target_dir))
+                        and self._copy(future, None)):
                     self._swap(key, future)
             await trio.sleep(ROUND_S)
 
