@@ -91,6 +91,8 @@ class BrokerLifecycle:
         self._next_immediately = False
         self._got_shutdown_response = False
         self._next_send: float | None = None
+        # the directory ids of the log dirs that failed, reported in every heartbeat (set by the node)
+        self.offline_log_dirs: Callable[[], list[uuid.UUID]] = list
 
     @classmethod
     def from_config(cls, config, *, cluster_id: str, log_dir_ids: Iterable[uuid.UUID],
@@ -234,7 +236,8 @@ class BrokerLifecycle:
         return BrokerHeartbeatRequest(
             broker_id=self.node_id, broker_epoch=self.broker_epoch, current_metadata_offset=self._metadata_offset(),
             want_fence=not self._ready_to_unfence,
-            want_shut_down=self.state is BrokerState.PENDING_CONTROLLED_SHUTDOWN)
+            want_shut_down=self.state is BrokerState.PENDING_CONTROLLED_SHUTDOWN,
+            offline_log_dirs=self.offline_log_dirs())
 
     def _schedule(self, now: float, delay: float) -> None:
         if self._next_immediately:

@@ -139,7 +139,8 @@ class BrokerNode:
                 await nursery.start(partial(run_replication, state.partitions, config,
                                             broker_epoch=lambda: membership.broker_epoch,
                                             send_to_controller=self._send_to_controller,
-                                            on_appended=state.topic_stats.replicated_in))
+                                            on_appended=state.topic_stats.replicated_in,
+                                            log_dir_ids=self.log_dir_ids))
                 nursery.start_soon(self.connections.run)
                 await nursery.start(state.group_coordinator.run)
                 await nursery.start(state.txn_coordinator.run)
@@ -196,8 +197,13 @@ class BrokerNode:
         config, state = self.config, self.state
         log_dir_ids = [storage.directory_ids.get(d, storage.directory_ids.get(os.path.abspath(d)))
                        for d in config.log_dirs]
+        self.log_dir_ids = {d: i for d, i in zip(config.log_dirs, log_dir_ids, strict=True) if i is not None}
         lifecycle = BrokerLifecycle.from_config(config, cluster_id=storage.cluster_id,
                                                 log_dir_ids=[i for i in log_dir_ids if i is not None])
+        # failed log dirs go in every heartbeat (the controller moves leadership off their replicas)
+        lifecycle.offline_log_dirs = lambda: sorted(
+            self.log_dir_ids[d] for d in (state.partitions.offline_dirs if state.partitions is not None else ())
+            if d in self.log_dir_ids)
         # A broker of a cluster follows a dynamic quorum too (KIP-853): kraft.version 0-1, as Kafka's brokers
         # register (a controller refuses a broker that does not support the finalized kraft.version).
         lifecycle.features = list(CLUSTER_NODE_FEATURES)

@@ -21,6 +21,7 @@ from typing import Any
 
 import attrs
 
+from kbroker.partition.replica_selector import check_selector
 from kbroker.quorum_config import KRaftConfigError, check_required, validate_kraft
 from kbroker.security.authorizer import Authorizer, AuthorizerConfigError
 
@@ -196,6 +197,8 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
     _key("max.connection.creation.rate", INT, 2147483647, at_least(0)),
     _key("connections.max.reauth.ms", LONG, 0),
     # Authorizer (kbroker/security/authorizer.py): empty, or Kafka's StandardAuthorizer.
+    # KIP-392 (kbroker/partition/replica_selector.py): unset, or Kafka's RackAwareReplicaSelector.
+    _key("replica.selector.class", STRING, None, check_selector),
     _key("authorizer.class.name", STRING, ""),
     _key("super.users", STRING, ""),
     _key("allow.everyone.if.no.acl.found", BOOLEAN, False),

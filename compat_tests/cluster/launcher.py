@@ -91,10 +91,12 @@ def replication_listener(source: int) -> str:
 
 
 class Cluster:
-    """See the module docstring. `overrides` (Kafka names) go to every node after the defaults."""
+    """See the module docstring. `overrides` (Kafka names) go to every node after the defaults,
+    `node_overrides[node]` to that node after them (e.g. its broker.rack)."""
 
     def __init__(self, kind: str, size: int = 3, overrides: Mapping[str, Any] | None = None, *,
-                 heap: str = "320m", work_dir: Path | None = None):
+                 heap: str = "320m", work_dir: Path | None = None,
+                 node_overrides: Mapping[int, Mapping[str, Any]] | None = None):
         if kind not in NODE_KINDS:
             raise ValueError(f"unknown broker kind {kind!r}: one of {sorted(NODE_KINDS)}")
         self.kind = kind
@@ -119,11 +121,13 @@ class Cluster:
         self.nodes: dict[int, NodeProcess] = {}
         extra = {name: str(value) for name, value in (overrides or {}).items()}
         for node in self.ids:
+            own = {name: str(value) for name, value in (node_overrides or {}).get(node, {}).items()}
             configs = {**self._node_configs(node, client_ports, controller_ports, replication_ports),
                        **CLUSTER_DEFAULTS, **TEST_TIMEOUTS, **extra}
             node_dir = self.work_dir / f"node-{node}"
             node_dir.mkdir(parents=True, exist_ok=True)
             configs["log.dirs"] = str(node_dir / "data")
+            configs.update(own)
             node_class = NODE_KINDS[kind]
             process = (node_class(node, configs, node_dir, heap=heap) if node_class is KafkaNode
                        else node_class(node, configs, node_dir))

@@ -72,7 +72,7 @@ def _delete_all(ctx: RequestContext, wanted: dict[tuple[str, int], tuple[Partiti
                      partition.partition, before, partition.log_start_offset)
             moved.append(partition)
     if moved:
-        ctx.state.partitions.write_checkpoints()
+        ctx.state.partitions.checkpoint_now()
         for partition in moved:
             delete_segments_below_start(partition.log)
 

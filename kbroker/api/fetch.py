@@ -4,10 +4,14 @@ broker id: `replica_id` below v15, `replica_state.replica_id` from v15).
 A consumer's partition is read from its log up to the high watermark (read_uncommitted) or the last stable
 offset (read_committed, with the aborted transactions that overlap the data so the client can drop them). A
 consumer may read from a follower from v11 (Kafka serves any request that carries client metadata: KIP-392),
-up to the follower's high watermark; below v11 only the leader serves it.
+up to the follower's high watermark; below v11 only the leader serves it. With `replica.selector.class` set, the
+leader answers a consumer's v11+ fetch whose rack has a closer in-sync replica with that replica's id in
+`preferred_read_replica`, no records and no wait (kbroker.partition.replica_selector).
 
 A follower's Fetch (Kafka's ReplicaManager.fetchMessages for replicas) is served by the leader only, for an
-assigned replica only (else NOT_LEADER_OR_FOLLOWER), up to the log end offset. When its last fetched epoch and
+assigned replica only (else NOT_LEADER_OR_FOLLOWER), up to the log end offset; a throttled partition
+(kbroker.partition.replication_quota) carries no records to a follower outside the ISR while the leader's
+replication quota is exceeded, and the bytes sent of throttled partitions are recorded. When its last fetched epoch and
 fetch offset are not on the leader's log, the answer carries no records but the diverging epoch and its end
 offset (KIP-320) for the follower to truncate to. Otherwise the fetch records the follower's position
 (Partition.update_follower_fetch_state: ISR expansion, high watermark), and the answer carries the high
@@ -54,6 +58,7 @@ from kbroker.api.offset_for_leader_epoch import epoch_cache
 from kbroker.log.leader_epoch import UNDEFINED_EPOCH_OFFSET
 from kbroker.log.log import LogError
 from kbroker.partition.partition import Partition
+from kbroker.partition.replica_selector import NO_PREFERRED_REPLICA, preferred_read_replica
 from kbroker.protocol import errors, wire
 from kbroker.protocol.messages.fetch_response import (
     AbortedTransaction,
@@ -172,6 +177,25 @@ def _diverging(partition: Partition, fetch_offset: int, last_fetched_epoch: int)
     return None
 
 
+def _preferred_read_replica(ctx: RequestContext, request, partition: Partition, fetch_offset: int,
+                            replica_id: int) -> int:
+    """KIP-392: the replica this leader sends a consumer (Fetch v11+, with its rack) to, if not itself."""
+    selector = ctx.state.config["replica.selector.class"]
+    if not selector or replica_id >= 0 or ctx.api_version < FOLLOWER_READ_VERSION or not partition.is_leader:
+        return NO_PREFERRED_REPLICA
+    leader, followers = partition.read_replicas(fetch_offset)
+    return preferred_read_replica(selector, leader, followers, ctx.state.image, ctx.listener_name,
+                                  request.rack_id)
+
+
+def _leader_throttles(ctx: RequestContext, partition: Partition, replica_id: int) -> bool:
+    """Kafka's shouldLeaderThrottle: a follower outside the ISR fetching a throttled partition while this
+    leader's replication quota is exceeded gets no records."""
+    quota = ctx.state.partitions.replication_quotas.leader
+    return (replica_id not in partition.isr and quota.is_throttled(partition.topic, partition.partition)
+            and quota.is_quota_exceeded())
+
+
 def _error_data(index: int, code: int) -> PartitionData:
     return PartitionData(partition_index=index, error_code=code, high_watermark=-1, last_stable_offset=-1,
                          log_start_offset=-1, aborted_transactions=None, records=b"")
@@ -196,6 +220,16 @@ def _read_all(ctx: RequestContext, request, wanted: list[_Wanted], replica_id: i
         log_ = partition.log
         fetch_offset = item.entry.request.fetch_offset
         last_fetched_epoch = item.entry.request.last_fetched_epoch
+        preferred = _preferred_read_replica(ctx, request, partition, fetch_offset, replica_id)
+        if preferred != NO_PREFERRED_REPLICA:
+            # Kafka skips the read: the consumer is sent to the replica with the offsets it will find there
+            high_watermark = partition.high_watermark
+            answers.append(PartitionData(
+                partition_index=index, error_code=errors.NONE.code, high_watermark=high_watermark,
+                last_stable_offset=log_.last_stable_offset(high_watermark),
+                log_start_offset=partition.log_start_offset, aborted_transactions=None,
+                preferred_read_replica=preferred, records=b""))
+            continue
         try:
             diverging = _diverging(partition, fetch_offset, last_fetched_epoch) if last_fetched_epoch >= 0 \
                 else None
@@ -228,6 +262,8 @@ def _read_all(ctx: RequestContext, request, wanted: list[_Wanted], replica_id: i
             continue
         high_watermark = partition.high_watermark
         stable = log_.last_stable_offset(high_watermark)
+        if replica_id >= 0 and _leader_throttles(ctx, partition, replica_id):
+            read = read._replace(regions=[])  # Kafka answers a throttled out-of-sync follower with nothing
         size = sum(region.length for region in read.regions)
         if size:
             min_one_message = False
@@ -341,7 +377,8 @@ async def handle(ctx: RequestContext, request) -> FetchResponse:
     # followerNeedsHwUpdate)
     first_hws = [a.high_watermark for a in answers] if replica_id >= 0 else None
     while not (request.max_wait_ms <= 0 or not wanted or failed or readable >= request.min_bytes
-               or any(a.diverging_epoch.epoch >= 0 for a in answers) or trio.current_time() >= deadline
+               or any(a.diverging_epoch.epoch >= 0 or a.preferred_read_replica >= 0 for a in answers)
+               or trio.current_time() >= deadline
                or (first_hws is not None and first_hws != [a.high_watermark for a in answers])):
         hosted = list({id(w.partition): w.partition for w in wanted if w.partition is not None}.values())
         parked = trio.current_time()
@@ -369,6 +406,9 @@ async def handle(ctx: RequestContext, request) -> FetchResponse:
                           answer.error_code not in _EXPECTED_ERRORS)
             if replica_id >= 0:
                 stats.replication_bytes_out += size
+                leader_quota = ctx.state.partitions.replication_quotas.leader
+                if leader_quota.is_throttled(item.partition.topic, item.partition.partition):
+                    leader_quota.record(size)
         respond = item.entry.must_respond(answer, size)
         if not incremental or respond:
             pairs.append((item.entry, answer))

@@ -12,6 +12,8 @@ Partition.fetchOffsetForTimestamp and UnifiedLog.fetchOffsetByTimestamp (local s
   read_uncommitted; for a broker or the debugging id (-2) the log end offset.
 - The leader epoch (v4+) is the epoch of the batch holding the offset (LeaderEpoch stays -1 when unknown).
 - CurrentLeaderEpoch (v4+) fences as in OffsetForLeaderEpoch; only ReplicaId -2 may read from a non-leader.
+- A new leader whose high watermark is still below its epoch's start offset answers a consumer's LATEST, and a
+  timestamp search that finds nothing below the HW, with OFFSET_NOT_AVAILABLE (retriable; KIP-392's lagging HW).
 - A (topic, partition) named twice answers once, INVALID_REQUEST; unknown partitions UNKNOWN_TOPIC_OR_PARTITION.
   Answers are grouped by topic in order of first appearance (Kafka's order is its hash map's).
 - An IsolationLevel other than 0 or 1 fails the whole request: UNKNOWN_SERVER_ERROR for every partition named, as
@@ -100,12 +102,22 @@ def _earliest_epoch(partition: Partition) -> int:
     return UNKNOWN
 
 
+def _high_watermark_lags(partition: Partition, replica_id: int) -> bool:
+    """A new leader whose HW has not reached its epoch's start offset yet (Partition.fetchOffsetForTimestamp):
+    a consumer's LATEST, or a search finding nothing below the HW, gets OFFSET_NOT_AVAILABLE and retries."""
+    start = partition.leader_epoch_start_offset
+    return (replica_id == CONSUMER_REPLICA_ID and partition.is_leader and start is not None
+            and start > partition.high_watermark)
+
+
 def offset_for(partition: Partition, timestamp: int, *, version: int, replica_id: int,
                isolation_level: int) -> ListOffsetsPartitionResponse:
     """The answer for one partition this node leads (may read index files: call from a worker thread)."""
     index = partition.partition
     last_fetchable = _last_fetchable_offset(partition, replica_id, isolation_level)
     if timestamp == LATEST_TIMESTAMP:
+        if _high_watermark_lags(partition, replica_id):
+            return _answer(index, errors.OFFSET_NOT_AVAILABLE.code)
         return _found(index, version, UNKNOWN, last_fetchable, partition.leader_epoch)
     if timestamp in (EARLIEST_TIMESTAMP, EARLIEST_LOCAL_TIMESTAMP):
         return _found(index, version, UNKNOWN, partition.log_start_offset, _earliest_epoch(partition))
@@ -113,7 +125,8 @@ def offset_for(partition: Partition, timestamp: int, *, version: int, replica_id
         return _found(index, version, UNKNOWN, UNKNOWN, UNKNOWN)
     found = partition.log.fetch_offset_by_timestamp(timestamp)
     if found is None or found.offset >= last_fetchable:
-        return _answer(index)
+        return _answer(index, errors.OFFSET_NOT_AVAILABLE.code if _high_watermark_lags(partition, replica_id)
+                       else errors.NONE.code)
     return _found(index, version, found.timestamp, found.offset, found.leader_epoch)
 
 

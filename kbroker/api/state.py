@@ -136,6 +136,10 @@ class BrokerState:
             raise FileNotFoundError(f"log directory {log_dir} is missing")
         found = [PartitionLogInfo(log_dir, p.topic, p.partition, p.log.size_in_bytes())
                  for p in self.partitions if os.path.dirname(p.log.directory) == log_dir]
+        found += [PartitionLogInfo(log_dir, key[0], key[1], future.log.size_in_bytes(),
+                                   max(future.partition.log_end_offset - future.log.log_end_offset, 0), True)
+                  for key, future in list(self.partitions.log_dir_mover.futures.items())
+                  if future.target_dir == log_dir]
         found.sort(key=lambda info: (info.topic, info.partition))
         return found
 

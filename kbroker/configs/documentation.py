@@ -79,6 +79,8 @@ _BROKER = {
     "max.connections.per.ip.overrides": "Per-address limits as host:count entries, overriding max.connections.per.ip.",
     "max.connection.creation.rate": "New connections accepted per second; past it the acceptor waits.",
     "connections.max.reauth.ms": "Longest SASL session before the client must re-authenticate; 0 means never.",
+    "replica.selector.class": "The replica selector a leader uses to send a consumer to a closer replica (KIP-392): "
+                              "unset for none, or Kafka's RackAwareReplicaSelector.",
     "authorizer.class.name": "The authorizer: empty for none, or Kafka's StandardAuthorizer (ACLs in the metadata log).",
     "super.users": "Principals (';'-separated, e.g. User:admin) allowed every operation whatever the ACLs say.",
     "allow.everyone.if.no.acl.found": "Whether a resource that no ACL names is open to everyone.",

@@ -356,3 +356,11 @@ KAFKA_BROKER_CONFIGS: dict[str, tuple[str, bool]] = {
     "transactional.id.expiration.ms": (INT, STATIC),
     "unclean.leader.election.enable": (BOOLEAN, DYNAMIC),
 }
+
+# DynamicConfig.Broker's quota configs (QuotaConfig.brokerQuotaConfigs): not in KafkaConfig, so never listed with
+# the broker's configs, but typed and dynamic when set (kbroker.partition.replication_quota reads the first two).
+KAFKA_BROKER_CONFIGS.update({
+    "leader.replication.throttled.rate": (LONG, DYNAMIC),
+    "follower.replication.throttled.rate": (LONG, DYNAMIC),
+    "replica.alter.log.dirs.io.max.bytes.per.second": (LONG, DYNAMIC),
+})

@@ -29,6 +29,7 @@ from kbroker.metadata.delegation_token_control import SWEEP_BATCH
 from kbroker.metadata.image import MetadataImage
 from kbroker.protocol import errors
 from kbroker.protocol.messages.alter_partition_response import AlterPartitionResponse
+from kbroker.protocol.messages.assign_replicas_to_dirs_response import AssignReplicasToDirsResponse
 from kbroker.protocol.messages.broker_heartbeat_response import BrokerHeartbeatResponse
 from kbroker.protocol.messages.broker_registration_response import BrokerRegistrationResponse
 from kbroker.raft.client import RaftError
@@ -122,6 +123,9 @@ class ActiveController:
     async def broker_heartbeat(self, request) -> BrokerHeartbeatResponse:
         return await self._answer(BrokerHeartbeatResponse, self.controller.broker_heartbeat, request,
                                   now=trio.current_time())
+
+    async def assign_replicas_to_dirs(self, request) -> AssignReplicasToDirsResponse:
+        return await self._answer(AssignReplicasToDirsResponse, self.controller.assign_replicas_to_dirs, request)
 
     async def alter_partition(self, request, api_version: int) -> AlterPartitionResponse:
         return await self._answer(AlterPartitionResponse, self.controller.alter_partition, request,

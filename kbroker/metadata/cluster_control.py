@@ -39,7 +39,8 @@ registration stays flagged in controlled shutdown, and it is elected where parti
 Eligible leader replicas (KIP-966) follow the finalized eligible.leader.replicas.version, which Kafka 4.3.1's
 format sets to 1 and kbroker's bootstrap does not write yet (so kbroker runs as a Kafka formatted with it at 0).
 
-Not done: offline and cordoned log dirs in heartbeats (handleDirectoriesOffline/Cordoned), controller metrics.
+Offline log dirs in heartbeats and AssignReplicasToDirs: kbroker/metadata/directory_assignment.py.
+Not done: cordoned log dirs in heartbeats (handleDirectoriesCordoned), controller metrics.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ from kbroker.metadata.broker_heartbeats import (
     BrokerControlState,
     BrokerHeartbeats,
 )
+from kbroker.metadata.directory_assignment import assign_replicas_to_dirs, directories_offline
 from kbroker.metadata.image import (
     KRAFT_VERSION,
     METADATA_VERSION,
@@ -247,10 +249,27 @@ class ClusterControl:
                 records = self._unfence_records(image, broker_id)
             else:
                 records = self._controlled_shutdown_records(image, broker_id)
+        if request.offline_log_dirs:
+            records += directories_offline(image, broker_id, request.offline_log_dirs,
+                                           leader_and_isr_updates=self._remove_from_leadership)
         self.heartbeats.touch(broker_id, following.fenced, request.current_metadata_offset)
         response = BrokerHeartbeatResponse(is_caught_up=request.current_metadata_offset >= registration_offset,
                                            is_fenced=following.fenced, should_shut_down=following.should_shut_down)
         return Outcome(response, records, following.in_controlled_shutdown)
+
+    def assign_replicas_to_dirs(self, image: MetadataImage, request) -> Outcome:
+        """AssignReplicasToDirs (kbroker/metadata/directory_assignment.py)."""
+        def set_directories(image_: MetadataImage, topic, partition: PartitionRegistration,
+                            directories: dict[int, uuid.UUID]):
+            return partition_change(partition, topic.topic_id, is_acceptable_leader=leader_acceptor(image_, partition),
+                                    min_isr=self.effective_min_isr(image_, topic), elr_enabled=elr_enabled(image_),
+                                    target_directories=directories)
+        response, records = assign_replicas_to_dirs(image, request, set_directories=set_directories,
+                                                    leader_and_isr_updates=self._remove_from_leadership)
+        return Outcome(response, records)
+
+    def _remove_from_leadership(self, image: MetadataImage, partitions, broker_id: int) -> list[MetadataRecord]:
+        return self._leader_and_isr_updates(image, partitions, remove=broker_id)
 
     def controlled_shutdown_at(self, broker_id: int, batch_last_offset: int) -> None:
         """The heartbeat batch that left `broker_id` in controlled shutdown ended at `batch_last_offset` (the

@@ -304,6 +304,13 @@ class QuorumController:
                 cluster.controlled_shutdown_at(request.broker_id, last_offset)
             return outcome.response
 
+    def assign_replicas_to_dirs(self, request):
+        """A broker's AssignReplicasToDirsRequest (kbroker/metadata/directory_assignment.py)."""
+        with self._lock:
+            outcome = self._cluster().assign_replicas_to_dirs(self.image, request)
+            self._commit(outcome.records)
+            return outcome.response
+
     def unregister_broker(self, request) -> UnregisterBrokerResponse:
         with self._lock:
             outcome = self._cluster().unregister_broker(self.image, request)

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import enum
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from kbroker.metadata import record_versions as V
 from kbroker.metadata.image import NO_LEADER, PartitionRegistration
@@ -68,8 +68,10 @@ def partition_change(partition: PartitionRegistration, topic_id: uuid.UUID, *,
                      target_leader_recovery_state: int | None = None,
                      target_replicas: Sequence[int] | None = None, target_adding: Sequence[int] | None = None,
                      target_removing: Sequence[int] | None = None,
-                     default_dir: Callable[[int], uuid.UUID] | None = None) -> MetadataRecord | None:
-    """default_dir: a new replica's directory (ClusterDescriber.defaultDir); needed when replicas change."""
+                     default_dir: Callable[[int], uuid.UUID] | None = None,
+                     target_directories: Mapping[int, uuid.UUID] | None = None) -> MetadataRecord | None:
+    """default_dir: a new replica's directory (ClusterDescriber.defaultDir); needed when replicas change.
+    target_directories: replicas' directories to set (PartitionChangeBuilder.setDirectory, AssignReplicasToDirs)."""
     isr = list(partition.isr if target_isr is None else target_isr)
     replicas = list(partition.replicas if target_replicas is None else target_replicas)
     adding = list(partition.adding_replicas if target_adding is None else target_adding)
@@ -108,7 +110,7 @@ def partition_change(partition: PartitionRegistration, topic_id: uuid.UUID, *,
         record.last_known_elr = last_known_elr
     if record.isr is None and (isr or elr_enabled) and isr != list(partition.isr):
         record.isr = isr
-    _set_assignment(record, partition, replicas, adding, removing, default_dir)
+    _set_assignment(record, partition, replicas, adding, removing, default_dir, target_directories or {})
     if target_leader_recovery_state is not None and target_leader_recovery_state != partition.leader_recovery_state:
         record.leader_recovery_state = target_leader_recovery_state
     if _is_no_op(record):
@@ -145,7 +147,8 @@ def _completed_reassignment(replicas: list[int], adding: list[int], removing: li
 
 
 def _set_assignment(record: PartitionChangeRecord, partition: PartitionRegistration, replicas: list[int],
-                    adding: list[int], removing: list[int], default_dir: Callable[[int], uuid.UUID] | None) -> None:
+                    adding: list[int], removing: list[int], default_dir: Callable[[int], uuid.UUID] | None,
+                    assigned: Mapping[int, uuid.UUID]) -> None:
     """PartitionChangeBuilder.setAssignmentChanges."""
     if replicas:
         # A registration without directories has every replica unassigned (PartitionRegistration's default).
@@ -157,6 +160,7 @@ def _set_assignment(record: PartitionChangeRecord, partition: PartitionRegistrat
             directories = [current[r] if r in current else default_dir(r) for r in replicas]
         else:
             directories = [current[r] for r in replicas]
+        directories = [assigned.get(r, d) for r, d in zip(replicas, directories, strict=True)]
         if directories != old_directories:
             record.directories = directories
         if replicas != list(partition.replicas):

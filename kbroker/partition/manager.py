@@ -56,8 +56,10 @@ from kbroker.metadata.image import MetadataImage
 from kbroker.partition.alter_partition import AlterPartitionItem, AlterPartitionManager, ResultCallback
 from kbroker.partition.headroom import check_room_for_logs
 from kbroker.partition.log_configs import LogConfigResolver
+from kbroker.partition.log_dir_mover import LogDirMover
 from kbroker.partition.partition import Partition
 from kbroker.partition.replica_fetcher import ReplicaFetcherManager
+from kbroker.partition.replication_quota import ReplicationQuotas
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +73,7 @@ HOUSEKEEPING_TICK_MS = 1_000
 
 _PARTITION_DIR = re.compile(r"^(?P<topic>[A-Za-z0-9._-]+)-(?P<partition>[0-9]+)$")
 _DELETED_DIR = re.compile(r"^[A-Za-z0-9._-]+-[0-9]+\.[0-9a-f]{32}-delete$")
+_FUTURE_DIR = re.compile(r"^[A-Za-z0-9._-]+-[0-9]+\.[0-9a-f]{32}-future$")
 
 
 def halt_process(reason: str) -> None:
@@ -112,6 +115,11 @@ class PartitionManager:
         # High watermarks from the log dirs' replication-offset-checkpoint, each partition's starting HW.
         self._checkpointed_hw: dict[tuple[str, int], int] = {}
         self.image: MetadataImage | None = None
+        # Replication throttles (leader and follower side), from the image's broker and topic configs.
+        self.replication_quotas = ReplicationQuotas(self.node_id, time_ms, config)
+        # AlterReplicaLogDirs: future logs moving replicas between this broker's log dirs.
+        self.log_dir_mover = LogDirMover(self.log_dirs, self._open_log, config["log.segment.delete.delay.ms"],
+                                         self.offline_dirs, self._log_moved)
 
     # --- lookup ----------------------------------------------------------------------------------------------
     def get(self, topic: str, partition: int) -> Partition | None:
@@ -142,7 +150,9 @@ class PartitionManager:
                 path = os.path.join(log_dir, name)
                 if not os.path.isdir(path) or name == METADATA_LOG_DIR_NAME:
                     continue
-                if _DELETED_DIR.match(name):
+                if _DELETED_DIR.match(name) or _FUTURE_DIR.match(name):
+                    if _FUTURE_DIR.match(name):
+                        log.info("deleting the future log %s: a move between log dirs is not resumed", path)
                     shutil.rmtree(path, ignore_errors=True)
                     continue
                 match = _PARTITION_DIR.match(name)
@@ -165,12 +175,15 @@ class PartitionManager:
         log.info("loaded %d partition logs from %s", len(self._unattached), ", ".join(self.log_dirs))
         self._started = True
         self.apply_image(image)
-        self.write_checkpoints()
+        self.checkpoint_now()
 
     # --- following the metadata image ------------------------------------------------------------------------
     def apply_image(self, image: MetadataImage) -> None:
         """Create, delete and update hosted partitions so they match `image`."""
-        self.image = image
+        before, self.image = self.image, image
+        if (before is None or before.topic_configs is not image.topic_configs
+                or before.broker_configs is not image.broker_configs):
+            self.replication_quotas.update(image)
         self._isr_eligible = frozenset(broker_id for broker_id, broker in image.brokers.items()
                                        if not broker.fenced and not broker.in_controlled_shutdown)
         wanted: dict[tuple[str, int], tuple] = {}
@@ -181,6 +194,7 @@ class PartitionManager:
         for key in [k for k in self._partitions if k not in wanted or
                     self._partitions[k].topic_id != wanted[k][0].topic_id]:
             partition = self._partitions.pop(key)
+            self.log_dir_mover.forget(key)
             if key not in wanted and partition.topic_id in image.topics_by_id:
                 log.info("deleting partition %s-%d: this broker is no longer one of its replicas", *key)
             else:
@@ -279,7 +293,9 @@ class PartitionManager:
     def _new_log_directory(self, key: tuple[str, int], dir_counts: dict[str, int]) -> str:
         """The directory of a new partition's log, in the log dir holding the fewest partitions (`dir_counts`,
         counted once per batch of new partitions and kept up to date here)."""
-        log_dir = min(self.log_dirs, key=lambda d: dir_counts[d])
+        preferred = self.log_dir_mover.preferred_dirs.pop(key, None)
+        online = [d for d in self.log_dirs if d not in self.offline_dirs] or self.log_dirs
+        log_dir = preferred if preferred in online else min(online, key=lambda d: dir_counts[d])
         dir_counts[log_dir] += 1
         return os.path.join(log_dir, f"{key[0]}-{key[1]}")
 
@@ -369,14 +385,23 @@ class PartitionManager:
         opened.on_storage_failure = self._log_dir_failed
         return opened
 
+    def _log_moved(self, old: Log, moved: Log) -> None:
+        """A replica's log moved to another log dir (LogDirMover): the cleaner follows it."""
+        self.cleaner.remove_log(old)
+        moved.on_storage_failure = self._log_dir_failed
+        if moved.config.compact:
+            self.cleaner.add_log(moved)
+
     # --- log dir failure -------------------------------------------------------------------------------------
     def _log_dir_failed(self, failed: Log) -> None:
         """A write to `failed` raised an OSError: its log dir goes offline with every log in it."""
-        log_dir = os.path.dirname(failed.directory)
+        self._take_dir_offline(os.path.dirname(failed.directory), failed.offline_reason)
+
+    def _take_dir_offline(self, log_dir: str, reason: str) -> None:
         if log_dir in self.offline_dirs:
             return
         self.offline_dirs.add(log_dir)
-        log.error("log dir %s is offline: %s", log_dir, failed.offline_reason)
+        log.error("log dir %s is offline: %s", log_dir, reason)
         for other in [*(p.log for p in self._partitions.values()), *self._unattached.values()]:
             if os.path.dirname(other.directory) == log_dir:
                 other.take_offline(f"The log dir {log_dir} of {other.name} is offline")
@@ -393,6 +418,7 @@ class PartitionManager:
         async with trio.open_nursery() as nursery:
             nursery.start_soon(self._housekeeping, monotonic_ms)
             nursery.start_soon(self._expire_isr)
+            nursery.start_soon(self.log_dir_mover.run)
             if self.config["log.cleaner.enable"]:
                 nursery.start_soon(self._clean_forever)
 
@@ -413,7 +439,9 @@ class PartitionManager:
                 self.enforce_retention()
             if now >= next_checkpoint:
                 next_checkpoint = now + CHECKPOINT_INTERVAL_MS
-                await trio.to_thread.run_sync(self.write_checkpoints)
+                failed = await trio.to_thread.run_sync(self.write_checkpoints)
+                for log_dir, reason in failed.items():
+                    self._take_dir_offline(log_dir, reason)
 
     async def _expire_isr(self) -> None:
         interval_s = self.config["replica.lag.time.max.ms"] / 2 / 1000
@@ -444,15 +472,27 @@ class PartitionManager:
             if not await trio.to_thread.run_sync(self.cleaner.step):
                 await trio.sleep(CLEANER_BACKOFF_MS / 1000)
 
-    def write_checkpoints(self) -> None:
-        """Write each log dir's recovery-point and log-start-offset checkpoints (from any thread)."""
+    def write_checkpoints(self) -> dict[str, str]:
+        """Write each log dir's recovery-point and log-start-offset checkpoints (from any thread); the dirs
+        whose files could not be written, with why (the caller takes them offline, as Kafka's
+        LogDirFailureChannel does)."""
         partitions = list(self._partitions.values())  # one C-level copy: safe against apply_image
+        failed = {}
         with self._checkpoint_lock:
             for log_dir in self.log_dirs:
                 if log_dir in self.offline_dirs:
                     continue
-                self._write_checkpoints_of(log_dir, [p for p in partitions
-                                                     if os.path.dirname(p.log.directory) == log_dir])
+                try:
+                    self._write_checkpoints_of(log_dir, [p for p in partitions
+                                                         if os.path.dirname(p.log.directory) == log_dir])
+                except OSError as exc:
+                    failed[log_dir] = f"Error while writing the checkpoints of {log_dir}: {exc}"
+        return failed
+
+    def checkpoint_now(self) -> None:
+        """write_checkpoints on the event loop's thread, taking the dirs that failed offline."""
+        for log_dir, reason in self.write_checkpoints().items():
+            self._take_dir_offline(log_dir, reason)
 
     @staticmethod
     def _write_checkpoints_of(log_dir: str, partitions: list[Partition]) -> None:
@@ -469,6 +509,7 @@ class PartitionManager:
         if self._closed or not self._started:
             return
         self._closed = True
+        self.log_dir_mover.close()
         for partition in self:
             partition.log.close()
         for unattached in self._unattached.values():
@@ -476,7 +517,7 @@ class PartitionManager:
         with self._prepared_lock:
             for _topic_id, prepared in self._prepared.values():
                 prepared.close()
-        self.write_checkpoints()
+        self.checkpoint_now()
         self.sync_partition_metadata()
         for log_dir in self.log_dirs:
             if log_dir in self.offline_dirs:

@@ -32,6 +32,7 @@ from kbroker.metadata.image import PartitionRegistration
 from kbroker.partition.alter_partition import AlterPartitionItem, AlterPartitionResult
 from kbroker.partition.isr import IsrState, out_of_sync_replicas, replicas_to_add
 from kbroker.partition.replica import FollowerState
+from kbroker.partition.replica_selector import ReadReplica
 from kbroker.protocol import errors
 
 log = logging.getLogger(__name__)
@@ -260,6 +261,15 @@ class Partition:
         if not self._maybe_increment_high_watermark():
             self._wake_waiters()
         return True
+
+    def read_replicas(self, fetch_offset: int) -> tuple[ReadReplica, list[ReadReplica]]:
+        """KIP-392: this leader and the followers a consumer at `fetch_offset` may be sent to (in the committed
+        ISR, holding that offset as their last Fetch said), as Kafka's findPreferredReadReplica lists them."""
+        now = self._time_ms()
+        followers = [ReadReplica(f.replica_id, f.log_end_offset, now - f.last_caught_up_time_ms)
+                     for f in self.followers.values()
+                     if f.replica_id in self.isr and f.log_start_offset <= fetch_offset <= f.log_end_offset]
+        return ReadReplica(self.node_id, self.log.log_end_offset, 0), followers
 
     def _eligible(self) -> frozenset[int]:
         if self._eligible_replicas is None:

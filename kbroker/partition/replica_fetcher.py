@@ -15,6 +15,10 @@ the fetch offset (the log end offset), the current leader epoch and the last fet
   names a new leader or leader epoch;
 - other errors, or no answer: the partition (or the whole fetcher) waits replica.fetch.backoff.ms.
 
+Follower throttle (kbroker.partition.replication_quota): while the follower quota is exceeded, a throttled
+partition not caught up with the leader's high watermark is left out of the Fetch (none left: the fetcher waits
+replica.fetch.backoff.ms); the bytes appended for throttled partitions are recorded.
+
 A partition added at a leader epoch starts at its log end offset with its latest epoch; a log with no epochs
 (old formats) is first truncated to its high watermark, as Kafka's initialFetchOffset does. Like Kafka 4's
 fetchers (every metadata version truncates on fetch), this one sends no OffsetForLeaderEpoch: divergence comes
@@ -37,6 +41,7 @@ from kbroker.network.channels import ChannelManager
 from kbroker.network.directory import Address, NodeDirectory
 from kbroker.network.errors import NetworkError
 from kbroker.partition.partition import Partition
+from kbroker.partition.replication_quota import ReplicationQuota
 from kbroker.protocol import errors
 from kbroker.protocol.messages.fetch_request import FetchPartition, FetchRequest, FetchTopic, ReplicaState
 from kbroker.protocol.messages.list_offsets_request import (
@@ -82,6 +87,8 @@ class PartitionFetchState:
     last_fetched_epoch: int
     delayed_until: float = 0.0   # trio time; fetched again from then
     fenced: bool = False
+    # caught up with the leader's high watermark at the last answer (Kafka's isReplicaInSync: lag <= 0)
+    in_sync: bool = False
 
     def ready(self, now: float) -> bool:
         return not self.fenced and now >= self.delayed_until
@@ -113,8 +120,9 @@ class ReplicaFetcher:
     """Fetches every partition this node follows on `leader_id`; start `run` in a nursery."""
 
     def __init__(self, leader_id: int, channels, settings: FetcherSettings, broker_epoch: Callable[[], int],
-                 on_appended: Callable[[int], None] | None = None):
+                 on_appended: Callable[[int], None] | None = None, quota: ReplicationQuota | None = None):
         self.leader_id = leader_id
+        self.quota = quota  # the follower replication throttle
         self._channels = channels
         self.settings = settings
         self._broker_epoch = broker_epoch
@@ -152,6 +160,8 @@ class ReplicaFetcher:
                         continue
                     request, sent = self.build_request(trio.current_time(), version)
                     if request is None:
+                        # every ready partition is throttled: Kafka's fetcher backs off as with nothing to fetch
+                        await trio.sleep(self.settings.backoff_ms / 1000)
                         continue
                     response = await self._channels.send(self.leader_id, request, version_cap=version,
                                                          timeout_ms=timeout_ms)
@@ -173,8 +183,11 @@ class ReplicaFetcher:
         ready."""
         topics: dict[str, FetchTopic] = {}
         sent: dict[PartitionKey, tuple[int, int]] = {}
+        throttling = self.quota is not None and self.quota.is_quota_exceeded()
         for key, state in self.partitions.items():
             if not state.ready(now):
+                continue
+            if throttling and not state.in_sync and self.quota.is_throttled(*key):
                 continue
             partition = state.partition
             topic = topics.setdefault(key[0], FetchTopic(topic=key[0], topic_id=partition.topic_id, partitions=[]))
@@ -252,7 +265,10 @@ class ReplicaFetcher:
             partition.append_as_follower(records)
             if self._on_appended is not None:
                 self._on_appended(len(records))
+            if self.quota is not None and self.quota.is_throttled(partition.topic, partition.partition):
+                self.quota.record(len(records))
         state.fetch_offset = partition.log_end_offset
+        state.in_sync = data.high_watermark - state.fetch_offset <= 0
         latest = partition.log.leader_epoch_cache.latest_epoch()
         state.last_fetched_epoch = UNDEFINED_EPOCH if latest is None else latest
         partition.update_follower_high_watermark(data.high_watermark)
@@ -318,8 +334,10 @@ class ReplicaFetcherManager:
     leaders' addresses on the inter-broker listener, from the image. Start `run` in the node's nursery."""
 
     def __init__(self, channels: ChannelManager, settings: FetcherSettings, broker_epoch: Callable[[], int],
-                 listener_name: str, on_appended: Callable[[int], None] | None = None):
+                 listener_name: str, on_appended: Callable[[int], None] | None = None,
+                 quota: ReplicationQuota | None = None):
         self._channels = channels
+        self.quota = quota
         self._on_appended = on_appended
         self.directory: NodeDirectory = channels.directory
         self.settings = settings
@@ -370,6 +388,6 @@ class ReplicaFetcherManager:
             if self._nursery is None:
                 raise RuntimeError("the replica fetcher manager is not running")
             fetcher = self.fetchers[leader_id] = ReplicaFetcher(leader_id, self._channels, self.settings,
-                                                                self._broker_epoch, self._on_appended)
+                                                                self._broker_epoch, self._on_appended, self.quota)
             self._nursery.start_soon(fetcher.run)
         return fetcher

@@ -1,13 +1,14 @@
 """Replication for a broker of a multi-node cluster, in one call for the node's composition root: the replica
 fetchers (their own ChannelManager, dialling leaders on the inter-broker listener, client id
 `broker-<id>-fetcher`) and the AlterPartition manager (over the `send_to_controller` callable the node gives,
-its channel to the active controller), attached to the PartitionManager, all in one nursery that lives until
-cancelled. A single node does not run this: it is the whole ISR of every partition it hosts.
+its channel to the active controller), attached to the PartitionManager, and the directory assigner (its replicas'
+log dirs told to the controller, AssignReplicasToDirs), all in one nursery that lives until cancelled. A single node does not run this: it is the whole ISR of every partition it hosts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import uuid
+from collections.abc import Callable, Mapping
 
 import trio
 
@@ -15,6 +16,7 @@ from kbroker.network.channels import ChannelManager
 from kbroker.network.directory import NodeDirectory
 from kbroker.network.settings import ClientSettings
 from kbroker.partition.alter_partition import AlterPartitionManager, AlterPartitionSend
+from kbroker.partition.dir_assignments import DirectoryAssigner
 from kbroker.partition.manager import PartitionManager
 from kbroker.partition.replica_fetcher import FetcherSettings, ReplicaFetcherManager
 from kbroker.quorum_config import inter_broker_listener_name
@@ -22,6 +24,7 @@ from kbroker.quorum_config import inter_broker_listener_name
 
 async def run_replication(partitions: PartitionManager, config, *, broker_epoch: Callable[[], int],
                           send_to_controller: AlterPartitionSend, on_appended: Callable[[int], None] | None = None,
+                          log_dir_ids: Mapping[str, uuid.UUID] | None = None,
                           task_status=trio.TASK_STATUS_IGNORED) -> None:
     settings = FetcherSettings.from_config(config)
     client = ClientSettings(client_id=f"broker-{config.node_id}-fetcher",
@@ -30,11 +33,13 @@ async def run_replication(partitions: PartitionManager, config, *, broker_epoch:
         channels = await nursery.start(ChannelManager(NodeDirectory(), client).run)
         try:
             fetchers = ReplicaFetcherManager(channels, settings, broker_epoch, inter_broker_listener_name(config),
-                                             on_appended)
+                                             on_appended, partitions.replication_quotas.follower)
             await nursery.start(fetchers.run)
             alter_partition = AlterPartitionManager(send_to_controller, config.node_id, broker_epoch)
             await nursery.start(alter_partition.run)
             partitions.attach_replication(fetchers, alter_partition)
+            if log_dir_ids:
+                await nursery.start(DirectoryAssigner(partitions, log_dir_ids, send_to_controller, broker_epoch).run)
             task_status.started()
             await trio.sleep_forever()
         finally:

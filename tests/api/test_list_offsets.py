@@ -15,7 +15,7 @@ from kbroker.protocol.messages.list_offsets_request import (
     ListOffsetsTopic,
 )
 
-NONE, FENCED_LEADER_EPOCH, UNKNOWN_LEADER_EPOCH = 0, 74, 75
+NONE, FENCED_LEADER_EPOCH, UNKNOWN_LEADER_EPOCH, OFFSET_NOT_AVAILABLE = 0, 74, 75, 78
 BASE = int(time.time() * 1000) - 60_000
 
 
@@ -89,6 +89,29 @@ def test_leader_epochs_follow_the_partition_and_the_batches(kafka_broker):
     assert list_offsets(kafka_broker, "t", [(0, -1)], current_leader_epoch=3)[0][1] == NONE
     # Below v4 there is no leader epoch in the answer.
     assert list_offsets(kafka_broker, "t", [(0, -1)], version=3) == [(0, NONE, -1, 3, -1)]
+
+
+def test_a_new_leader_whose_high_watermark_lags_its_epoch_start(kafka_broker):
+    """Partition.fetchOffsetForTimestamp: a consumer's LATEST, or a search finding nothing below the HW, gets
+    OFFSET_NOT_AVAILABLE until the HW reaches the epoch's start offset; EARLIEST and brokers are answered."""
+    create_topic(kafka_broker, "t")
+    append(kafka_broker, "t", [(BASE, None, b"a"), (BASE + 10, None, b"b")])
+
+    async def lead_with_a_follower(epoch):
+        partition = kafka_broker.state.partitions.get("t", 0)
+        partition.update_registration(attrs.evolve(partition.registration, replicas=(1, 2), isr=(1, 2),
+                                                   leader_epoch=epoch, partition_epoch=epoch))
+        return partition
+
+    kafka_broker.call(lead_with_a_follower, 1)
+    append(kafka_broker, "t", [(BASE + 20, None, b"c")], partition_leader_epoch=1)
+    partition = kafka_broker.call(lead_with_a_follower, 2)  # starts at 3 while the HW waits for 2 at 2
+    assert (partition.leader_epoch_start_offset, partition.high_watermark) == (3, 2)
+    assert list_offsets(kafka_broker, "t", [(0, -1)]) == [(0, OFFSET_NOT_AVAILABLE, -1, -1, -1)]
+    assert list_offsets(kafka_broker, "t", [(0, BASE + 15)]) == [(0, OFFSET_NOT_AVAILABLE, -1, -1, -1)]
+    assert list_offsets(kafka_broker, "t", [(0, BASE + 5)]) == [(0, NONE, BASE + 10, 1, 0)]
+    assert list_offsets(kafka_broker, "t", [(0, -2)]) == [(0, NONE, -1, 0, 0)]
+    assert list_offsets(kafka_broker, "t", [(0, -1)], replica_id=2)[0][:2] == (0, NONE)
 
 
 @pytest.fixture

@@ -10,9 +10,10 @@ import trio.testing
 
 from kbroker.log.config import LogConfig
 from kbroker.log.log import Log
-from kbroker.metadata.image import PartitionRegistration
+from kbroker.metadata.image import MetadataImage, PartitionRegistration
 from kbroker.partition.partition import Partition
 from kbroker.partition.replica_fetcher import FetcherSettings, ReplicaFetcher
+from kbroker.partition.replication_quota import ReplicationQuota
 from kbroker.protocol import errors, wire
 from kbroker.protocol import records as R
 from kbroker.protocol.messages.fetch_response import (
@@ -144,3 +145,21 @@ def test_an_answer_to_an_older_request_is_ignored(follower):
     fetcher = fetcher_of(follower)
     process(fetcher, answer(high_watermark=0, records=bytes(batch(1, epoch=4))), sent={KEY: (0, 3)})
     assert follower.log_end_offset == 0
+
+
+def test_a_throttled_partition_behind_the_leader_waits_while_the_follower_quota_is_exceeded(follower):
+    now = [0]
+    quota = ReplicationQuota("follower", 1, lambda: now[0])
+    quota.update(MetadataImage(broker_configs={"1": {"follower.replication.throttled.rate": "10"}},
+                               topic_configs={"t": {"follower.replication.throttled.replicas": "0:1"}}))
+    fetcher = ReplicaFetcher(LEADER, None, FetcherSettings(replica_id=1), lambda: 7, quota=quota)
+    fetcher.add(follower)
+    process(fetcher, answer(high_watermark=10, log_start_offset=0, records=bytes(batch(3, epoch=4))))
+    assert quota.is_quota_exceeded()  # the appended batch was recorded
+    assert fetcher.build_request(0.0, 18) == (None, {})
+    now[0] += 60_000  # the samples have left the window
+    assert fetcher.build_request(0.0, 18)[1] == {KEY: (3, 4)}
+    process(fetcher, answer(high_watermark=6, log_start_offset=0, records=bytes(batch(3, epoch=4, base_offset=3))))
+    assert quota.is_quota_exceeded()
+    # caught up with the leader's high watermark: in sync, no longer held back
+    assert fetcher.build_request(0.0, 18)[1] == {KEY: (6, 4)}
