@@ -51,6 +51,7 @@ from kbroker.group.classic import (
 )
 from kbroker.group.consumer import ConsumerGroup
 from kbroker.group.consumer_coordinator import ConsumerGroups
+from kbroker.group.streams_coordinator import StreamsGroups
 from kbroker.log.log import LogError
 from kbroker.log.validator import RecordValidationError
 from kbroker.metadata.topic_names import GROUP_METADATA_TOPIC
@@ -186,6 +187,7 @@ class GroupCoordinator:
             not_coordinator=lambda: GroupError(errors.NOT_COORDINATOR.code))
         self.running = False
         self.consumer = ConsumerGroups(self, config, image)
+        self.streams = StreamsGroups(self, config, image)
 
     # --- shards ----------------------------------------------------------------------------------------------
     def partition_for(self, group_id: str) -> int:
