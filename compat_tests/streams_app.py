@@ -134,3 +134,34 @@ class CommittedReader:
 
     def close(self) -> None:
         self.consumer.close()
+
+
+def group_view(bootstrap: str, group_id: str) -> dict:
+    """What ListGroups v5, DescribeGroups v5 and (for a streams group) StreamsGroupDescribe say about the
+    application's group, reduced to what both brokers must agree on (no generated ids, hosts or epochs)."""
+    from compat_tests.raw_client import RawConnection
+    from kbroker.protocol.messages.describe_groups_request import DescribeGroupsRequest
+    from kbroker.protocol.messages.list_groups_request import ListGroupsRequest
+    from kbroker.protocol.messages.streams_group_describe_request import StreamsGroupDescribeRequest
+
+    with RawConnection(bootstrap) as conn:
+        listed = [(g.group_state, g.group_type, g.protocol_type)
+                  for g in conn.send(ListGroupsRequest(), version=5).groups if g.group_id == group_id]
+        described = conn.send(DescribeGroupsRequest(groups=[group_id]), version=5).groups[0]
+        view = {"listed": listed,
+                "described": (described.error_code, described.error_message, described.group_state,
+                              described.protocol_type, described.protocol_data, len(described.members))}
+        if listed and listed[0][1] == "streams":
+            group = conn.send(StreamsGroupDescribeRequest(group_ids=[group_id]), version=0).groups[0]
+            tasks = sorted((t.subtopology_id, p) for m in group.members for t in m.assignment.active_tasks
+                           for p in t.partitions)
+            view["streams"] = {
+                "error": group.error_code, "state": group.group_state, "members": len(group.members),
+                "epochs_agree": all(m.member_epoch == group.assignment_epoch for m in group.members),
+                "tasks": tasks,
+                "subtopologies": [(s.subtopology_id, sorted(s.source_topics), sorted(s.repartition_sink_topics),
+                                   sorted((t.name, t.partitions) for t in s.repartition_source_topics),
+                                   sorted((t.name, t.partitions) for t in s.state_changelog_topics))
+                                  for s in group.topology.subtopologies],
+            }
+        return view

@@ -19,6 +19,7 @@ from compat_tests.py_clients import create_topic
 from compat_tests.streams_app import (
     CommittedReader,
     StreamsInstance,
+    group_view,
     missing_streams_message,
     produce_lines,
     streams_jars_available,
@@ -75,6 +76,7 @@ def test_word_count_survives_a_killed_instance(broker_factory, group_protocol, t
         final = word_counts(first + second)
         wait_for(lambda: exactly_once(final)(reader.poll()), "counted every line after the kill", [survivor])
         assert reader.poll() == {word: list(range(1, n + 1)) for word, n in final.items()}
+        print(group_view(broker.bootstrap, application_id))
     finally:
         reader.close()
         for instance in instances:

@@ -1,16 +1,14 @@
 """The streams group's server-side task assignor: active tasks only, sticky and balanced (after Kafka's
 StickyTaskAssignor, simplified).
 
-Every member gets at most ceil(tasks / members) tasks. A task stays with the member that holds it (its current
-assignment, else its previous target) while that member is under its quota; the remaining tasks go, in task
-order, to the member holding the fewest tasks (members of the same process as the task's previous owner first,
-then by member id). Standby and warm-up tasks are not assigned (group.streams.num.standby.replicas is 0 by
+Every member gets floor(tasks / members) tasks, some one more (the remainder). A task stays with the member that
+holds it (its current assignment, else its previous target) while that member is under its quota; the remaining
+tasks go, in task order, to the member holding the fewest tasks (members of the same process as the task's
+previous owner first, then by member id). Standby and warm-up tasks are not assigned (group.streams.num.standby.replicas is 0 by
 default; see SKIPPED_FEATURES.md).
 """
 
 from __future__ import annotations
-
-import math
 
 Tasks = dict[str, frozenset[int]]
 
@@ -21,7 +19,7 @@ def assign(task_counts: dict[str, int], members: dict[str, object], previous: di
     tasks = [(s, p) for s in sorted(task_counts) for p in range(task_counts[s])]
     if not members:
         return {}
-    quota = math.ceil(len(tasks) / len(members)) if tasks else 0
+    base, extra = divmod(len(tasks), len(members))  # every member gets base tasks, `extra` of them one more
     owners: dict[tuple[str, int], str] = {}
     for member_id in sorted(members):
         for subtopology, partitions in previous.get(member_id, {}).items():
@@ -31,10 +29,16 @@ def assign(task_counts: dict[str, int], members: dict[str, object], previous: di
     unassigned = []
     for task in tasks:
         owner = owners.get(task)
-        if owner is not None and len(assigned[owner]) < quota:
+        if owner is not None and len(assigned[owner]) < base:
             assigned[owner].add(task)
         else:
             unassigned.append(task)
+    for task in list(unassigned):
+        owner = owners.get(task)
+        if extra and owner is not None and len(assigned[owner]) == base:
+            assigned[owner].add(task)
+            unassigned.remove(task)
+            extra -= 1
     for task in unassigned:
         previous_process = getattr(members.get(owners.get(task, "")), "process_id", None)
         member_id = min(members, key=lambda m: (len(assigned[m]),
