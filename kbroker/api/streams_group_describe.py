@@ -1,5 +1,6 @@
 """StreamsGroupDescribe (API key 89), v0: KIP-1071 streams groups with their state, epochs, topology (the
-subtopologies with their source, repartition and changelog topics) and members (process id, topology epoch,
+subtopologies with their source, repartition and changelog topics, internal topics with the partition counts
+derived from the source topics) and members (process id, topology epoch,
 endpoint, client tags, current and target active tasks; standby and warm-up tasks are always empty in kbroker).
 
 An unknown group answers GROUP_ID_NOT_FOUND "Group <id> not found.", a group of another type GROUP_ID_NOT_FOUND
@@ -37,19 +38,21 @@ def _tasks(tasks) -> Assignment:
                       standby_tasks=[], warmup_tasks=[])
 
 
-def _topic_infos(infos) -> list[TopicInfo]:
-    return [TopicInfo(name=i.name, partitions=i.partitions, replication_factor=i.replication_factor,
+def _topic_infos(infos, derived: dict[str, int]) -> list[TopicInfo]:
+    return [TopicInfo(name=i.name, partitions=derived.get(i.name, i.partitions), replication_factor=i.replication_factor,
                       topic_configs=[KeyValue(key=k, value=v) for k, v in i.configs]) for i in infos]
 
 
-def _topology(topology) -> Topology | None:
+def _topology(topology, configured) -> Topology | None:
+    """The group's topology, with the partition counts of its internal topics as configured on the topics."""
     if topology is None:
         return None
+    derived = configured.internal_partitions if configured is not None else {}
     return Topology(epoch=topology.epoch, subtopologies=[
         Subtopology(subtopology_id=s.subtopology_id, source_topics=list(s.source_topics),
                     repartition_sink_topics=list(s.repartition_sink_topics),
-                    state_changelog_topics=_topic_infos(s.state_changelog_topics),
-                    repartition_source_topics=_topic_infos(s.repartition_source_topics))
+                    state_changelog_topics=_topic_infos(s.state_changelog_topics, derived),
+                    repartition_source_topics=_topic_infos(s.repartition_source_topics, derived))
         for s in sorted(topology.subtopologies, key=lambda s: s.subtopology_id)])
 
 
@@ -74,7 +77,7 @@ def _described(ctx: RequestContext, request, group_id: str) -> DescribedGroup:
         for m in group.members.values()]
     return DescribedGroup(error_code=0, error_message=None, group_id=group_id, group_state=group.state.value,
                           group_epoch=group.group_epoch, assignment_epoch=group.assignment_epoch,
-                          topology=_topology(group.topology), members=members, authorized_operations=operations)
+                          topology=_topology(group.topology, group.configured), members=members, authorized_operations=operations)
 
 
 async def handle(ctx: RequestContext, request) -> StreamsGroupDescribeResponse:

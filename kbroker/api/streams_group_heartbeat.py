@@ -52,6 +52,8 @@ async def handle(ctx: RequestContext, request) -> StreamsGroupHeartbeatResponse:
         return _error(errors.GROUP_AUTHORIZATION_FAILED.code, None)
     coordinator = coordinator_of(ctx.state)
     result = coordinator.streams.heartbeat(request, client_id=ctx.client_id or "", client_host=f"/{ctx.peer[0]}")
+    if not result.error:
+        result = attrs.evolve(result, error=await coordinator.replicated(request.group_id))
     if result.error:
         return _error(result.error, result.message)
     if result.to_create:

@@ -51,6 +51,7 @@ from kbroker.group.classic import (
 )
 from kbroker.group.consumer import ConsumerGroup
 from kbroker.group.consumer_coordinator import ConsumerGroups
+from kbroker.group.streams import StreamsGroup
 from kbroker.group.streams_coordinator import StreamsGroups
 from kbroker.log.log import LogError
 from kbroker.log.validator import RecordValidationError
@@ -219,6 +220,10 @@ class GroupCoordinator:
                         if not batch.is_transactional:
                             self.consumer.replay(shard, decoded)
                         continue
+                    if isinstance(decoded, GR.StreamsRecord):
+                        if not batch.is_transactional:
+                            self.streams.replay(shard, decoded)
+                        continue
                     if batch.is_transactional:
                         if isinstance(decoded, GR.OffsetRecord):
                             pending.setdefault(batch.producer_id, []).append((record.offset, decoded))
@@ -234,6 +239,7 @@ class GroupCoordinator:
                 for member in group.members.values():
                     self._schedule_session_timeout(group, member)
         self.consumer.loaded(shard)
+        self.streams.loaded(shard)
         self.shards.states[index] = shard
         log.info("loaded %d groups from %s-%d (epoch %d)", len(shard.groups), GROUP_METADATA_TOPIC, index,
                  shard.epoch)
@@ -1078,6 +1084,8 @@ class GroupCoordinator:
             _, group = self._existing_group(group_id)
         except GroupError as exc:
             return DescribedGroup(exc.code, group_id, "", "", "", [])
+        if isinstance(group, StreamsGroup):  # Kafka 4.3 describes a streams group as a dead classic one
+            return DescribedGroup(NONE, group_id, GroupState.DEAD.value, "", "", [])
         if isinstance(group, ConsumerGroup):
             return DescribedGroup(errors.GROUP_ID_NOT_FOUND.code, group_id, GroupState.DEAD.value, "", "", [],
                                   f"Group {group_id} is not a classic group.")
@@ -1117,7 +1125,9 @@ class GroupCoordinator:
 
     def _delete_group(self, shard: Shard, group: ClassicGroup) -> int:
         entries = [(GR.offset_key(group.group_id, t, p), None) for t, p in sorted(group.offsets)]
-        if isinstance(group, ConsumerGroup):
+        if isinstance(group, StreamsGroup):
+            entries.extend(self.streams.tombstones(group))
+        elif isinstance(group, ConsumerGroup):
             entries.extend(self.consumer.tombstones(group))
         else:
             entries.append((GR.group_key(group.group_id), None))
@@ -1160,7 +1170,8 @@ class GroupCoordinator:
                     continue
                 entries = [(GR.offset_key(group.group_id, t, p), None) for t, p in gone]
                 if len(gone) == len(group.offsets):
-                    entries.extend(self.consumer.tombstones(group) if consumer
+                    entries.extend(self.streams.tombstones(group) if isinstance(group, StreamsGroup)
+                                   else self.consumer.tombstones(group) if consumer
                                    else [(GR.group_key(group.group_id), None)])
                 code, _ = self._append(shard, entries)
                 if code != NONE:

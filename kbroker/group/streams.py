@@ -75,6 +75,7 @@ class ConfiguredTopology:
     tasks: dict[str, int]
     to_create: tuple[TopicInfo, ...] = ()
     statuses: tuple[tuple[int, str], ...] = ()
+    internal_partitions: dict[str, int] = attrs.field(factory=dict)  # repartition and changelog topics, derived
 
     @property
     def ready(self) -> bool:
@@ -193,8 +194,11 @@ def configure(topology: Topology, topics) -> ConfiguredTopology:
                  if name not in topics]
     to_create += [attrs.evolve(info, partitions=tasks[s.subtopology_id]) for s in topology.subtopologies
                   for info in s.state_changelog_topics if info.name not in topics]
+    internal = dict(counts)
+    internal.update({info.name: tasks[s.subtopology_id] for s in topology.subtopologies
+                     for info in s.state_changelog_topics})
     if to_create:
         names = ", ".join(sorted(info.name for info in to_create))
         return ConfiguredTopology({}, tuple(to_create),
-                                  ((MISSING_INTERNAL_TOPICS, f"Internal topics are missing: [{names}]"),))
-    return ConfiguredTopology(tasks)
+                                  ((MISSING_INTERNAL_TOPICS, f"Internal topics are missing: [{names}]"),), internal)
+    return ConfiguredTopology(tasks, internal_partitions=internal)

@@ -19,19 +19,23 @@ Rules, as Kafka 4.3:
   is FENCED_MEMBER_EPOCH; an unknown member is UNKNOWN_MEMBER_ID; a member silent for
   group.streams.session.timeout.ms, or holding revoked tasks past its rebalance timeout, is fenced.
 
-Gaps (SKIPPED_FEATURES.md): the streams group records are not written to `__consumer_offsets` (the group lives in
-the coordinator's memory: after a restart or coordinator move its members rejoin with UNKNOWN_MEMBER_ID; its
-offsets are kept), no standby or warm-up tasks, no interactive-query endpoint map, static members leave as
+The group's records (kbroker.group.streams_records: epoch, topology, members, target and current assignments) are
+written to `__consumer_offsets` before the answer and replayed on load, as Kafka's are.
+
+Gaps (SKIPPED_FEATURES.md): no standby or warm-up tasks, no interactive-query endpoint map, static members leave as
 dynamic ones, the shutdown-application request is not relayed.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 
 import attrs
 
+from kbroker.group import records as GR
 from kbroker.group import streams_assignor
+from kbroker.group import streams_records as SR
 from kbroker.group.classic import ClassicGroup, GroupState
 from kbroker.group.consumer import (
     LEAVE_GROUP_MEMBER_EPOCH,
@@ -53,6 +57,10 @@ from kbroker.group.streams import (
     topology_from_request,
 )
 from kbroker.protocol import errors
+from kbroker.protocol.messages.group_coordinator.streams_group_metadata_value import StreamsGroupMetadataValue
+from kbroker.protocol.messages.group_coordinator.streams_group_target_assignment_metadata_value import (
+    StreamsGroupTargetAssignmentMetadataValue,
+)
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +80,14 @@ class StreamsHeartbeatResult:
     active_tasks: dict | None = None  # subtopology id -> partitions, when the answer carries the assignment
     endpoint_epoch: int = 0
     to_create: tuple[TopicInfo, ...] = ()
+
+
+def _metadata_hash(configured: ConfiguredTopology) -> int:
+    """What the topology amounts to on the current topics (task counts, statuses), as a 64-bit hash: the group
+    epoch is bumped when it changes (kbroker's own hash, stored in StreamsGroupMetadataValue.MetadataHash)."""
+    digest = hashlib.blake2b(digest_size=8)
+    digest.update(repr((sorted(configured.tasks.items()), [code for code, _ in configured.statuses])).encode())
+    return int.from_bytes(digest.digest(), "big", signed=True)
 
 
 def _owned(task_ids) -> list[tuple[str, list[int]]] | None:
@@ -131,7 +147,7 @@ class StreamsGroups:
                                  f"({member.member_epoch}). The member must abandon all its tasks and rejoin.")
 
     # --- groups ----------------------------------------------------------------------------------------------
-    def _group(self, shard, group_id: str, *, create: bool) -> StreamsGroup:
+    def _group(self, shard, group_id: str, *, create: bool, entries: list) -> StreamsGroup:
         group = shard.groups.get(group_id)
         if isinstance(group, StreamsGroup):
             return group
@@ -146,6 +162,8 @@ class StreamsGroups:
         empty_consumer = type(group) is ConsumerGroup and not group.members
         if create and (empty_classic or empty_consumer):
             # An empty group of another type holding only offsets: the streams group takes them over.
+            entries.extend([(GR.group_key(group_id), None)] if empty_classic else
+                           self.coordinator.consumer.tombstones(group))
             log.info("[GroupId %s] Converted the empty %s group to a streams group.", group_id,
                      "classic" if empty_classic else "consumer")
             return StreamsGroup(group_id, group_epoch=0, current_state_timestamp=now,
@@ -169,9 +187,21 @@ class StreamsGroups:
         except GroupError as exc:  # NOT_COORDINATOR
             return StreamsHeartbeatResult(exc.code)
 
+    def _commit(self, shard, group: StreamsGroup, entries: list) -> None:
+        """Write the records, then keep the group in the shard; on failure drop the shard (reloaded on next use),
+        so memory never holds what the log does not."""
+        if entries:
+            code, _ = self.coordinator._append(shard, entries)
+            if code != NONE:
+                self.coordinator.shards.states.pop(shard.index, None)
+                raise HeartbeatError(code)
+        shard.groups[group.group_id] = group
+
     def _heartbeat(self, shard, r, client_id: str, client_host: str) -> StreamsHeartbeatResult:
         joining = r.member_epoch == 0
-        group = self._group(shard, r.group_id, create=joining)
+        entries: list = []
+        group = self._group(shard, r.group_id, create=joining, entries=entries)
+        group_id = group.group_id
         member = group.members.get(r.member_id)
         if member is None:
             if not joining:
@@ -191,6 +221,7 @@ class StreamsGroups:
                     (set(group.members) == {member.member_id} and group.topology != topology):
                 if group.topology != topology:
                     group.topology, group.configured = topology, None
+                    entries.append(SR.streams_record(SR.TOPOLOGY_TYPE, group_id, None, SR.topology_value(topology)))
                     bump = True
             elif topology.epoch != group.topology.epoch:
                 statuses.append((STALE_TOPOLOGY, f"The member's topology epoch {topology.epoch} is behind the "
@@ -209,17 +240,23 @@ class StreamsGroups:
             client_id=client_id, client_host=client_host)
         if member.member_id not in group.members:
             bump = True
-            log.info("[GroupId %s] Member %s joined the streams group.", group.group_id, member.member_id)
+            log.info("[GroupId %s] Member %s joined the streams group.", group_id, member.member_id)
+        if member.member_id not in group.members or SR.member_value(updated) != SR.member_value(member):
+            entries.append(SR.streams_record(SR.MEMBER_METADATA_TYPE, group_id, member.member_id,
+                                             SR.member_value(updated)))
         group.put_member(updated)
         configured = configure(group.topology, self._topic_partition_counts()) if group.topology is not None \
             else ConfiguredTopology({})
-        if group.configured is None or configured.tasks != group.configured.tasks:
-            bump = True
         group.configured = configured
+        metadata_hash = _metadata_hash(configured)
+        if metadata_hash != group.metadata_hash:
+            bump = True
         statuses.extend(configured.statuses)
         if bump:
             group.group_epoch += 1
-            log.info("[GroupId %s] Bumped streams group epoch to %d.", group.group_id, group.group_epoch)
+            group.metadata_hash = metadata_hash
+            entries.append(self._epoch_record(group))
+            log.info("[GroupId %s] Bumped streams group epoch to %d.", group_id, group.group_epoch)
         target_epoch, target = group.assignment_epoch, None
         if group.group_epoch > group.assignment_epoch:
             if self.coordinator.now_ms() < group.assignment_not_before_ms:
@@ -227,12 +264,12 @@ class StreamsGroups:
                                  "delay."))
                 target_epoch, target = group.group_epoch, {}
             else:
-                self._update_target(group)
+                self._update_target(group, entries)
                 target_epoch = group.assignment_epoch
         if target is None:
             target = group.target.get(updated.member_id, {})
-        after = self._reconcile(group, group.members[updated.member_id], owned, target_epoch, target)
-        shard.groups[group.group_id] = group
+        after = self._reconcile(group, group.members[updated.member_id], owned, target_epoch, target, entries)
+        self._commit(shard, group, entries)
         self._schedule_session_timeout(group.group_id, after.member_id)
         changed = after.assigned != member.assigned or after.member_epoch != member.member_epoch
         tasks = {s: sorted(ps) for s, ps in after.assigned.items()} if joining or owned is not None or changed \
@@ -240,11 +277,21 @@ class StreamsGroups:
         return StreamsHeartbeatResult(NONE, None, after.member_id, after.member_epoch, self.heartbeat_interval_ms,
                                       tuple(statuses), tasks, group.endpoint_epoch, configured.to_create)
 
-    def _update_target(self, group: StreamsGroup) -> None:
+    @staticmethod
+    def _epoch_record(group: StreamsGroup):
+        validated = group.topology.epoch if group.topology is not None and group.configured is not None \
+            and group.configured.ready else -1
+        return SR.streams_record(SR.METADATA_TYPE, group.group_id, None, StreamsGroupMetadataValue(
+            epoch=group.group_epoch, metadata_hash=group.metadata_hash, validated_topology_epoch=validated,
+            last_assignment_configs=None))
+
+    def _update_target(self, group: StreamsGroup, entries: list) -> None:
         if any(m.member_epoch >= group.group_epoch for m in group.members.values()):
             # Members reached this epoch with the empty assignment of the initial delay: the first real target
             # assignment needs an epoch of its own for them to move to it.
             group.group_epoch += 1
+            entries.append(self._epoch_record(group))
+        old_target = group.target
         previous = {}
         for member_id, member in group.members.items():
             keep = dict(group.target.get(member_id, {}))
@@ -252,18 +299,28 @@ class StreamsGroups:
             previous[member_id] = keep
         tasks = group.configured.tasks if group.configured is not None else {}
         group.target = streams_assignor.assign(tasks, group.members, previous)
+        for member_id, member_tasks in sorted(group.target.items()):
+            if old_target.get(member_id) != member_tasks:
+                entries.append(SR.streams_record(SR.TARGET_MEMBER_TYPE, group.group_id, member_id,
+                                                 SR.target_value(member_tasks)))
         group.assignment_epoch = group.group_epoch
         group.assignment_timestamp = self.coordinator.now_ms()
+        entries.append(SR.streams_record(SR.TARGET_METADATA_TYPE, group.group_id, None,
+                                         StreamsGroupTargetAssignmentMetadataValue(
+                                             assignment_epoch=group.assignment_epoch,
+                                             assignment_timestamp=group.assignment_timestamp)))
         log.info("[GroupId %s] Computed a new target assignment for epoch %d: %s.", group.group_id,
                  group.group_epoch, {m: {s: sorted(ps) for s, ps in t.items()} for m, t in group.target.items()})
 
     def _reconcile(self, group: StreamsGroup, member: StreamsMember, owned, target_epoch: int,
-                   target) -> StreamsMember:
+                   target, entries: list) -> StreamsMember:
         if member.is_reconciled_to(target_epoch):
             return member
         updated = reconcile(member, target_epoch, target, group.partition_epoch, owned)
         if updated != member:
             group.put_member(updated)
+            entries.append(SR.streams_record(SR.CURRENT_ASSIGNMENT_TYPE, group.group_id, member.member_id,
+                                             SR.current_value(updated)))
             log.info("[GroupId %s] Member %s new assignment state: epoch=%d, previousEpoch=%d, state=%s.",
                      group.group_id, member.member_id, updated.member_epoch, updated.previous_member_epoch,
                      updated.state.name)
@@ -282,15 +339,20 @@ class StreamsGroups:
             raise HeartbeatError(errors.UNKNOWN_MEMBER_ID.code,
                                  f"Member {r.member_id} is not a member of group {r.group_id}.")
         log.info("[GroupId %s] Member %s left the streams group.", group.group_id, r.member_id)
-        self._fence(group, member)
+        entries: list = []
+        self._fence(group, member, entries)
+        self._commit(shard, group, entries)
         return StreamsHeartbeatResult(NONE, None, r.member_id, r.member_epoch, 0)
 
-    def _fence(self, group: StreamsGroup, member: StreamsMember) -> None:
+    def _fence(self, group: StreamsGroup, member: StreamsMember, entries: list) -> None:
+        """Remove the member (tombstones of its records) and bump the group epoch."""
+        entries.extend(SR.streams_record(t, group.group_id, member.member_id, None) for t in SR.MEMBER_TYPES)
         group.remove_member(member.member_id)
         group.target.pop(member.member_id, None)
         self.coordinator.timers.cancel(("streams-session", group.group_id, member.member_id))
         self.coordinator.timers.cancel(("streams-rebalance", group.group_id, member.member_id))
         group.group_epoch += 1
+        entries.append(self._epoch_record(group))
         if not group.members:
             group.current_state_timestamp = self.coordinator.now_ms()
 
@@ -301,7 +363,12 @@ class StreamsGroups:
         if member is None or not still(member):
             return
         log.info("[GroupId %s] Member %s fenced from the streams group because %s.", group_id, member_id, reason)
-        self._fence(group, member)
+        entries: list = []
+        self._fence(group, member, entries)
+        try:
+            self._commit(shard, group, entries)
+        except HeartbeatError as exc:
+            log.warning("[GroupId %s] fencing member %s could not be written: %s", group_id, member_id, exc)
 
     def _schedule_session_timeout(self, group_id: str, member_id: str) -> None:
         self.coordinator.timers.schedule(
@@ -316,6 +383,77 @@ class StreamsGroups:
             lambda: self._fence_later(group_id, member.member_id, f"it failed to revoke tasks within {timeout}ms",
                                       lambda m: m.member_epoch == epoch
                                       and m.state == MemberState.UNREVOKED_PARTITIONS))
+
+    # --- loading ---------------------------------------------------------------------------------------------
+    def replay(self, shard, record: SR.StreamsRecord) -> None:
+        group = shard.groups.get(record.group)
+        if not isinstance(group, StreamsGroup):
+            if record.value is None:
+                return
+            old = group
+            group = StreamsGroup(record.group)
+            if old is not None:
+                group.offsets, group.pending_txn_offsets = old.offsets, old.pending_txn_offsets
+            shard.groups[record.group] = group
+        value, member_id, kind = record.value, record.member_id, record.record_type
+        if kind == SR.METADATA_TYPE:
+            if value is None:
+                if group.offsets or group.pending_txn_offsets:
+                    shard.groups[record.group] = ClassicGroup(record.group, offsets=group.offsets,
+                                                              pending_txn_offsets=group.pending_txn_offsets)
+                else:
+                    shard.groups.pop(record.group, None)
+            else:
+                group.group_epoch, group.metadata_hash = value.epoch, value.metadata_hash
+        elif kind == SR.TOPOLOGY_TYPE:
+            group.topology = SR.topology_of(value) if value is not None else None
+        elif kind == SR.TARGET_METADATA_TYPE:
+            group.assignment_epoch = value.assignment_epoch if value is not None else 0
+            group.assignment_timestamp = value.assignment_timestamp if value is not None else 0
+        elif kind == SR.TARGET_MEMBER_TYPE:
+            if value is None:
+                group.target.pop(member_id, None)
+            else:
+                group.target[member_id] = SR.tasks_of(value.active_tasks)
+        elif kind == SR.MEMBER_METADATA_TYPE:
+            if value is None:
+                group.remove_member(member_id)
+            else:
+                group.put_member(SR.with_member_value(group.members.get(member_id) or StreamsMember(member_id), value))
+        elif kind == SR.CURRENT_ASSIGNMENT_TYPE:
+            member = group.members.get(member_id)
+            if value is None:
+                if member is not None:
+                    group.put_member(attrs.evolve(member, member_epoch=0, previous_member_epoch=0,
+                                                  state=MemberState.STABLE, assigned={}, pending_revocation={},
+                                                  epochs={}))
+            else:
+                epochs = SR.epochs_of(value.active_tasks, value.member_epoch)
+                epochs.update(SR.epochs_of(value.active_tasks_pending_revocation, value.member_epoch))
+                group.put_member(attrs.evolve(
+                    member or StreamsMember(member_id), member_epoch=value.member_epoch,
+                    previous_member_epoch=value.previous_member_epoch, state=MemberState(value.state),
+                    assigned=SR.tasks_of(value.active_tasks),
+                    pending_revocation=SR.tasks_of(value.active_tasks_pending_revocation), epochs=epochs))
+
+    def loaded(self, shard) -> None:
+        """After a load: session timeouts for every member, rebalance timeouts for those revoking."""
+        for group in shard.groups.values():
+            if not isinstance(group, StreamsGroup):
+                continue
+            for member in group.members.values():
+                self._schedule_session_timeout(group.group_id, member.member_id)
+                if member.state == MemberState.UNREVOKED_PARTITIONS:
+                    self._schedule_rebalance_timeout(group.group_id, member)
+
+    @staticmethod
+    def tombstones(group: StreamsGroup) -> list:
+        """The records deleting the group (its offsets are deleted by the caller)."""
+        entries = [SR.streams_record(t, group.group_id, member_id, None)
+                   for member_id in sorted(group.members) for t in SR.MEMBER_TYPES]
+        for record_type in (SR.TARGET_METADATA_TYPE, SR.TOPOLOGY_TYPE, SR.METADATA_TYPE):
+            entries.append(SR.streams_record(record_type, group.group_id, None, None))
+        return entries
 
     # --- describe --------------------------------------------------------------------------------------------
     def describe(self, group_id: str):
