@@ -269,3 +269,35 @@ def test_offset_commits_check_member_and_epoch(harness):
             [errors.UNKNOWN_MEMBER_ID.code]
         assert c.fetch_offsets("app", [("input", 0)], require_stable=False)[1][("input", 0)].offset == 10
     run_virtual(main)
+
+
+def test_persistence_and_reload(harness):
+    async def main():
+        h, c = make(harness)
+        image = c.streams.image
+        a, b = Member(c, "a"), Member(c, "b")
+        a.hb()
+        b.hb()
+        a.hb()  # a is told to revoke two tasks
+        before = c.shard_of("app").groups["app"]
+        snapshot = (before.group_epoch, before.assignment_epoch, before.topology, dict(before.members),
+                    dict(before.target), dict(before.partition_epochs))
+        h.partitions.reopen()
+        c2 = h.coordinator()
+        c2.streams.image = image
+        after = c2.shard_of("app").groups["app"]
+        assert isinstance(after, StreamsGroup)
+        assert (after.group_epoch, after.assignment_epoch, after.topology, after.members, after.target,
+                after.partition_epochs) == snapshot
+        # the reloaded coordinator carries on without a new epoch: a releases, b gets its tasks
+        a.c = b.c = c2
+        for _ in range(3):
+            assert a.hb().error == 0 and b.hb().error == 0
+        assert a.count() == 2 and b.count() == 2 and after.group_epoch == snapshot[0]
+        # leaving and deleting leave nothing behind on the next load
+        a.hb(epoch=-1)
+        b.hb(epoch=-1)
+        assert c2.delete_groups(["app"]) == {"app": 0}
+        h.partitions.reopen()
+        assert "app" not in h.coordinator().shard_of("app").groups
+    run_virtual(main)
