@@ -13,7 +13,6 @@ never speed checks.
 from __future__ import annotations
 
 import os
-import signal
 import struct
 import subprocess
 import time
@@ -22,6 +21,7 @@ from pathlib import Path
 
 import confluent_kafka
 
+from compat_tests.group_clients import GroupMember
 from compat_tests.kafka_dist import KAFKA_VERSION, REPO_ROOT, TOOLS_LOG4J_CONFIG
 
 STREAMS_LIBS = REPO_ROOT / ".cache" / f"kafka-streams-{KAFKA_VERSION}"
@@ -42,17 +42,12 @@ def streams_classpath() -> str:
     return os.pathsep.join(str(jar) for jar in sorted(STREAMS_LIBS.glob("*.jar")))
 
 
-class StreamsInstance:
-    """One word-count instance (one JVM); its stdout carries "STATE <state>" lines, its stderr the log."""
-
-    def __init__(self, name: str, process: subprocess.Popen, stdout: Path, stderr: Path):
-        self.name = name
-        self.process = process
-        self.stdout = stdout
-        self.stderr = stderr
+class StreamsInstance(GroupMember):
+    """One word-count instance (one JVM); its stdout carries "STATE <state>" lines, its stderr the log. Killing
+    (SIGKILL), terminating and describing it are GroupMember's (compat_tests/group_clients.py)."""
 
     @classmethod
-    def start(cls, bootstrap: str, application_id: str, input_topic: str, output_topic: str,
+    def start(cls, bootstrap: str, application_id: str, input_topic: str, output_topic: str,  # type: ignore[override]
               group_protocol: str, work_dir: Path, *, name: str) -> StreamsInstance:
         state_dir = work_dir / f"{name}-state"
         state_dir.mkdir(parents=True, exist_ok=True)
@@ -67,31 +62,18 @@ class StreamsInstance:
     def states(self) -> list[str]:
         return [line.split(" ", 1)[1] for line in self.stdout.read_text().splitlines() if line.startswith("STATE ")]
 
-    def describe(self) -> str:
-        return (f"streams instance {self.name} (exit {self.process.poll()}), states {self.states()}\n"
-                f"--- stderr tail ---\n{self.stderr.read_text()[-5000:]}")
-
     def check_running(self) -> None:
-        if self.process.poll() is not None or "ERROR" in self.states():
-            raise AssertionError(f"{self.describe()}\nstopped on its own")
+        super().check_running()
+        if "ERROR" in self.states():
+            raise AssertionError(f"{self.describe()}\nwent into the ERROR state")
 
     def wait_running(self) -> None:
         wait_for(lambda: self.states()[-1:] == ["RUNNING"], f"{self.name} RUNNING", [self])
 
-    def kill(self) -> None:
-        """SIGKILL the JVM: no close, no leave, no last commit."""
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(WAIT_S)
-
     def stop(self) -> None:
-        """SIGTERM (the shutdown hook closes Streams); SIGKILL if it does not end."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(WAIT_S)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        """SIGTERM (the shutdown hook closes Streams), then waits for the clean close."""
+        self.terminate()
+        self.wait_closed()
 
 
 def wait_for(condition: Callable[[], object], what: str, instances: list[StreamsInstance]) -> None:

@@ -189,7 +189,8 @@ def configure(topology: Topology, topics) -> ConfiguredTopology:
     if unresolved:
         return ConfiguredTopology({}, statuses=((MISSING_SOURCE_TOPICS, "The partition counts of the repartition "
                                                  f"topics {', '.join(unresolved)} cannot be derived."),))
-    tasks = {s.subtopology_id: max(c for c in source_counts(s) if c is not None) for s in topology.subtopologies}
+    tasks = {s.subtopology_id: max((c for c in source_counts(s) if c is not None), default=0)
+             for s in topology.subtopologies}
     to_create = [attrs.evolve(info, partitions=counts[name]) for name, info in repartition.items()
                  if name not in topics]
     to_create += [attrs.evolve(info, partitions=tasks[s.subtopology_id]) for s in topology.subtopologies

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import uuid
 
+import attrs
 import trio
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -82,6 +83,20 @@ def test_copartitioned_sources_must_agree():
     topology = Topology(1, (Subtopology("0", ("left", "right"), (), (), (), (), (((0, 1), (), ()),)),))
     assert [c for c, _ in configure(topology, {"left": 2, "right": 3}).statuses] == [INCORRECTLY_PARTITIONED_TOPICS]
     assert configure(topology, {"left": 2, "right": 2}).tasks == {"0": 2}
+
+
+def test_odd_topologies_are_answered_not_crashed_on():
+    odd = Topology(1, (
+        Subtopology("0", (), (), (), (), ()),  # reads nothing: no tasks
+        Subtopology("1", ("input",), ("([unclosed",), (), (), (), (((7, 9), (3,), (5,)),)),  # bad regex, bad indexes
+        Subtopology("2", (), (), (), (), (TopicInfo("orphan-repartition", 0, 0, ()),)),  # nobody writes it
+    ))
+    configured = configure(odd, {"input": 2})
+    assert configured.tasks == {} and configured.statuses  # the regex matches nothing: reported, not raised
+    no_regex = Topology(1, (odd.subtopologies[0], attrs.evolve(odd.subtopologies[1], source_topic_regex=())))
+    assert configure(no_regex, {"input": 2}).tasks == {"0": 0, "1": 2}
+    orphan = Topology(1, (odd.subtopologies[2],))
+    assert [c for c, _ in configure(orphan, {}).statuses] == [MISSING_SOURCE_TOPICS]
 
 
 # --- the assignor ----------------------------------------------------------------------------------------------
