@@ -251,7 +251,6 @@ class StreamsGroups:
         metadata_hash = _metadata_hash(configured)
         if metadata_hash != group.metadata_hash:
             bump = True
-        statuses.extend(configured.statuses)
         if bump:
             group.group_epoch += 1
             group.metadata_hash = metadata_hash
@@ -275,7 +274,8 @@ class StreamsGroups:
         tasks = {s: sorted(ps) for s, ps in after.assigned.items()} if joining or owned is not None or changed \
             else None
         return StreamsHeartbeatResult(NONE, None, after.member_id, after.member_epoch, self.heartbeat_interval_ms,
-                                      tuple(statuses), tasks, group.endpoint_epoch, configured.to_create)
+                                      (*statuses, *configured.statuses), tasks, group.endpoint_epoch,
+                                      configured.to_create)
 
     @staticmethod
     def _epoch_record(group: StreamsGroup):
