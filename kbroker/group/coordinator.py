@@ -968,7 +968,9 @@ class GroupCoordinator:
         if group is None or group.state == GroupState.DEAD:
             return errors.GROUP_ID_NOT_FOUND.code, {}
         subscribed: set[str] = set()
-        if isinstance(group, ConsumerGroup):
+        if isinstance(group, StreamsGroup):
+            subscribed = self.streams.subscribed_topics(group)
+        elif isinstance(group, ConsumerGroup):
             subscribed = self.consumer.subscribed_topics(group)
         elif group.state != GroupState.EMPTY:
             if group.protocol_type != CONSUMER_PROTOCOL_TYPE:

@@ -455,6 +455,15 @@ class StreamsGroups:
             entries.append(SR.streams_record(record_type, group.group_id, None, None))
         return entries
 
+    @staticmethod
+    def subscribed_topics(group: StreamsGroup) -> set[str]:
+        """The topics a streams group with members reads (Kafka's StreamsGroup.isSubscribedToTopic): its source and
+        repartition topics; their offsets cannot be deleted (GROUP_SUBSCRIBED_TO_TOPIC)."""
+        if not group.members or group.topology is None:
+            return set()
+        return {name for s in group.topology.subtopologies
+                for name in (*s.source_topics, *(info.name for info in s.repartition_source_topics))}
+
     # --- describe --------------------------------------------------------------------------------------------
     def describe(self, group_id: str):
         """(error, message, group or None)."""

@@ -283,6 +283,9 @@ def test_offset_commits_check_member_and_epoch(harness):
         assert c.commit_offsets(**{**commit, "member_id": "nobody"}, generation_id=a.epoch) == \
             [errors.UNKNOWN_MEMBER_ID.code]
         assert c.fetch_offsets("app", [("input", 0)], require_stable=False)[1][("input", 0)].offset == 10
+        assert c.delete_offsets("app", [("input", 0)]) == (0, {("input", 0): errors.GROUP_SUBSCRIBED_TO_TOPIC.code})
+        a.hb(epoch=-1)
+        assert c.delete_offsets("app", [("input", 0)]) == (0, {("input", 0): 0})
     run_virtual(main)
 
 
