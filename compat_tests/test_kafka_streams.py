@@ -16,6 +16,8 @@ import uuid
 import pytest
 
 from compat_tests.broker_fixtures import skip_or_fail
+from compat_tests.java_tools import TOOL_TIMEOUT_S, check
+from compat_tests.kafka_dist import run_kafka_tool
 from compat_tests.py_clients import create_topic
 from compat_tests.streams_app import (
     CommittedReader,
@@ -28,6 +30,7 @@ from compat_tests.streams_app import (
 )
 
 pytestmark = pytest.mark.java
+STREAMS_GROUP_COMMAND = "org.apache.kafka.tools.streams.StreamsGroupCommand"
 
 WORDS = ["apple", "banana", "cherry", "damson", "elder", "fig", "grape", "hazel", "iris", "juniper", "kiwi",
          "lime", "mango", "nectarine", "olive", "peach"]
@@ -58,6 +61,23 @@ def expected_group_view(group_protocol: str, application_id: str, input_topic: s
                         "tasks": [("0", 0), ("0", 1), ("1", 0), ("1", 1)],
                         "subtopologies": [("0", [input_topic], [repartition], [], []),
                                           ("1", [], [], [(repartition, PARTITIONS)], [(changelog, PARTITIONS)])]}}
+
+
+def check_streams_groups_tool(bootstrap: str, application_id: str, input_topic: str) -> None:
+    """kafka-streams-groups.sh (Admin's listGroups, describeStreamsGroups, listOffsets) lists the group and
+    describes its state, its one member's tasks and the partitions it reads."""
+    def tool(*args: str) -> list[list[str]]:
+        result = check(run_kafka_tool(STREAMS_GROUP_COMMAND, "--bootstrap-server", bootstrap, *args,
+                                      timeout=TOOL_TIMEOUT_S))
+        return [line.split() for line in result.stdout.strip().splitlines()]
+    assert [application_id] in tool("--list")
+    state = tool("--describe", "--group", application_id, "--state")[-1]
+    assert (state[0], state[-2], state[-1]) == (application_id, "Stable", "1"), state
+    member = tool("--describe", "--group", application_id, "--members")[-1]
+    assert member[member.index("ACTIVE:"):] == ["ACTIVE:", "0:[0,1];", "1:[0,1];"], member
+    offsets = tool("--describe", "--group", application_id)[1:]
+    assert sorted((row[1], row[2]) for row in offsets) == sorted(
+        (topic, str(p)) for topic in (input_topic, f"{application_id}-words-repartition") for p in range(PARTITIONS))
 
 
 def exactly_once(expected: dict[str, int]):
@@ -94,6 +114,8 @@ def test_word_count_survives_a_killed_instance(broker_factory, group_protocol, t
         expected = expected_group_view(group_protocol, application_id, input_topic)
         wait_for(lambda: group_view(broker.bootstrap, application_id) == expected, "a stable one-member group",
                  [survivor])
+        if group_protocol == "streams":
+            check_streams_groups_tool(broker.bootstrap, application_id, input_topic)
     finally:
         reader.close()
         for instance in instances:

@@ -8,7 +8,9 @@ reported its tasks, its active tasks (standby and warm-up tasks always empty). I
 and that do not exist are created here, with the partition counts and configs the coordinator derived, before
 the answer (the status says MISSING_INTERNAL_TOPICS for this heartbeat, as Kafka's does while it creates them).
 
-Errors as Kafka 4.3: INVALID_REQUEST (with Kafka's messages), GROUP_AUTHORIZATION_FAILED, UNKNOWN_MEMBER_ID,
+Errors as Kafka 4.3: INVALID_REQUEST (with Kafka's messages), GROUP_AUTHORIZATION_FAILED (READ on the group),
+TOPIC_AUTHORIZATION_FAILED (DESCRIBE on every topic the topology names; without CREATE on the cluster or the
+internal topics they are not created and the status says so), UNKNOWN_MEMBER_ID,
 FENCED_MEMBER_EPOCH, GROUP_ID_NOT_FOUND (a group of another type, not empty), GROUP_MAX_SIZE_REACHED,
 NOT_COORDINATOR. Gaps: see kbroker.group.streams_coordinator.
 """
@@ -47,9 +49,29 @@ def _creatable(info, default_replication: int) -> CreatableTopic:
                           configs=[CreatableTopicConfig(name=k, value=v) for k, v in info.configs])
 
 
-async def handle(ctx: RequestContext, request) -> StreamsGroupHeartbeatResponse:
+def _topology_topics(topology) -> list[str]:
+    if topology is None:
+        return []
+    return sorted({name for s in topology.subtopologies or () for name in (
+        *(s.source_topics or ()), *(s.repartition_sink_topics or ()),
+        *(t.name for t in s.repartition_source_topics or ()), *(t.name for t in s.state_changelog_topics or ()))})
+
+
+def _refusal(ctx: RequestContext, request) -> tuple[int, str | None] | None:
+    """Kafka's checks: READ on the group, DESCRIBE on every topic the topology names."""
     if not authz.allowed(ctx, authz.READ, authz.GROUP, request.group_id):
-        return _error(errors.GROUP_AUTHORIZATION_FAILED.code, None)
+        return errors.GROUP_AUTHORIZATION_FAILED.code, None
+    names = _topology_topics(request.topology)
+    refused = sorted(set(names) - authz.allowed_names(ctx, authz.DESCRIBE, authz.TOPIC, names))
+    if refused:
+        return errors.TOPIC_AUTHORIZATION_FAILED.code, f"The following topics are not authorized: {refused}"
+    return None
+
+
+async def handle(ctx: RequestContext, request) -> StreamsGroupHeartbeatResponse:
+    refused = _refusal(ctx, request)
+    if refused is not None:
+        return _error(*refused)
     coordinator = coordinator_of(ctx.state)
     result = coordinator.streams.heartbeat(request, client_id=ctx.client_id or "", client_host=f"/{ctx.peer[0]}")
     if not result.error:
