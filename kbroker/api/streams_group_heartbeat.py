@@ -25,7 +25,6 @@ from kbroker.api.context import RequestContext
 from kbroker.group import coordinator_of
 from kbroker.group.streams import MISSING_INTERNAL_TOPICS
 from kbroker.group.streams_coordinator import ACCEPTABLE_RECOVERY_LAG, TASK_OFFSET_INTERVAL_MS
-from kbroker.protocol import errors
 from kbroker.protocol.messages.create_topics_request import CreatableTopic, CreatableTopicConfig
 from kbroker.protocol.messages.streams_group_heartbeat_response import (
     Status,
@@ -57,19 +56,8 @@ def _topology_topics(topology) -> list[str]:
         *(t.name for t in s.repartition_source_topics or ()), *(t.name for t in s.state_changelog_topics or ()))})
 
 
-def _refusal(ctx: RequestContext, request) -> tuple[int, str | None] | None:
-    """Kafka's checks: READ on the group, DESCRIBE on every topic the topology names."""
-    if not authz.allowed(ctx, authz.READ, authz.GROUP, request.group_id):
-        return errors.GROUP_AUTHORIZATION_FAILED.code, None
-    names = _topology_topics(request.topology)
-    refused = sorted(set(names) - authz.allowed_names(ctx, authz.DESCRIBE, authz.TOPIC, names))
-    if refused:
-        return errors.TOPIC_AUTHORIZATION_FAILED.code, f"The following topics are not authorized: {refused}"
-    return None
-
-
 async def handle(ctx: RequestContext, request) -> StreamsGroupHeartbeatResponse:
-    refused = _refusal(ctx, request)
+    refused = authz.group_heartbeat_refusal(ctx, request.group_id, _topology_topics(request.topology))
     if refused is not None:
         return _error(*refused)
     coordinator = coordinator_of(ctx.state)
