@@ -21,6 +21,9 @@ KIP-848 consumer groups (ConsumerGroupHeartbeat, their records, their offset che
 kbroker.group.consumer_coordinator (`self.consumer`); a shard's `groups` holds both kinds, as group ids are one
 namespace. Classic APIs aimed at a consumer group answer as Kafka does without online migration: JoinGroup
 INCONSISTENT_GROUP_PROTOCOL, SyncGroup/Heartbeat/LeaveGroup UNKNOWN_MEMBER_ID, DescribeGroups GROUP_ID_NOT_FOUND.
+KIP-1071 streams groups (a StreamsGroup is a ConsumerGroup whose units are tasks) live in
+kbroker.group.streams_coordinator (`self.streams`), in the same namespace; DescribeGroups describes one as Kafka
+does (Dead, no error).
 """
 
 from __future__ import annotations
