@@ -79,6 +79,7 @@ from kbroker.protocol.messages import offset_for_leader_epoch_request as ofle
 from kbroker.protocol.messages import (
     produce_request as prod,
 )
+from kbroker.protocol.messages import streams_group_heartbeat_request as shb
 from kbroker.protocol.messages import txn_offset_commit_request as toc
 from kbroker.protocol.messages.consumer_group_describe_request import ConsumerGroupDescribeRequest
 from kbroker.protocol.messages.consumer_group_heartbeat_request import ConsumerGroupHeartbeatRequest
@@ -96,6 +97,7 @@ from kbroker.protocol.messages.leave_group_request import LeaveGroupRequest, Mem
 from kbroker.protocol.messages.list_groups_request import ListGroupsRequest
 from kbroker.protocol.messages.sasl_authenticate_request import SaslAuthenticateRequest
 from kbroker.protocol.messages.sasl_handshake_request import SaslHandshakeRequest
+from kbroker.protocol.messages.streams_group_describe_request import StreamsGroupDescribeRequest
 from kbroker.protocol.messages.sync_group_request import SyncGroupRequest
 from kbroker.protocol.records import build_batch
 from kbroker.security import acls as A
@@ -340,6 +342,17 @@ CASES = {
                                               topic_partitions=[]), 0,
         lambda r: r.error_code, GROUP_DENIED,
         [([(A.GROUP, "acl-cg", A.READ)], TOPIC_DENIED), ([(A.TOPIC, TOPIC, A.DESCRIBE)], NONE)]),
+    "streams_group_heartbeat": (
+        lambda: shb.StreamsGroupHeartbeatRequest(
+            group_id="acl-sg", member_id="m-acl", member_epoch=0, endpoint_information_epoch=0,
+            rebalance_timeout_ms=30000, process_id="p", active_tasks=[], standby_tasks=[], warmup_tasks=[],
+            topology=shb.Topology(epoch=1, subtopologies=[shb.Subtopology(subtopology_id="0",
+                                                                           source_topics=[TOPIC])])), 0,
+        lambda r: r.error_code, GROUP_DENIED,
+        [([(A.GROUP, "acl-sg", A.READ)], TOPIC_DENIED), ([(A.TOPIC, TOPIC, A.DESCRIBE)], NONE)]),
+    "streams_group_describe": (
+        lambda: StreamsGroupDescribeRequest(group_ids=["acl-sgd"]), 0, lambda r: r.groups[0].error_code,
+        GROUP_DENIED, [([(A.GROUP, "acl-sgd", A.DESCRIBE)], 69)]),
     "consumer_group_describe": (
         lambda: ConsumerGroupDescribeRequest(group_ids=["acl-cgd"]), 0, lambda r: r.groups[0].error_code,
         GROUP_DENIED, [([(A.GROUP, "acl-cgd", A.DESCRIBE)], 69)]),

@@ -299,6 +299,10 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
          one_of("disabled", "downgrade", "upgrade", "bidirectional")),
     _key("group.consumer.assignment.interval.ms", INT, 1000, at_least(0)),
     _key("group.consumer.assignors", LIST, ["uniform", "range"]),
+    _key("group.streams.heartbeat.interval.ms", INT, 5000, at_least(1)),
+    _key("group.streams.session.timeout.ms", INT, 45000, at_least(1)),
+    _key("group.streams.max.size", INT, INT_MAX, at_least(1)),
+    _key("group.streams.initial.rebalance.delay.ms", INT, 3000, at_least(0)),
     # Transaction coordinator and __transaction_state.
     _key("transaction.state.log.num.partitions", INT, 50, at_least(1)),
     _key("transaction.state.log.replication.factor", SHORT, 3, at_least(1)),

@@ -2,11 +2,13 @@
 #   golden-java/                 the golden-bytes oracle (tests/golden/java), run by tests/golden/java_golden.py
 #   kafka-$(KAFKA_VERSION)/libs  Apache Kafka's broker and tools, run by compat_tests/kafka_dist.py
 #   kafka-clients-3.9.1/         the Kafka client Spark bundles
+#   kafka-streams-4.3.1/         Kafka Streams and RocksDB, run by compat_tests/streams_app.py
 # Stamp files make it a no-op when nothing changed. Maven's output goes to a log, shown only on failure.
 MVN := mvn -B -ntp -q -Dstyle.color=never
 GOLDEN_JAVA := $(CACHE)/golden-java
 KAFKA_DIST := $(CACHE)/kafka-$(KAFKA_VERSION)
 KAFKA_CLIENTS_39 := $(CACHE)/kafka-clients-3.9.1
+KAFKA_STREAMS := $(CACHE)/kafka-streams-$(KAFKA_VERSION)
 
 # $(call mvn_package,pom.xml,log file,directory to empty first)
 define mvn_package
@@ -28,7 +30,11 @@ $(KAFKA_CLIENTS_39)/.assembled: compat_tests/kafka-dist/clients-3.9.1/pom.xml | 
 	$(call mvn_package,compat_tests/kafka-dist/clients-3.9.1/pom.xml,$(CACHE)/kafka-clients-3.9.1-build.log,$(KAFKA_CLIENTS_39))
 	@touch $@
 
+$(KAFKA_STREAMS)/.assembled: compat_tests/kafka-dist/streams-$(KAFKA_VERSION)/pom.xml | $(KAFKA_CLIENTS_39)/.assembled
+	$(call mvn_package,compat_tests/kafka-dist/streams-$(KAFKA_VERSION)/pom.xml,$(CACHE)/kafka-streams-build.log,$(KAFKA_STREAMS))
+	@touch $@
+
 .PHONY: java
-java: $(GOLDEN_JAVA)/.built $(KAFKA_DIST)/.assembled $(KAFKA_CLIENTS_39)/.assembled
+java: $(GOLDEN_JAVA)/.built $(KAFKA_DIST)/.assembled $(KAFKA_CLIENTS_39)/.assembled $(KAFKA_STREAMS)/.assembled
 
 TEST_DEPS += java

@@ -103,3 +103,16 @@ def split_config_resources(ctx: RequestContext, operation: int, resources) -> tu
         else:
             refused.append((resource, code))
     return allowed_resources, refused
+
+
+def group_heartbeat_refusal(ctx: RequestContext, group_id: str,
+                            topic_names: Iterable[str]) -> tuple[int, str | None] | None:
+    """What a modern group heartbeat (ConsumerGroupHeartbeat, StreamsGroupHeartbeat) is refused with, as Kafka
+    checks it: READ on the group, then DESCRIBE on every topic it names; None when allowed."""
+    if not allowed(ctx, READ, GROUP, group_id):
+        return errors.GROUP_AUTHORIZATION_FAILED.code, None
+    names = list(topic_names)
+    refused = sorted(set(names) - allowed_names(ctx, DESCRIBE, TOPIC, names))
+    if refused:
+        return errors.TOPIC_AUTHORIZATION_FAILED.code, f"The following topics are not authorized: {refused}"
+    return None

@@ -110,3 +110,16 @@ def _report_unplaceable_internal_topic(ctx: RequestContext, name: str, reason: s
     log.error("cannot create the internal topic %s with %s=%d (%s); clients asking for its coordinator get "
               "COORDINATOR_NOT_AVAILABLE until %s is lowered (Kafka's config/server.properties sets 1 for a single "
               "node)", name, config_name, ctx.config[config_name], reason, config_name)
+
+
+async def create_streams_internal_topics(ctx: RequestContext, topics: list[CreatableTopic]) -> None:
+    """The internal topics (repartition, changelog) a streams group's topology needs, with the partition counts
+    and configs the group coordinator derived (Kafka's AutoTopicCreationManager.createStreamsInternalTopics);
+    the outcome is logged, the heartbeat answers MISSING_INTERNAL_TOPICS until they exist."""
+    for name, code, message, partitions, replication in await _create(ctx, topics):
+        if code == errors.NONE.code:
+            log.info("created the streams internal topic %s (%d partitions, replication factor %d) for %s", name,
+                     partitions, replication, ctx.describe())
+        elif code != errors.TOPIC_ALREADY_EXISTS.code:
+            log.warning("creating the streams internal topic %s failed with error %s: %s", name,
+                        errors.for_code(code).name, message)

@@ -19,7 +19,6 @@ import attrs
 from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.group import coordinator_of
-from kbroker.protocol import errors
 from kbroker.protocol.messages.consumer_group_heartbeat_response import (
     Assignment,
     ConsumerGroupHeartbeatResponse,
@@ -31,19 +30,8 @@ MIN_VERSION = 0
 MAX_VERSION = 1
 
 
-def _refusal(ctx: RequestContext, request) -> tuple[int, str | None] | None:
-    """Kafka's checks: READ on the group, DESCRIBE on every subscribed topic."""
-    if not authz.allowed(ctx, authz.READ, authz.GROUP, request.group_id):
-        return errors.GROUP_AUTHORIZATION_FAILED.code, None
-    names = request.subscribed_topic_names or []
-    refused = sorted(set(names) - authz.allowed_names(ctx, authz.DESCRIBE, authz.TOPIC, names))
-    if refused:
-        return errors.TOPIC_AUTHORIZATION_FAILED.code, f"The following topics are not authorized: {refused}"
-    return None
-
-
 async def handle(ctx: RequestContext, request) -> ConsumerGroupHeartbeatResponse:
-    refused = _refusal(ctx, request)
+    refused = authz.group_heartbeat_refusal(ctx, request.group_id, request.subscribed_topic_names or [])
     if refused is not None:
         return ConsumerGroupHeartbeatResponse(throttle_time_ms=0, error_code=refused[0], error_message=refused[1],
                                               member_id=None, member_epoch=0, heartbeat_interval_ms=0)

@@ -1,6 +1,6 @@
 """ListGroups (API key 16), v0-5: the groups this node coordinates, with their protocol type; v4+ their state
-(and a states filter, case-insensitive), v5+ their type ("classic", or "consumer" for KIP-848 groups, whose states are Empty, Assigning, Reconciling,
-Stable) and a types filter."""
+(and a states filter, case-insensitive), v5+ their type ("classic", "consumer" for KIP-848 groups, whose states are Empty, Assigning, Reconciling,
+Stable, or "streams" for KIP-1071 groups, which add NotReady) and a types filter."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.group import coordinator_of
 from kbroker.group.consumer import ConsumerGroup
+from kbroker.group.streams import StreamsGroup
 from kbroker.protocol import errors
 from kbroker.protocol.messages.list_groups_response import ListedGroup, ListGroupsResponse
 
@@ -16,6 +17,7 @@ MIN_VERSION = 0
 MAX_VERSION = 5
 CLASSIC_GROUP_TYPE = "classic"
 CONSUMER_GROUP_TYPE = "consumer"
+STREAMS_GROUP_TYPE = "streams"
 
 
 async def handle(ctx: RequestContext, request) -> ListGroupsResponse:
@@ -26,7 +28,8 @@ async def handle(ctx: RequestContext, request) -> ListGroupsResponse:
     for group in coordinator_of(ctx.state).list_groups():
         if not every_group and not authz.allowed(ctx, authz.DESCRIBE, authz.GROUP, group.group_id, log_denied=False):
             continue
-        group_type = CONSUMER_GROUP_TYPE if isinstance(group, ConsumerGroup) else CLASSIC_GROUP_TYPE
+        group_type = STREAMS_GROUP_TYPE if isinstance(group, StreamsGroup) else \
+            CONSUMER_GROUP_TYPE if isinstance(group, ConsumerGroup) else CLASSIC_GROUP_TYPE
         if states and group.state.value.lower() not in states:
             continue
         if types and group_type not in types:

@@ -172,6 +172,10 @@ _BROKER = {
                                                  "given.",
     "group.consumer.max.assignment.interval.ms": "Largest consumer.assignment.interval.ms a consumer group may be "
                                                  "given.",
+    "group.streams.heartbeat.interval.ms": "Heartbeat interval given to streams group (KIP-1071) members.",
+    "group.streams.session.timeout.ms": "Time after its last heartbeat a streams group member is fenced.",
+    "group.streams.max.size": "Most members a streams group (KIP-1071) may have.",
+    "group.streams.initial.rebalance.delay.ms": "Delay before the first task assignment of a new streams group.",
     "transaction.state.log.num.partitions": "Partitions of __transaction_state.",
     "transaction.state.log.replication.factor": "Replication factor of __transaction_state.",
     "transaction.state.log.min.isr": "min.insync.replicas of __transaction_state.",

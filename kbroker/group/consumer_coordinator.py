@@ -289,7 +289,7 @@ class ConsumerGroups:
         group = shard.groups.get(group_id)
         if group is None and not create:
             raise HeartbeatError(errors.GROUP_ID_NOT_FOUND.code, f"Consumer group {group_id} not found.")
-        if isinstance(group, ConsumerGroup):
+        if type(group) is ConsumerGroup:  # not a StreamsGroup
             return group
         if group is None:
             return ConsumerGroup(group_id, group_epoch=1, current_state_timestamp=self.coordinator.now_ms())
@@ -529,7 +529,7 @@ class ConsumerGroups:
     # --- leaving and fencing ---------------------------------------------------------------------------------
     def _leave(self, shard, r) -> HeartbeatResult:
         group = shard.groups.get(r.group_id)
-        if not isinstance(group, ConsumerGroup):
+        if type(group) is not ConsumerGroup:
             raise HeartbeatError(errors.GROUP_ID_NOT_FOUND.code, f"Group {r.group_id} not found." if group is None
                                  else f"Group {r.group_id} is not a consumer group.")
         entries: list = []
@@ -595,7 +595,7 @@ class ConsumerGroups:
         if shard is None:  # the shard moved away or is being reloaded (its load schedules timeouts again)
             return
         group = shard.groups.get(group_id)
-        member = group.members.get(member_id) if isinstance(group, ConsumerGroup) else None
+        member = group.members.get(member_id) if type(group) is ConsumerGroup else None
         if member is None or not still(member):
             return
         log.info("[GroupId %s] Member %s fenced from the group because %s.", group_id, member_id, reason)
@@ -769,7 +769,7 @@ class ConsumerGroups:
         group = shard.groups.get(group_id)
         if group is None or (isinstance(group, ClassicGroup) and group.state == GroupState.DEAD):
             return errors.GROUP_ID_NOT_FOUND.code, f"Group {group_id} not found.", None
-        if not isinstance(group, ConsumerGroup):
+        if type(group) is not ConsumerGroup:
             return errors.GROUP_ID_NOT_FOUND.code, f"Group {group_id} is not a consumer group.", None
         return NONE, None, group
 

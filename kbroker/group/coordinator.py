@@ -22,6 +22,9 @@ kbroker.group.consumer_coordinator (`self.consumer`); a shard's `groups` holds b
 namespace. Classic JoinGroup/SyncGroup/Heartbeat/LeaveGroup aimed at a consumer group serve its classic-protocol
 members (online migration, kbroker.group.migration); a classic JoinGroup into an empty consumer group turns it into
 a classic group. DescribeGroups of a consumer group answers GROUP_ID_NOT_FOUND.
+KIP-1071 streams groups (a StreamsGroup is a ConsumerGroup whose units are tasks) live in
+kbroker.group.streams_coordinator (`self.streams`), in the same namespace; DescribeGroups describes one as Kafka
+does (Dead, no error).
 """
 
 from __future__ import annotations
@@ -53,6 +56,8 @@ from kbroker.group.classic import (
 from kbroker.group.consumer import ConsumerGroup
 from kbroker.group.consumer_coordinator import ConsumerGroups, HeartbeatError
 from kbroker.group.migration import MigrationError
+from kbroker.group.streams import StreamsGroup
+from kbroker.group.streams_coordinator import StreamsGroups
 from kbroker.log.log import LogError
 from kbroker.log.validator import RecordValidationError
 from kbroker.metadata.topic_names import GROUP_METADATA_TOPIC
@@ -188,6 +193,7 @@ class GroupCoordinator:
             not_coordinator=lambda: GroupError(errors.NOT_COORDINATOR.code))
         self.running = False
         self.consumer = ConsumerGroups(self, config, image)
+        self.streams = StreamsGroups(self, config, image)
 
     # --- shards ----------------------------------------------------------------------------------------------
     def partition_for(self, group_id: str) -> int:
@@ -219,6 +225,10 @@ class GroupCoordinator:
                         if not batch.is_transactional:
                             self.consumer.replay(shard, decoded)
                         continue
+                    if isinstance(decoded, GR.StreamsRecord):
+                        if not batch.is_transactional:
+                            self.streams.replay(shard, decoded)
+                        continue
                     if batch.is_transactional:
                         if isinstance(decoded, GR.OffsetRecord):
                             pending.setdefault(batch.producer_id, []).append((record.offset, decoded))
@@ -234,6 +244,7 @@ class GroupCoordinator:
                 for member in group.members.values():
                     self._schedule_session_timeout(group, member)
         self.consumer.loaded(shard)
+        self.streams.loaded(shard)
         self.shards.states[index] = shard
         log.info("loaded %d groups from %s-%d (epoch %d)", len(shard.groups), GROUP_METADATA_TOPIC, index,
                  shard.epoch)
@@ -547,6 +558,8 @@ class GroupCoordinator:
             if member_id:
                 return JoinResult(UNKNOWN_MEMBER_ID, member_id)
             group = shard.groups[group_id] = ClassicGroup(group_id, current_state_timestamp=self.now_ms())
+        if isinstance(group, StreamsGroup):  # no online migration for streams groups
+            return JoinResult(errors.INCONSISTENT_GROUP_PROTOCOL.code, member_id)
         if isinstance(group, ConsumerGroup) and not group.members:
             # Kafka converts an empty consumer group joined with the classic protocol: its records get tombstones,
             # its offsets stay with the classic group that replaces it.
@@ -735,7 +748,7 @@ class GroupCoordinator:
             shard, group = self._existing_group(group_id)
         except GroupError as exc:
             return SyncResult(exc.code)
-        if isinstance(group, ConsumerGroup) and group.members:
+        if isinstance(group, ConsumerGroup) and group.members and not isinstance(group, StreamsGroup):
             try:
                 name, assignment = self.consumer.migration.sync(
                     group, member_id=member_id, instance_id=group_instance_id, generation_id=generation_id,
@@ -801,6 +814,8 @@ class GroupCoordinator:
             _, group = self._existing_group(group_id)
         except GroupError as exc:
             return exc.code
+        if isinstance(group, StreamsGroup):
+            return UNKNOWN_MEMBER_ID
         if isinstance(group, ConsumerGroup):
             try:
                 return self.consumer.migration.heartbeat(group, member_id=member_id, instance_id=group_instance_id,
@@ -835,6 +850,8 @@ class GroupCoordinator:
             shard, group = self._existing_group(group_id)
         except GroupError as exc:
             return exc.code, [exc.code] * len(leaving)
+        if isinstance(group, StreamsGroup):
+            return NONE, [UNKNOWN_MEMBER_ID] * len(leaving)
         if isinstance(group, ConsumerGroup):
             try:
                 return NONE, self.consumer.migration.leave(shard, group, leaving)
@@ -1011,7 +1028,9 @@ class GroupCoordinator:
         if group is None or group.state == GroupState.DEAD:
             return errors.GROUP_ID_NOT_FOUND.code, {}
         subscribed: set[str] = set()
-        if isinstance(group, ConsumerGroup):
+        if isinstance(group, StreamsGroup):
+            subscribed = self.streams.subscribed_topics(group)
+        elif isinstance(group, ConsumerGroup):
             subscribed = self.consumer.subscribed_topics(group)
         elif group.state != GroupState.EMPTY:
             if group.protocol_type != CONSUMER_PROTOCOL_TYPE:
@@ -1127,6 +1146,8 @@ class GroupCoordinator:
             _, group = self._existing_group(group_id)
         except GroupError as exc:
             return DescribedGroup(exc.code, group_id, "", "", "", [])
+        if isinstance(group, StreamsGroup):  # Kafka 4.3 describes a streams group as a dead classic one
+            return DescribedGroup(NONE, group_id, GroupState.DEAD.value, "", "", [])
         if isinstance(group, ConsumerGroup):
             return DescribedGroup(errors.GROUP_ID_NOT_FOUND.code, group_id, GroupState.DEAD.value, "", "", [],
                                   f"Group {group_id} is not a classic group.")
@@ -1166,7 +1187,9 @@ class GroupCoordinator:
 
     def _delete_group(self, shard: Shard, group: ClassicGroup) -> int:
         entries = [(GR.offset_key(group.group_id, t, p), None) for t, p in sorted(group.offsets)]
-        if isinstance(group, ConsumerGroup):
+        if isinstance(group, StreamsGroup):
+            entries.extend(self.streams.tombstones(group))
+        elif isinstance(group, ConsumerGroup):
             entries.extend(self.consumer.tombstones(group))
         else:
             entries.append((GR.group_key(group.group_id), None))
@@ -1209,7 +1232,8 @@ class GroupCoordinator:
                     continue
                 entries = [(GR.offset_key(group.group_id, t, p), None) for t, p in gone]
                 if len(gone) == len(group.offsets):
-                    entries.extend(self.consumer.tombstones(group) if consumer
+                    entries.extend(self.streams.tombstones(group) if isinstance(group, StreamsGroup)
+                                   else self.consumer.tombstones(group) if consumer
                                    else [(GR.group_key(group.group_id), None)])
                 code, _ = self._append(shard, entries)
                 if code != NONE:

@@ -7,8 +7,9 @@ timestamp, OffsetCommit v2-4 with a retention time), classic group metadata at v
 them. KIP-848 consumer groups use record types 3 (group epoch), 5 (member subscription), 6 (target assignment
 epoch), 7 (a member's target assignment) and 8 (a member's current assignment), all at value version 0, decoded
 to `ConsumerRecord`; type 4 (partition metadata, superseded by the metadata hash in Kafka 4.1+) and 16 (resolved
-regular expressions) are read as `None` (kbroker resolves regexes from the metadata image). Share and streams
-group records are decoded to `None` and skipped by the loader.
+regular expressions) are read as `None` (kbroker resolves regexes from the metadata image). Streams group records
+(types 17, 19-23) are decoded by kbroker.group.streams_records; share group records are decoded to `None` and
+skipped by the loader.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import struct
 
 import attrs
 
+from kbroker.group.streams_records import STREAMS_TYPES, StreamsRecord, decode_streams
 from kbroker.protocol.messages.group_coordinator.consumer_group_current_member_assignment_key import (
     ConsumerGroupCurrentMemberAssignmentKey,
 )
@@ -141,9 +143,10 @@ def _versioned(data: bytes, cls, what: str):
     return decoded
 
 
-def decode(key: bytes | None, value: bytes | None) -> OffsetRecord | GroupRecord | ConsumerRecord | None:
-    """The record as an OffsetRecord, GroupRecord or ConsumerRecord; None for record types kbroker does not
-    keep."""
+def decode(key: bytes | None,
+           value: bytes | None) -> OffsetRecord | GroupRecord | ConsumerRecord | StreamsRecord | None:
+    """The record as an OffsetRecord, GroupRecord, ConsumerRecord or StreamsRecord (kbroker.group.streams_records);
+    None for record types kbroker does not keep."""
     if key is None or len(key) < 2:
         raise CorruptGroupRecord("record without a typed key")
     (record_type,) = _INT16.unpack_from(key, 0)
@@ -161,6 +164,8 @@ def decode(key: bytes | None, value: bytes | None) -> OffsetRecord | GroupRecord
             k, _ = key_class.decode(memoryview(key), 2, 0)
             v = None if value is None else _versioned(value, value_class, value_class.__name__)
             return ConsumerRecord(record_type, k.group_id, k.member_id if has_member else None, v)
+        if record_type in STREAMS_TYPES:
+            return decode_streams(record_type, key, value, _versioned)
     except (ValueError, struct.error) as exc:
         if isinstance(exc, CorruptGroupRecord):
             raise

@@ -369,8 +369,8 @@ class ConsoleSource:
                 if row.lag is not None]
         classic = isinstance(group, ClassicGroup)
         return GroupRow(
-            group_id=group.group_id, kind="classic" if classic else "consumer", state=group.state.value,
-            protocol_type=group.protocol_type if classic else "consumer",
+            group_id=group.group_id, kind="classic" if classic else group.protocol_type, state=group.state.value,
+            protocol_type=group.protocol_type,
             protocol=group.protocol_name if classic else group.preferred_assignor(self._default_assignor()),
             members=len(group.members),
             committed_partitions=len(group.offsets), lag=sum(lags) if lags else None)
