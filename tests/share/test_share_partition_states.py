@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from kbroker.protocol import errors
-from kbroker.share.share_partition import AckType, AcknowledgeError, RecordState, SharePartition
+from kbroker.share.share_partition import AcknowledgeError, AckType, RecordState, SharePartition
 
 LOCK = 1000
 
