@@ -23,7 +23,7 @@ import trio
 
 from kbroker.share.groups import ShareGroups
 from kbroker.share.sessions import ShareSessionCache
-from kbroker.share.share_partition import SharePartition
+from kbroker.share.share_partition import RecordState, SharePartition
 from kbroker.share.state_store import Key, NotShareCoordinator, PersistedState, ShareStateStore
 
 log = logging.getLogger(__name__)
@@ -174,3 +174,48 @@ class ShareCoordinator:
             self._loaded_from.pop(key, None)
             self.dirty.discard(key)
         return keys
+
+    # --- the share-group offsets admin APIs
+    def initialized_partitions(self, group_id: str) -> dict[uuid.UUID, set[int]]:
+        """Every share-partition of the group with state here (in memory or written): topic id -> partitions."""
+        found: dict[uuid.UUID, set[int]] = {}
+        self.store.shards.load_owned()
+        keys = set(self.share_partitions) | {key for shard in self.store.shards.states.values()
+                                             for key in shard.states}
+        for group, topic_id, partition in keys:
+            if group == group_id:
+                found.setdefault(topic_id, set()).add(partition)
+        return found
+
+    def start_offset(self, group_id: str, topic_id: uuid.UUID, partition: int) -> tuple[int, int]:
+        """(SPSO, records done within the in-flight window) of a share-partition; (-1, 0) without state."""
+        key = (group_id, topic_id, partition)
+        sp = self.share_partitions.get(key)
+        if sp is not None:
+            done = sum(1 for r in sp.in_flight.values() if r.state in (RecordState.ACKNOWLEDGED, RecordState.ARCHIVED))
+            return sp.start_offset, done
+        try:
+            persisted = self.store.read(key)
+        except NotShareCoordinator:
+            persisted = None
+        if persisted is None:
+            return -1, 0
+        done = sum(b.last_offset - b.first_offset + 1 for b in persisted.batches
+                   if b.state in (RecordState.ACKNOWLEDGED, RecordState.ARCHIVED))
+        return persisted.start_offset, done
+
+    async def delete_states(self, group_id: str, topic_ids: set[uuid.UUID]) -> int:
+        """Forget the group's share-partitions of `topic_ids` (tombstones written)."""
+        keys = [(group_id, topic_id, partition)
+                for topic_id, partitions in self.initialized_partitions(group_id).items() if topic_id in topic_ids
+                for partition in partitions]
+        for key in keys:
+            self.share_partitions.pop(key, None)
+            self._loaded_from.pop(key, None)
+            self.dirty.discard(key)
+        if not keys:
+            return 0
+        try:
+            return await self.store.write_tombstones(keys)
+        except NotShareCoordinator as exc:
+            return exc.code
