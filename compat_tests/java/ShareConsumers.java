@@ -7,6 +7,8 @@
 //   limit=N    V of release=V counts as done once delivered N times
 //   hold=V     the first thread that gets V accepts the rest of its batch, then holds V unacknowledged (its
 //              acquisition lock expires) and stops polling until another thread got V again
+//   halt       the first poll that returns records prints them (action HOLD) and ends the JVM at once, as a
+//              crashed consumer: nothing acknowledged, released or left (prints "HALTED")
 // The run ends with "DONE" (exit 0) once EXPECTED distinct values are done (accepted, rejected, or released
 // N times), or with "TIMEOUT" (exit 3) at DEADLINE_S seconds.
 import java.time.Duration;
@@ -32,6 +34,7 @@ public class ShareConsumers {
     static String reject, release, hold;
     static int limit = Integer.MAX_VALUE;
     static int expected;
+    static boolean halt;
 
     public static void main(String[] args) throws Exception {
         String bootstrap = args[0], group = args[1], topic = args[2];
@@ -45,6 +48,7 @@ public class ShareConsumers {
                 case "release": release = rule[1]; break;
                 case "hold": hold = rule[1]; break;
                 case "limit": limit = Integer.parseInt(rule[1]); break;
+                case "halt": halt = true; break;
                 default: throw new IllegalArgumentException("unknown rule " + args[i]);
             }
         }
@@ -88,6 +92,14 @@ public class ShareConsumers {
             while (!stop.get()) {
                 ConsumerRecords<String, String> records = consumer.poll(Duration.ofMillis(200));
                 ConsumerRecord<String, String> held = null;
+                if (halt && !records.isEmpty()) {
+                    for (ConsumerRecord<String, String> record : records) {
+                        print("DELIVERY " + id + " " + record.partition() + " " + record.offset() + " " + record.value()
+                              + " " + record.deliveryCount().map(Short::intValue).orElse(-1) + " HOLD");
+                    }
+                    print("HALTED");
+                    Runtime.getRuntime().halt(0);
+                }
                 for (ConsumerRecord<String, String> record : records) {
                     String value = record.value();
                     int count = record.deliveryCount().map(Short::intValue).orElse(-1);

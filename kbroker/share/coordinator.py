@@ -154,8 +154,6 @@ class ShareCoordinator:
             self.share_partitions[key] = sp
             self._loaded_from.pop(key, None)
         sp.reset(start_offset)
-        sp.in_flight.clear()
-        sp.next_offset = start_offset
         sp.state_epoch += 1
         self.dirty.add(key)
 

@@ -220,18 +220,18 @@ class SharePartition:
 
     def advance_to_log_start(self, log_start_offset: int) -> None:
         """Records deleted from the log are gone: the SPSO is never before the log start offset."""
-        if log_start_offset > self.start_offset:
-            self.reset(log_start_offset)
+        if log_start_offset <= self.start_offset:
+            return
+        for offset in [o for o in self.in_flight if o < log_start_offset]:
+            del self.in_flight[offset]
+        self.start_offset = log_start_offset
+        self.next_offset = max(self.next_offset, log_start_offset)
+        self._advance_start()
 
     def reset(self, start_offset: int) -> None:
-        """Start over at `start_offset` (AlterShareGroupOffsets, or the log moved past the window)."""
-        for offset in [o for o in self.in_flight if o < start_offset]:
-            del self.in_flight[offset]
-        if start_offset >= self.next_offset:
-            self.in_flight.clear()
-            self.next_offset = start_offset
-        self.start_offset = start_offset
-        self._advance_start()
+        """Start over at `start_offset` with nothing in flight (AlterShareGroupOffsets)."""
+        self.in_flight.clear()
+        self.start_offset = self.next_offset = start_offset
 
     def _make_available(self, record: InFlight) -> None:
         if record.delivery_count >= self.delivery_count_limit:

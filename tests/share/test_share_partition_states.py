@@ -160,3 +160,16 @@ class SharePartitionModel(RuleBasedStateMachine):
 
 TestSharePartitionModel = SharePartitionModel.TestCase
 TestSharePartitionModel.settings = settings(max_examples=150, stateful_step_count=40, deadline=None)
+
+
+def test_reset_starts_over_and_the_log_start_offset_moves_the_window():
+    sp = SharePartition(0, delivery_count_limit=5)
+    sp.acquire("m1", 0, 9, 10, now_ms=0, lock_ms=LOCK)
+    sp.acknowledge("m1", 0, 9, [AckType.ACCEPT], now_ms=0, lock_ms=LOCK)
+    sp.reset(0)
+    assert (sp.start_offset, sp.next_offset, sp.in_flight) == (0, 0, {})
+    assert sp.acquire("m1", 0, 3, 10, now_ms=0, lock_ms=LOCK)[0].delivery_count == 1
+    sp.advance_to_log_start(2)
+    assert sp.start_offset == 2 and sorted(sp.in_flight) == [2, 3]
+    sp.advance_to_log_start(7)
+    assert (sp.start_offset, sp.next_offset) == (7, 7)
