@@ -164,14 +164,12 @@ class ShareCoordinator:
                      group_id)
         self.release(group_id, member_id)
 
-    def forget_group(self, group_id: str) -> list[Key]:
-        """Drop the group's share-partitions from memory (DeleteGroups); the keys dropped."""
-        keys = [key for key in self.share_partitions if key[0] == group_id]
-        for key in keys:
-            del self.share_partitions[key]
-            self._loaded_from.pop(key, None)
-            self.dirty.discard(key)
-        return keys
+    def forget(self, key: Key) -> None:
+        """Drop one share-partition from memory: its next use reloads the written state."""
+        self.share_partitions.pop(key, None)
+        self._loaded_from.pop(key, None)
+        self.dirty.discard(key)
+        self.notify()
 
     # --- the share-group offsets admin APIs
     def initialized_partitions(self, group_id: str) -> dict[uuid.UUID, set[int]]:
@@ -208,9 +206,7 @@ class ShareCoordinator:
                 for topic_id, partitions in self.initialized_partitions(group_id).items() if topic_id in topic_ids
                 for partition in partitions]
         for key in keys:
-            self.share_partitions.pop(key, None)
-            self._loaded_from.pop(key, None)
-            self.dirty.discard(key)
+            self.forget(key)
         if not keys:
             return 0
         try:
