@@ -33,7 +33,7 @@ async def handle(ctx: RequestContext, request) -> DeleteShareGroupOffsetsRespons
     if not authz.allowed(ctx, authz.DELETE, authz.GROUP, group_id):
         return _error(errors.GROUP_AUTHORIZATION_FAILED.code)
     coordinator = share_coordinator_of(ctx)
-    group = coordinator.groups.get(group_id)
+    group = coordinator.known_group(group_id)
     if group is None:
         return _error(errors.GROUP_ID_NOT_FOUND.code, f"Group {group_id} not found.")
     if group.members:

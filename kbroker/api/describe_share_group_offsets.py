@@ -42,7 +42,7 @@ def _group(ctx: RequestContext, wanted) -> DescribeShareGroupOffsetsResponseGrou
         return DescribeShareGroupOffsetsResponseGroup(group_id=group_id, topics=[],
                                                       error_code=errors.GROUP_AUTHORIZATION_FAILED.code)
     coordinator = share_coordinator_of(ctx)
-    if coordinator.groups.get(group_id) is None:
+    if coordinator.known_group(group_id) is None:
         return DescribeShareGroupOffsetsResponseGroup(group_id=group_id, topics=[],
                                                       error_code=errors.GROUP_ID_NOT_FOUND.code,
                                                       error_message=f"Group {group_id} not found.")

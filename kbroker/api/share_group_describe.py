@@ -43,7 +43,7 @@ def _described(ctx: RequestContext, request, group_id: str) -> DescribedGroup:
         return DescribedGroup(error_code=errors.GROUP_AUTHORIZATION_FAILED.code, error_message=None,
                               group_id=group_id, group_state="", group_epoch=0, assignment_epoch=0,
                               assignor_name="", members=[])
-    group = share_coordinator_of(ctx).groups.get(group_id)
+    group = share_coordinator_of(ctx).known_group(group_id)
     if group is None:
         return DescribedGroup(error_code=errors.GROUP_ID_NOT_FOUND.code, error_message=f"Group {group_id} not found.",
                               group_id=group_id, group_state="Dead", group_epoch=0, assignment_epoch=0,

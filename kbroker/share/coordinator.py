@@ -172,6 +172,14 @@ class ShareCoordinator:
         self.notify()
 
     # --- the share-group offsets admin APIs
+    def known_group(self, group_id: str):
+        """The share group, or (after a restart, membership being in memory) an empty one when share-partition
+        state of the group was written; None when neither exists."""
+        group = self.groups.get(group_id)
+        if group is None and self.initialized_partitions(group_id):
+            group = self.groups.create_empty(group_id)
+        return group
+
     def initialized_partitions(self, group_id: str) -> dict[uuid.UUID, set[int]]:
         """Every share-partition of the group with state here (in memory or written): topic id -> partitions."""
         found: dict[uuid.UUID, set[int]] = {}
