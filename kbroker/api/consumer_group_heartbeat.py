@@ -31,8 +31,9 @@ MIN_VERSION = 0
 MAX_VERSION = 1
 
 
-def _refusal(ctx: RequestContext, request) -> tuple[int, str | None] | None:
-    """Kafka's checks: READ on the group, DESCRIBE on every subscribed topic."""
+def heartbeat_refusal(ctx: RequestContext, request) -> tuple[int, str | None] | None:
+    """Kafka's checks of a consumer or share group heartbeat: READ on the group, DESCRIBE on every subscribed
+    topic."""
     if not authz.allowed(ctx, authz.READ, authz.GROUP, request.group_id):
         return errors.GROUP_AUTHORIZATION_FAILED.code, None
     names = request.subscribed_topic_names or []
@@ -43,7 +44,7 @@ def _refusal(ctx: RequestContext, request) -> tuple[int, str | None] | None:
 
 
 async def handle(ctx: RequestContext, request) -> ConsumerGroupHeartbeatResponse:
-    refused = _refusal(ctx, request)
+    refused = heartbeat_refusal(ctx, request)
     if refused is not None:
         return ConsumerGroupHeartbeatResponse(throttle_time_ms=0, error_code=refused[0], error_message=refused[1],
                                               member_id=None, member_epoch=0, heartbeat_interval_ms=0)

@@ -4,10 +4,8 @@ every partition answers CLUSTER_AUTHORIZATION_FAILED. Per partition: FENCED_STAT
 
 from __future__ import annotations
 
-from kbroker.api import authz
 from kbroker.api.context import RequestContext
-from kbroker.api.share_requests import ensure_state_topic, share_coordinator_of
-from kbroker.protocol import errors
+from kbroker.api.share_requests import state_rpc_outcomes
 from kbroker.protocol.messages.initialize_share_group_state_response import (
     InitializeShareGroupStateResponse,
     InitializeStateResult,
@@ -20,20 +18,12 @@ MIN_VERSION = 0
 MAX_VERSION = 0
 
 
+async def _initialize(coordinator, key, p) -> state_rpcs.Outcome:
+    return await state_rpcs.initialize(coordinator, key, p.state_epoch, p.start_offset)
+
+
 async def handle(ctx: RequestContext, request) -> InitializeShareGroupStateResponse:
-    allowed = authz.cluster_allowed(ctx, authz.CLUSTER_ACTION)
-    if allowed:
-        await ensure_state_topic(ctx)
-    coordinator = share_coordinator_of(ctx)
-    results = []
-    for topic in request.topics:
-        partitions = []
-        for p in topic.partitions:
-            outcome = state_rpcs.Outcome(errors.CLUSTER_AUTHORIZATION_FAILED.code)
-            if allowed:
-                outcome = await state_rpcs.initialize(coordinator, (request.group_id, topic.topic_id, p.partition),
-                                                      p.state_epoch, p.start_offset)
-            partitions.append(PartitionResult(partition=p.partition, error_code=outcome.code,
-                                              error_message=outcome.message))
-        results.append(InitializeStateResult(topic_id=topic.topic_id, partitions=partitions))
-    return InitializeShareGroupStateResponse(results=results)
+    return InitializeShareGroupStateResponse(results=[
+        InitializeStateResult(topic_id=topic_id, partitions=[
+            PartitionResult(partition=p.partition, error_code=o.code, error_message=o.message) for p, o in outcomes])
+        for topic_id, outcomes in await state_rpc_outcomes(ctx, request, _initialize)])

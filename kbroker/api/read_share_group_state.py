@@ -5,10 +5,8 @@ FENCED_LEADER_EPOCH, NOT_COORDINATOR."""
 
 from __future__ import annotations
 
-from kbroker.api import authz
 from kbroker.api.context import RequestContext
-from kbroker.api.share_requests import ensure_state_topic, share_coordinator_of
-from kbroker.protocol import errors
+from kbroker.api.share_requests import state_rpc_outcomes
 from kbroker.protocol.messages.read_share_group_state_response import (
     PartitionResult,
     ReadShareGroupStateResponse,
@@ -22,25 +20,20 @@ MIN_VERSION = 0
 MAX_VERSION = 0
 
 
+async def _read(coordinator, key, p) -> state_rpcs.Outcome:
+    return await state_rpcs.read(coordinator, key, p.leader_epoch)
+
+
+def _result(p, outcome: state_rpcs.Outcome) -> PartitionResult:
+    state = outcome.state
+    return PartitionResult(
+        partition=p.partition, error_code=outcome.code, error_message=outcome.message,
+        state_epoch=state.state_epoch if state else 0, start_offset=state.start_offset if state else -1,
+        state_batches=[StateBatch(first_offset=b.first_offset, last_offset=b.last_offset, delivery_state=b.state,
+                                  delivery_count=b.delivery_count) for b in (state.batches if state else [])])
+
+
 async def handle(ctx: RequestContext, request) -> ReadShareGroupStateResponse:
-    allowed = authz.cluster_allowed(ctx, authz.CLUSTER_ACTION)
-    if allowed:
-        await ensure_state_topic(ctx)
-    coordinator = share_coordinator_of(ctx)
-    results = []
-    for topic in request.topics:
-        partitions = []
-        for p in topic.partitions:
-            outcome = state_rpcs.Outcome(errors.CLUSTER_AUTHORIZATION_FAILED.code)
-            if allowed:
-                outcome = await state_rpcs.read(coordinator, (request.group_id, topic.topic_id, p.partition),
-                                                p.leader_epoch)
-            state = outcome.state
-            partitions.append(PartitionResult(
-                partition=p.partition, error_code=outcome.code, error_message=outcome.message,
-                state_epoch=state.state_epoch if state else 0, start_offset=state.start_offset if state else -1,
-                state_batches=[StateBatch(first_offset=b.first_offset, last_offset=b.last_offset,
-                                          delivery_state=b.state, delivery_count=b.delivery_count)
-                               for b in (state.batches if state else [])]))
-        results.append(ReadStateResult(topic_id=topic.topic_id, partitions=partitions))
-    return ReadShareGroupStateResponse(results=results)
+    return ReadShareGroupStateResponse(results=[
+        ReadStateResult(topic_id=topic_id, partitions=[_result(p, o) for p, o in outcomes])
+        for topic_id, outcomes in await state_rpc_outcomes(ctx, request, _read)])

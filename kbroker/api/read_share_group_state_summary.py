@@ -5,10 +5,8 @@ Per partition: UNKNOWN_TOPIC_OR_PARTITION without state, FENCED_LEADER_EPOCH, NO
 
 from __future__ import annotations
 
-from kbroker.api import authz
 from kbroker.api.context import RequestContext
-from kbroker.api.share_requests import ensure_state_topic, share_coordinator_of
-from kbroker.protocol import errors
+from kbroker.api.share_requests import state_rpc_outcomes
 from kbroker.protocol.messages.read_share_group_state_summary_response import (
     PartitionResult,
     ReadShareGroupStateSummaryResponse,
@@ -21,24 +19,20 @@ MIN_VERSION = 0
 MAX_VERSION = 1
 
 
+async def _summary(coordinator, key, p) -> state_rpcs.Outcome:
+    return state_rpcs.summary(coordinator, key, p.leader_epoch)
+
+
+def _result(p, outcome: state_rpcs.Outcome) -> PartitionResult:
+    state = outcome.state
+    return PartitionResult(
+        partition=p.partition, error_code=outcome.code, error_message=outcome.message,
+        state_epoch=state.state_epoch if state else 0, leader_epoch=state.leader_epoch if state else -1,
+        start_offset=state.start_offset if state else -1,
+        delivery_complete_count=state_rpcs.delivery_complete_count(state) if state else -1)
+
+
 async def handle(ctx: RequestContext, request) -> ReadShareGroupStateSummaryResponse:
-    allowed = authz.cluster_allowed(ctx, authz.CLUSTER_ACTION)
-    if allowed:
-        await ensure_state_topic(ctx)
-    coordinator = share_coordinator_of(ctx)
-    results = []
-    for topic in request.topics:
-        partitions = []
-        for p in topic.partitions:
-            outcome = state_rpcs.Outcome(errors.CLUSTER_AUTHORIZATION_FAILED.code)
-            if allowed:
-                outcome = state_rpcs.summary(coordinator, (request.group_id, topic.topic_id, p.partition),
-                                             p.leader_epoch)
-            state = outcome.state
-            partitions.append(PartitionResult(
-                partition=p.partition, error_code=outcome.code, error_message=outcome.message,
-                state_epoch=state.state_epoch if state else 0, leader_epoch=state.leader_epoch if state else -1,
-                start_offset=state.start_offset if state else -1,
-                delivery_complete_count=state_rpcs.delivery_complete_count(state) if state else -1))
-        results.append(ReadStateSummaryResult(topic_id=topic.topic_id, partitions=partitions))
-    return ReadShareGroupStateSummaryResponse(results=results)
+    return ReadShareGroupStateSummaryResponse(results=[
+        ReadStateSummaryResult(topic_id=topic_id, partitions=[_result(p, o) for p, o in outcomes])
+        for topic_id, outcomes in await state_rpc_outcomes(ctx, request, _summary)])

@@ -18,7 +18,7 @@ from kbroker.api.leader_hints import LeaderHints
 from kbroker.api.share_requests import (
     acknowledge,
     ensure_state_topic,
-    invalid_batches,
+    first_invalid_batches,
     readable_topics,
     resolve,
     share_coordinator_of,
@@ -53,11 +53,9 @@ async def handle(ctx: RequestContext, request) -> ShareAcknowledgeResponse:
     epoch = request.share_session_epoch
     if epoch == INITIAL_EPOCH:
         return _error(errors.INVALID_REQUEST.code, "Acknowledge data present on initial epoch")
-    for topic in request.topics:
-        for p in topic.partitions:
-            problem = invalid_batches(p.acknowledgement_batches, request.is_renew_ack)
-            if problem is not None:
-                return _error(errors.INVALID_REQUEST.code, problem)
+    problem = first_invalid_batches(request, request.is_renew_ack)
+    if problem is not None:
+        return _error(errors.INVALID_REQUEST.code, problem)
     coordinator = share_coordinator_of(ctx)
     group_id, member_id = request.group_id, request.member_id
     try:

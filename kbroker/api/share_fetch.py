@@ -36,7 +36,7 @@ from kbroker.api.leader_hints import LeaderHints
 from kbroker.api.share_requests import (
     acknowledge,
     ensure_state_topic,
-    invalid_batches,
+    first_invalid_batches,
     readable_topics,
     resolve,
     share_coordinator_of,
@@ -106,11 +106,9 @@ async def handle(ctx: RequestContext, request) -> ShareFetchResponse:
         return _error(errors.INVALID_REQUEST.code, "Acknowledge data present on initial epoch")
     if epoch == FINAL_EPOCH and any(p for t in request.topics for p in t.partitions if not p.acknowledgement_batches):
         return _error(errors.INVALID_REQUEST.code, "Fetch data present on final epoch")
-    for topic in request.topics:
-        for p in topic.partitions:
-            problem = invalid_batches(p.acknowledgement_batches, request.is_renew_ack)
-            if problem is not None:
-                return _error(errors.INVALID_REQUEST.code, problem)
+    problem = first_invalid_batches(request, request.is_renew_ack)
+    if problem is not None:
+        return _error(errors.INVALID_REQUEST.code, problem)
     try:
         if epoch == INITIAL_EPOCH:
             session, previous = coordinator.sessions.open(request.group_id, request.member_id)

@@ -9,10 +9,9 @@ INVALID_REQUEST (Kafka's messages), UNKNOWN_MEMBER_ID, FENCED_MEMBER_EPOCH, GROU
 
 from __future__ import annotations
 
-from kbroker.api import authz
+from kbroker.api.consumer_group_heartbeat import heartbeat_refusal
 from kbroker.api.context import RequestContext
 from kbroker.api.share_requests import share_coordinator_of
-from kbroker.protocol import errors
 from kbroker.protocol.messages.share_group_heartbeat_response import (
     Assignment,
     ShareGroupHeartbeatResponse,
@@ -24,18 +23,8 @@ MIN_VERSION = 1
 MAX_VERSION = 1
 
 
-def _refusal(ctx: RequestContext, request) -> tuple[int, str | None] | None:
-    if not authz.allowed(ctx, authz.READ, authz.GROUP, request.group_id):
-        return errors.GROUP_AUTHORIZATION_FAILED.code, None
-    names = request.subscribed_topic_names or []
-    refused = sorted(set(names) - authz.allowed_names(ctx, authz.DESCRIBE, authz.TOPIC, names))
-    if refused:
-        return errors.TOPIC_AUTHORIZATION_FAILED.code, f"The following topics are not authorized: {refused}"
-    return None
-
-
 async def handle(ctx: RequestContext, request) -> ShareGroupHeartbeatResponse:
-    refused = _refusal(ctx, request)
+    refused = heartbeat_refusal(ctx, request)
     if refused is not None:
         return ShareGroupHeartbeatResponse(throttle_time_ms=0, error_code=refused[0], error_message=refused[1],
                                            member_id=None, member_epoch=0, heartbeat_interval_ms=0)

@@ -1,6 +1,7 @@
-"""What ShareFetch and ShareAcknowledge have in common: the node's share coordinator, the share state topic made
-to exist, a requested partition resolved to the partition this node leads (or Kafka's error for it), and the
-acknowledgement batches of one partition applied to its share-partition."""
+"""What the share group handlers have in common: the node's share coordinator, the share state topic made to
+exist, a requested partition resolved to the partition this node leads (or Kafka's error for it), the
+acknowledgement batches of one partition checked and applied to its share-partition, and the per-partition loop
+of the share coordinator's RPCs."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from kbroker.api.auto_create import auto_create_topics
 from kbroker.api.context import RequestContext
 from kbroker.metadata.topic_names import SHARE_GROUP_STATE_TOPIC
 from kbroker.protocol import errors
+from kbroker.share import state_rpcs
 from kbroker.share.coordinator import ShareCoordinator
 from kbroker.share.share_partition import AcknowledgeError, SharePartition
 
@@ -89,3 +91,33 @@ def invalid_batches(batches, renew_allowed: bool) -> str | None:
         if not renew_allowed and 4 in batch.acknowledge_types:
             return "Renew acknowledgement is not allowed without IsRenewAck"
     return None
+
+
+def first_invalid_batches(request, renew_allowed: bool) -> str | None:
+    """The first partition's problem with its acknowledgement batches (INVALID_REQUEST), if any."""
+    for topic in request.topics:
+        for p in topic.partitions:
+            problem = invalid_batches(p.acknowledgement_batches, renew_allowed)
+            if problem is not None:
+                return problem
+    return None
+
+
+async def state_rpc_outcomes(ctx: RequestContext, request, operation) -> list[tuple[uuid.UUID, list]]:
+    """A share coordinator RPC's per-partition loop: (topic id, [(requested partition, Outcome)]) in request
+    order; `operation(coordinator, key, partition_data)` is awaited for each partition when the requester has
+    CLUSTER_ACTION on the cluster (Kafka's brokers do), else every partition is CLUSTER_AUTHORIZATION_FAILED."""
+    allowed = authz.cluster_allowed(ctx, authz.CLUSTER_ACTION)
+    if allowed:
+        await ensure_state_topic(ctx)
+    coordinator = share_coordinator_of(ctx)
+    results = []
+    for topic in request.topics:
+        outcomes = []
+        for p in topic.partitions:
+            outcome = state_rpcs.Outcome(errors.CLUSTER_AUTHORIZATION_FAILED.code)
+            if allowed:
+                outcome = await operation(coordinator, (request.group_id, topic.topic_id, p.partition), p)
+            outcomes.append((p, outcome))
+        results.append((topic.topic_id, outcomes))
+    return results

@@ -6,10 +6,8 @@ recomputed from the batches rather than taken from the request."""
 
 from __future__ import annotations
 
-from kbroker.api import authz
 from kbroker.api.context import RequestContext
-from kbroker.api.share_requests import ensure_state_topic, share_coordinator_of
-from kbroker.protocol import errors
+from kbroker.api.share_requests import state_rpc_outcomes
 from kbroker.protocol.messages.write_share_group_state_response import (
     PartitionResult,
     WriteShareGroupStateResponse,
@@ -23,22 +21,13 @@ MIN_VERSION = 0
 MAX_VERSION = 1
 
 
+async def _write(coordinator, key, p) -> state_rpcs.Outcome:
+    batches = [StateBatch(b.first_offset, b.last_offset, b.delivery_state, b.delivery_count) for b in p.state_batches]
+    return await state_rpcs.write(coordinator, key, p.state_epoch, p.leader_epoch, p.start_offset, batches)
+
+
 async def handle(ctx: RequestContext, request) -> WriteShareGroupStateResponse:
-    allowed = authz.cluster_allowed(ctx, authz.CLUSTER_ACTION)
-    if allowed:
-        await ensure_state_topic(ctx)
-    coordinator = share_coordinator_of(ctx)
-    results = []
-    for topic in request.topics:
-        partitions = []
-        for p in topic.partitions:
-            outcome = state_rpcs.Outcome(errors.CLUSTER_AUTHORIZATION_FAILED.code)
-            if allowed:
-                batches = [StateBatch(b.first_offset, b.last_offset, b.delivery_state, b.delivery_count)
-                           for b in p.state_batches]
-                outcome = await state_rpcs.write(coordinator, (request.group_id, topic.topic_id, p.partition),
-                                                 p.state_epoch, p.leader_epoch, p.start_offset, batches)
-            partitions.append(PartitionResult(partition=p.partition, error_code=outcome.code,
-                                              error_message=outcome.message))
-        results.append(WriteStateResult(topic_id=topic.topic_id, partitions=partitions))
-    return WriteShareGroupStateResponse(results=results)
+    return WriteShareGroupStateResponse(results=[
+        WriteStateResult(topic_id=topic_id, partitions=[
+            PartitionResult(partition=p.partition, error_code=o.code, error_message=o.message) for p, o in outcomes])
+        for topic_id, outcomes in await state_rpc_outcomes(ctx, request, _write)])

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import enum
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 import attrs
 
@@ -210,14 +210,6 @@ class ShareGroups:
         del self.groups[group_id]
         return errors.NONE.code
 
-    def assigned_topics(self, group_id: str) -> Mapping[uuid.UUID, frozenset[int]]:
-        """Every partition some member of the group is assigned."""
-        group = self.get(group_id)
-        merged: dict[uuid.UUID, set[int]] = {}
-        for member in (group.members.values() if group is not None else ()):
-            for topic, partitions in member.assignment.items():
-                merged.setdefault(topic, set()).update(partitions)
-        return {topic: frozenset(partitions) for topic, partitions in merged.items()}
 
 
 def _fenced_message(epoch: int, known: int) -> str:

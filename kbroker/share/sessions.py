@@ -72,6 +72,3 @@ class ShareSessionCache:
 
     def close(self, group_id: str, member_id: str) -> ShareSession | None:
         return self.sessions.pop((group_id, member_id), None)
-
-    def of_group(self, group_id: str) -> list[ShareSession]:
-        return [s for (g, _), s in self.sessions.items() if g == group_id]

@@ -90,10 +90,6 @@ class SharePartition:
 
     # --- reading
 
-    def end_offset(self) -> int:
-        """The SPEO: the last offset in flight, or SPSO - 1 ... as Kafka reports it, the next offset when empty."""
-        return self.next_offset - 1 if self.next_offset > self.start_offset else self.start_offset
-
     def fetch_offset(self) -> int:
         """Where a fetch should start reading: the first available in-flight offset, else `next_offset`."""
         for offset in range(self.start_offset, self.next_offset):
@@ -101,18 +97,9 @@ class SharePartition:
                 return offset
         return self.next_offset
 
-    def has_available(self, log_end: int) -> bool:
-        """Whether an acquire could hand out anything with the log read up to `log_end` (exclusive)."""
-        if self.next_offset < log_end and self._locked_count() < self.max_in_flight:
-            return True
-        return any(r.state == RecordState.AVAILABLE for r in self.in_flight.values())
-
     def next_lock_deadline(self) -> int | None:
         deadlines = [r.lock_deadline_ms for r in self.in_flight.values() if r.state == RecordState.ACQUIRED]
         return min(deadlines) if deadlines else None
-
-    def acquired_count(self) -> int:
-        return sum(1 for r in self.in_flight.values() if r.state == RecordState.ACQUIRED)
 
     def _locked_count(self) -> int:
         return self.next_offset - self.start_offset

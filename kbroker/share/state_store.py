@@ -71,10 +71,13 @@ def coordinator_key(group_id: str, topic_id: uuid.UUID, partition: int) -> str:
     return f"{group_id}:{kafka_uuid_string(topic_id)}:{partition}"
 
 
-def snapshot_record(key: Key, state: PersistedState, now_ms: int) -> tuple[bytes, bytes]:
+def snapshot_record(key: Key, state: PersistedState | None, now_ms: int) -> tuple[bytes, bytes | None]:
+    """A ShareSnapshot record of the share-partition's state; a tombstone for None."""
     group_id, topic_id, partition = key
     encoded_key = _INT16.pack(SNAPSHOT_TYPE) + ShareSnapshotKey(group_id=group_id, topic_id=topic_id,
                                                                 partition=partition).encode(0)
+    if state is None:
+        return encoded_key, None
     value = ShareSnapshotValue(
         snapshot_epoch=0, state_epoch=state.state_epoch, leader_epoch=state.leader_epoch,
         start_offset=state.start_offset, create_timestamp=state.create_timestamp, write_timestamp=now_ms,
@@ -149,7 +152,14 @@ class ShareStateStore:
     async def write(self, entries: Iterable[tuple[Key, PersistedState]]) -> int:
         """Write each share-partition's state as a ShareSnapshot, and wait for it to be replicated as Kafka's
         coordinator runtime does; NONE or the error the writer gets."""
-        by_shard: dict[int, list[tuple[Key, PersistedState]]] = {}
+        return await self._write([(key, state) for key, state in entries])
+
+    async def write_tombstones(self, keys: Iterable[Key]) -> int:
+        """Forget share-partitions: a ShareSnapshot tombstone each (DeleteShareGroupState, offsets deleted)."""
+        return await self._write([(key, None) for key in keys])
+
+    async def _write(self, entries: list[tuple[Key, PersistedState | None]]) -> int:
+        by_shard: dict[int, list[tuple[Key, PersistedState | None]]] = {}
         for key, state in entries:
             by_shard.setdefault(self.shards.partition_for(coordinator_key(*key)), []).append((key, state))
         result = errors.NONE.code
@@ -171,45 +181,15 @@ class ShareStateStore:
                             index, errors.for_code(code).name, exc)
                 return code
             for key, state in items:
-                shard.states[key] = state
+                if state is None:
+                    shard.states.pop(key, None)
+                else:
+                    shard.states[key] = state
             code = await wait_until_replicated(hosted, hosted.log_end_offset,
                                                self.config["share.coordinator.write.timeout.ms"], min_insync=False)
             if code != errors.NONE.code:
                 result = code
         return result
-
-    def delete(self, keys: Iterable[Key]) -> None:
-        """Forget share-partitions (DeleteShareGroupState): tombstones are written by `write_tombstones`."""
-        for key in keys:
-            try:
-                self.shard_of(key).states.pop(key, None)
-            except NotShareCoordinator:
-                pass
-
-    async def write_tombstones(self, keys: list[Key]) -> int:
-        by_shard: dict[int, list[Key]] = {}
-        for key in keys:
-            by_shard.setdefault(self.shards.partition_for(coordinator_key(*key)), []).append(key)
-        for index, items in by_shard.items():
-            try:
-                shard = self.shards.get(index)
-            except NotShareCoordinator:
-                return errors.NOT_COORDINATOR.code
-            hosted = self.shards.writable(shard)
-            if hosted is None:
-                return errors.NOT_COORDINATOR.code
-            now = self.now_ms()
-            records = []
-            for group_id, topic_id, partition in items:
-                key = _INT16.pack(SNAPSHOT_TYPE) + ShareSnapshotKey(group_id=group_id, topic_id=topic_id,
-                                                                    partition=partition).encode(0)
-                records.append((now, key, None))
-                shard.states.pop((group_id, topic_id, partition), None)
-            try:
-                hosted.append_records(R.build_batch(records), required_acks=1, origin="coordinator")
-            except (LogError, RecordValidationError) as exc:
-                return APPEND_ERRORS.get(exc.error_code, exc.error_code)
-        return errors.NONE.code
 
     def _load(self, index: int, hosted) -> StateShard:
         shard = StateShard(index, hosted.topic_id, hosted.leader_epoch)
