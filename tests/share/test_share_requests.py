@@ -91,3 +91,20 @@ def test_expired_lock_redelivers_to_another_member(broker):
         late = share_acknowledge(a, "g2", "a", 2, topic_id, [(0, 0, ACCEPT)])
         assert partition_codes(late) == [errors.INVALID_RECORD_STATE.code]
 
+
+
+def test_a_share_group_cannot_take_a_classic_groups_id(broker):
+    from kafka import KafkaConsumer
+
+    _topic(broker, "queue3")
+    consumer = KafkaConsumer("queue3", bootstrap_servers=_bootstrap(broker), group_id="classic",
+                             consumer_timeout_ms=100)
+    try:
+        while not consumer.assignment():
+            consumer.poll(timeout_ms=200)
+        with KafkaConnection(_bootstrap(broker)) as conn:
+            refused = join(conn, "classic", "m", "queue3")
+            assert (refused.error_code, refused.error_message) == \
+                (errors.GROUP_ID_NOT_FOUND.code, "Group classic is not a share group.")
+    finally:
+        consumer.close()
