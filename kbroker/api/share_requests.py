@@ -88,6 +88,8 @@ def invalid_batches(batches, renew_allowed: bool) -> str | None:
         previous_last = batch.last_offset
         if not batch.acknowledge_types:
             return "Acknowledge types are empty"
+        if any(not 0 <= t <= 4 for t in batch.acknowledge_types):
+            return f"Invalid acknowledge type in {list(batch.acknowledge_types)}"
         if not renew_allowed and 4 in batch.acknowledge_types:
             return "Renew acknowledgement is not allowed without IsRenewAck"
     return None

@@ -108,3 +108,19 @@ def test_a_share_group_cannot_take_a_classic_groups_id(broker):
                 (errors.GROUP_ID_NOT_FOUND.code, "Group classic is not a share group.")
     finally:
         consumer.close()
+
+
+def test_bad_share_requests_get_kafkas_errors(broker):
+    topic_id = _topic(broker, "queue4")
+    with KafkaConnection(_bootstrap(broker)) as conn:
+        assert join(conn, "g4", "m", "queue4").error_code == 0
+        # No session yet: a later epoch is SHARE_SESSION_NOT_FOUND; acknowledgements at epoch 0 are refused.
+        assert share_fetch(conn, "g4", "m", 1, topic_id).error_code == errors.SHARE_SESSION_NOT_FOUND.code
+        assert share_fetch(conn, "g4", "m", 0, topic_id, acks=[(0, 0, ACCEPT)]).error_code == \
+            errors.INVALID_REQUEST.code
+        assert share_fetch(conn, "g4", "m", 0, topic_id, max_wait_ms=0).error_code == 0
+        assert share_acknowledge(conn, "g4", "m", 1, topic_id, [(0, 0, 9)]).error_code == errors.INVALID_REQUEST.code
+        assert share_acknowledge(conn, "g4", "m", 1, topic_id, [(3, 2, ACCEPT)]).error_code == \
+            errors.INVALID_REQUEST.code
+        unknown = share_fetch(conn, "g4", "m", 1, uuid.uuid4(), max_wait_ms=0)
+        assert unknown.error_code == 0 and partition_codes(unknown) == [errors.UNKNOWN_TOPIC_ID.code]
