@@ -74,3 +74,18 @@ def test_initialize_read_write_summary_delete(conn):
         topic_id=TOPIC_ID, partitions=[D.PartitionData(partition=0)])]), version=0)
     assert _codes(deleted) == [0]
     assert _read(conn).error_code == errors.UNKNOWN_TOPIC_OR_PARTITION.code
+
+
+def test_find_coordinator_for_share_state_keys(conn):
+    from kbroker.kafka_uuid import kafka_uuid_string
+    from kbroker.protocol.messages.find_coordinator_request import FindCoordinatorRequest
+
+    key = f"{GROUP}:{kafka_uuid_string(TOPIC_ID)}:0"
+    answers = []
+    for _ in range(2):  # the first asks for __share_group_state to be created
+        answers = conn.send(FindCoordinatorRequest(key_type=2, coordinator_keys=[key, "bad-key", ":x:0"]),
+                            version=6).coordinators
+    assert [c.error_code for c in answers] == [0, errors.INVALID_REQUEST.code, errors.INVALID_REQUEST.code]
+    assert answers[0].node_id == 1
+    old = conn.send(FindCoordinatorRequest(key_type=2, coordinator_keys=[key]), version=5).coordinators
+    assert [c.error_code for c in old] == [errors.INVALID_REQUEST.code]
