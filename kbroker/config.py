@@ -284,7 +284,7 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
     _key("group.share.min.session.timeout.ms", INT, 45000, at_least(1)),
     _key("group.share.max.session.timeout.ms", INT, 60000, at_least(1)),
     _key("group.share.max.size", INT, 200, between(1, 1000)),
-    _key("group.share.assignors", LIST, ["org.apache.kafka.coordinator.group.assignor.SimpleAssignor"]),
+    _key("group.share.assignors", LIST, ["simple"]),
     _key("group.share.delivery.count.limit", INT, 5, between(2, 10)),
     _key("group.share.min.delivery.count.limit", INT, 2, between(2, 10)),
     _key("group.share.max.delivery.count.limit", INT, 10, between(2, 10)),
