@@ -149,6 +149,7 @@ class BrokerNode:
                 nursery.start_soon(self.connections.run)
                 await nursery.start(state.group_coordinator.run)
                 await nursery.start(state.txn_coordinator.run)
+                await nursery.start(state.share_coordinator.run)
                 membership.set_ready_to_unfence()
                 await self._wait_for(membership.unfenced, "the controller to unfence this broker")
                 await self._wait_for(self._unfenced_in_image(), "the metadata to show this broker unfenced")

@@ -80,6 +80,7 @@ class Node:
                 nursery.start_soon(self.connections.run)
                 await nursery.start(state.group_coordinator.run)
                 await nursery.start(state.txn_coordinator.run)
+                await nursery.start(state.share_coordinator.run)
                 for sockets, bound in opened:
                     handler = partial(self.connections.serve, bound)
                     nursery.start_soon(partial(trio.serve_listeners, handler, sockets))

@@ -235,6 +235,7 @@ async def _acquire_all(ctx, coordinator, session, names, unreadable, answers, hi
         if not ranges:
             continue
         acquired_any = True
+        coordinator.notify()  # new lock deadlines for `ShareCoordinator.run`
         remaining_records -= sum(r.last_offset - r.first_offset + 1 for r in ranges)
         remaining_bytes -= region.length
         answer.records = region

@@ -50,6 +50,7 @@ async def handle(ctx: RequestContext, request) -> ShareGroupHeartbeatResponse:
         return ShareGroupHeartbeatResponse(throttle_time_ms=0, error_code=result.error,
                                            error_message=result.message, member_id=None, member_epoch=0,
                                            heartbeat_interval_ms=0)
+    coordinator.notify()  # a new session deadline for `ShareCoordinator.run`
     await coordinator.flush()  # records a leaving member held were released
     assignment = None
     if result.assignment is not None:

@@ -62,8 +62,32 @@ class ShareCoordinator:
         return self.config["group.share.partition.max.record.locks"]
 
     def notify(self) -> None:
+        """Records may have become acquirable, or a new deadline was set: wake the waiting fetches and `run`."""
         self.changed.set()
         self.changed = trio.Event()
+
+    async def run(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
+        """Background work in the broker's nursery: at each member's session deadline and each acquisition lock's
+        deadline, remove the member or release the records, and write the share-partitions that changed."""
+        task_status.started()
+        while True:
+            changed = self.changed
+            deadline = self._next_deadline()
+            # One millisecond past the deadline: the clock in whole milliseconds has then reached it.
+            with trio.move_on_at(float("inf") if deadline is None else (deadline + 1) / 1000):
+                await changed.wait()
+            for group_id in list(self.groups.groups):
+                self.groups.get(group_id)  # removes the members whose session expired
+            self.expire_locks()
+            code = await self.flush()
+            if code:
+                log.warning("writing share-partition state after expired locks or sessions failed with error %d",
+                            code)
+
+    def _next_deadline(self) -> int | None:
+        deadlines = [d for sp in self.share_partitions.values() if (d := sp.next_lock_deadline()) is not None]
+        deadlines += [m.deadline_ms for g in self.groups.groups.values() for m in g.members.values()]
+        return min(deadlines) if deadlines else None
 
     # --- share-partitions
     async def share_partition(self, group_id: str, hosted) -> SharePartition:

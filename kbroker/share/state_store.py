@@ -159,10 +159,12 @@ class ShareStateStore:
         return await self._write([(key, None) for key in keys])
 
     async def _write(self, entries: list[tuple[Key, PersistedState | None]]) -> int:
+        """Append every record before the first wait, so that concurrent writers' records land in the order their
+        states were taken; then wait for each partition's replication."""
         by_shard: dict[int, list[tuple[Key, PersistedState | None]]] = {}
         for key, state in entries:
             by_shard.setdefault(self.shards.partition_for(coordinator_key(*key)), []).append((key, state))
-        result = errors.NONE.code
+        appended = []
         for index, items in by_shard.items():
             try:
                 shard = self.shards.get(index)
@@ -185,8 +187,11 @@ class ShareStateStore:
                     shard.states.pop(key, None)
                 else:
                     shard.states[key] = state
-            code = await wait_until_replicated(hosted, hosted.log_end_offset,
-                                               self.config["share.coordinator.write.timeout.ms"], min_insync=False)
+            appended.append((hosted, hosted.log_end_offset))
+        result = errors.NONE.code
+        for hosted, end_offset in appended:
+            code = await wait_until_replicated(hosted, end_offset, self.config["share.coordinator.write.timeout.ms"],
+                                               min_insync=False)
             if code != errors.NONE.code:
                 result = code
         return result

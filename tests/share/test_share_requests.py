@@ -124,3 +124,34 @@ def test_bad_share_requests_get_kafkas_errors(broker):
             errors.INVALID_REQUEST.code
         unknown = share_fetch(conn, "g4", "m", 1, uuid.uuid4(), max_wait_ms=0)
         assert unknown.error_code == 0 and partition_codes(unknown) == [errors.UNKNOWN_TOPIC_ID.code]
+
+
+def test_a_silent_member_is_removed_at_its_session_deadline_and_its_records_released(tmp_path):
+    """ShareCoordinator.run removes the member at its deadline, with no request for the group meanwhile."""
+    import time
+
+    from kbroker.protocol.messages.alter_share_group_offsets_request import (
+        AlterShareGroupOffsetsRequest,
+        AlterShareGroupOffsetsRequestPartition,
+        AlterShareGroupOffsetsRequestTopic,
+    )
+
+    config = broker_config(tmp_path / "logs", {"group.share.session.timeout.ms": 3000,
+                                               "group.share.record.lock.duration.ms": 60_000})
+    with run_broker_in_thread(config) as broker, KafkaConnection(_bootstrap(broker)) as conn:
+        topic_id = _topic(broker, "queue5")
+        _produce(broker, "queue5", ["a", "b"])
+        reset = conn.send(AlterShareGroupOffsetsRequest(group_id="g5", topics=[AlterShareGroupOffsetsRequestTopic(
+            topic_name="queue5", partitions=[AlterShareGroupOffsetsRequestPartition(partition_index=0,
+                                                                                  start_offset=0)])]), version=0)
+        assert reset.error_code == 0
+        assert join(conn, "g5", "silent", "queue5").error_code == 0
+        assert acquired(share_fetch(conn, "g5", "silent", 0, topic_id)) == [(0, 1, 1)]
+        deadline = time.monotonic() + 30
+        group = broker.state.share_coordinator.groups.groups["g5"]  # read as is: no request touches the group
+        while group.members:
+            assert time.monotonic() < deadline, "the silent member was never removed"
+            time.sleep(0.1)
+        # Released with the member, a minute before their locks would have expired.
+        assert join(conn, "g5", "next", "queue5").error_code == 0
+        assert acquired(share_fetch(conn, "g5", "next", 0, topic_id)) == [(0, 1, 2)]
