@@ -27,6 +27,7 @@ from collections.abc import Callable
 
 import attrs
 
+from kbroker.group.consumer_coordinator import HeartbeatResult  # the same answer shape as a consumer group's
 from kbroker.protocol import errors
 from kbroker.share import assignor
 
@@ -68,16 +69,6 @@ class ShareGroup:
 
     def subscribed_topic_names(self) -> set[str]:
         return {name for member in self.members.values() for name in member.subscribed_topic_names}
-
-
-@attrs.frozen
-class HeartbeatResult:
-    error: int
-    message: str | None = None
-    member_id: str | None = None
-    member_epoch: int = 0
-    heartbeat_interval_ms: int = 0
-    assignment: dict[uuid.UUID, frozenset[int]] | None = None
 
 
 class ShareGroups:
