@@ -5,12 +5,16 @@ session epochs are checked)."""
 
 from __future__ import annotations
 
+import time
 import uuid
 
 import pytest
 
 from kbroker.protocol import errors
 from kbroker.protocol.blocking_client import KafkaConnection
+from kbroker.protocol.messages.describe_groups_request import DescribeGroupsRequest
+from kbroker.protocol.messages.find_coordinator_request import FindCoordinatorRequest
+from kbroker.protocol.messages.list_groups_request import ListGroupsRequest
 from kbroker.protocol.messages.share_group_describe_request import ShareGroupDescribeRequest
 from kbroker.testing import broker_config, run_broker_in_thread
 from tests.share.share_wire import (
@@ -75,6 +79,17 @@ def test_join_fetch_accept_release_and_redelivery(broker):
         g, nope = described.groups
         assert (g.error_code, g.group_state, [m.member_id for m in g.members]) == (0, "Stable", [member])
         assert nope.error_code == errors.GROUP_ID_NOT_FOUND.code
+        listed = conn.send(ListGroupsRequest(states_filter=[], types_filter=["share"]), version=5).groups
+        assert [(g.group_id, g.group_type, g.protocol_type, g.group_state) for g in listed] == \
+            [("g", "share", "share", "Stable")]
+        for _ in range(100):  # as a client does first: __consumer_offsets is created on the first ask
+            if not conn.send(FindCoordinatorRequest(key_type=0, coordinator_keys=["g"]), version=6) \
+                    .coordinators[0].error_code:
+                break
+            time.sleep(0.05)
+        classic = conn.send(DescribeGroupsRequest(groups=["g"]), version=6).groups[0]
+        assert (classic.error_code, classic.error_message, classic.group_state) == \
+            (errors.GROUP_ID_NOT_FOUND.code, "Group g is not a classic group.", "Dead")
 
 
 def test_expired_lock_redelivers_to_another_member(broker):
@@ -128,8 +143,6 @@ def test_bad_share_requests_get_kafkas_errors(broker):
 
 def test_a_silent_member_is_removed_at_its_session_deadline_and_its_records_released(tmp_path):
     """ShareCoordinator.run removes the member at its deadline, with no request for the group meanwhile."""
-    import time
-
     from kbroker.protocol.messages.alter_share_group_offsets_request import (
         AlterShareGroupOffsetsRequest,
         AlterShareGroupOffsetsRequestPartition,
