@@ -2,7 +2,7 @@
 assignments (kbroker.share.groups; KIP-932).
 
 Per group: GROUP_AUTHORIZATION_FAILED without DESCRIBE on it, GROUP_ID_NOT_FOUND ("Group <id> not found.") for a
-group this node does not know as a share group (then in state Dead, as Kafka answers); authorized operations
+group this node does not know as a share group (with an empty state, as Kafka answers); authorized operations
 (api/authz.py) when asked.
 """
 
@@ -46,7 +46,7 @@ def _described(ctx: RequestContext, request, group_id: str) -> DescribedGroup:
     group = share_coordinator_of(ctx).known_group(group_id)
     if group is None:
         return DescribedGroup(error_code=errors.GROUP_ID_NOT_FOUND.code, error_message=f"Group {group_id} not found.",
-                              group_id=group_id, group_state="Dead", group_epoch=0, assignment_epoch=0,
+                              group_id=group_id, group_state="", group_epoch=0, assignment_epoch=0,
                               assignor_name="", members=[])
     operations = authz.operations(ctx, authz.GROUP, group_id) if request.include_authorized_operations \
         else _NO_OPERATIONS
