@@ -7,7 +7,8 @@ value struct.
 The share-partition (group, topic id, partition) lives on the `__share_group_state` partition its key
 "group:topicId:partition" hashes to (Kafka's SharePartitionKey.asCoordinatorKey, Utils.abs(hashCode) % the
 topic's partition count), loaded when this node leads it (kbroker.coordinator_partitions, as the group and
-transaction coordinators' partitions). kbroker writes a full ShareSnapshot on every change; loading also
+transaction coordinators' partitions). kbroker writes a full ShareSnapshot on every change (its snapshot epoch one
+more than the previous one's); loading also
 applies ShareUpdate records (Kafka writes them between snapshots): an update's batches replace the in-flight
 state over their offset ranges, and its start offset moves the window on.
 """
@@ -60,6 +61,7 @@ class PersistedState:
     batches: list[StateBatch]
     leader_epoch: int = -1
     create_timestamp: int = -1
+    snapshot_epoch: int = 0  # one more with every snapshot of the share-partition
 
 
 @attrs.define(eq=False)
@@ -79,7 +81,7 @@ def snapshot_record(key: Key, state: PersistedState | None, now_ms: int) -> tupl
     if state is None:
         return encoded_key, None
     value = ShareSnapshotValue(
-        snapshot_epoch=0, state_epoch=state.state_epoch, leader_epoch=state.leader_epoch,
+        snapshot_epoch=state.snapshot_epoch, state_epoch=state.state_epoch, leader_epoch=state.leader_epoch,
         start_offset=state.start_offset, create_timestamp=state.create_timestamp, write_timestamp=now_ms,
         state_batches=[SnapshotBatch(first_offset=b.first_offset, last_offset=b.last_offset,
                                      delivery_state=b.state, delivery_count=b.delivery_count)
@@ -130,6 +132,13 @@ def merge_update(state: PersistedState, start_offset: int, update: list[StateBat
     return attrs.evolve(state, start_offset=start, batches=merged)
 
 
+def _next_snapshot(previous: PersistedState | None, state: PersistedState | None) -> PersistedState | None:
+    """The state to write with its snapshot epoch: the previous snapshot's plus one (a tombstone: None)."""
+    if state is None:
+        return None
+    return attrs.evolve(state, snapshot_epoch=0 if previous is None else previous.snapshot_epoch + 1)
+
+
 class ShareStateStore:
     """`partitions` finds hosted partitions; `partition_count()` is `__share_group_state`'s partition count (the
     existing topic's, else share.coordinator.state.topic.num.partitions)."""
@@ -174,6 +183,7 @@ class ShareStateStore:
             if hosted is None:
                 return errors.NOT_COORDINATOR.code
             now = self.now_ms()
+            items = [(key, _next_snapshot(shard.states.get(key), state)) for key, state in items]
             batch = R.build_batch([(now, *snapshot_record(key, state, now)) for key, state in items])
             try:
                 hosted.append_records(batch, required_acks=1, origin="coordinator")
@@ -225,7 +235,7 @@ class ShareStateStore:
             shard.states.pop(key, None)
         elif record_type == SNAPSHOT_TYPE:
             shard.states[key] = PersistedState(value.state_epoch, value.start_offset, _batches(value),
-                                               value.leader_epoch, value.create_timestamp)
+                                               value.leader_epoch, value.create_timestamp, value.snapshot_epoch)
         else:
             current = shard.states.get(key)
             if current is not None:

@@ -78,6 +78,8 @@ def test_acknowledged_records_stay_done_and_acquired_ones_come_back_after_kill_9
     assert last_key == {"type": "0", "data": {"groupId": GROUP, "topicId": kafka_uuid_string(topic_id),
                                               "partition": 0}}
     assert last_value["data"]["startOffset"] == 7
+    # Written at start-up (initialization), then after each acknowledgement: the third snapshot of the key.
+    assert last_value["data"]["snapshotEpoch"] == 2
     assert [(b["firstOffset"], b["lastOffset"], b["deliveryState"], b["deliveryCount"])
             for b in last_value["data"]["stateBatches"]] == [(7, 9, 0, 2)]
 
