@@ -56,7 +56,13 @@ from kbroker.network import (
     RequestTimedOut,
     parse_quorum_voters,
 )
-from kbroker.node import group_coordinator, open_listeners, prepare_log_dirs, transaction_coordinator
+from kbroker.node import (
+    group_coordinator,
+    open_listeners,
+    prepare_log_dirs,
+    share_coordinator,
+    transaction_coordinator,
+)
 from kbroker.partition.manager import PartitionManager
 from kbroker.partition.replication import run_replication
 from kbroker.producer_ids import ProducerIdManager
@@ -144,6 +150,7 @@ class BrokerNode:
                 nursery.start_soon(self.connections.run)
                 await nursery.start(state.group_coordinator.run)
                 await nursery.start(state.txn_coordinator.run)
+                await nursery.start(state.share_coordinator.run)
                 membership.set_ready_to_unfence()
                 await self._wait_for(membership.unfenced, "the controller to unfence this broker")
                 await self._wait_for(self._unfenced_in_image(), "the metadata to show this broker unfenced")
@@ -256,6 +263,7 @@ class BrokerNode:
         state.producer_ids = ProducerIdManager(self._allocate_producer_ids, broker_id=self.config.node_id)
         state.group_coordinator = group_coordinator(state)
         state.txn_coordinator = transaction_coordinator(state)
+        state.share_coordinator = share_coordinator(state)
 
     async def _send_to_controller(self, request):
         """A request to the active controller (AlterPartition); NetworkError when none answered in time."""

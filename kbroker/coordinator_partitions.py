@@ -16,14 +16,19 @@ import attrs
 import trio
 
 from kbroker.java_hash import string_hash
-from kbroker.metadata.topic_names import GROUP_METADATA_TOPIC, TRANSACTION_STATE_TOPIC
+from kbroker.metadata.topic_names import (
+    GROUP_METADATA_TOPIC,
+    SHARE_GROUP_STATE_TOPIC,
+    TRANSACTION_STATE_TOPIC,
+)
 from kbroker.partition.delayed_produce import wait_for_replication
 from kbroker.protocol import errors
 
 _INT_MIN = -(1 << 31)
 # The config that sizes each internal topic until it exists.
 _CONFIGURED_PARTITION_COUNTS = {GROUP_METADATA_TOPIC: "offsets.topic.num.partitions",
-                                TRANSACTION_STATE_TOPIC: "transaction.state.log.num.partitions"}
+                                TRANSACTION_STATE_TOPIC: "transaction.state.log.num.partitions",
+                                SHARE_GROUP_STATE_TOPIC: "share.coordinator.state.topic.num.partitions"}
 
 # What a coordinator answers when appending to its partition failed (Kafka's TransactionStateManager and group
 # coordinator map the ReplicaManager errors the same way).

@@ -27,11 +27,12 @@ from kbroker.coordinator_partitions import internal_topic_partition_count
 from kbroker.group.coordinator import GroupCoordinator
 from kbroker.metadata.delegation_token_control import SWEEP_BATCH
 from kbroker.metadata.service import MetadataService, listener_endpoints
-from kbroker.metadata.topic_names import GROUP_METADATA_TOPIC
+from kbroker.metadata.topic_names import GROUP_METADATA_TOPIC, SHARE_GROUP_STATE_TOPIC
 from kbroker.partition.manager import PartitionManager
 from kbroker.producer_ids import ProducerIdManager
 from kbroker.protocol.kafka_releases import emulated_release
 from kbroker.quorum_config import served_controller_endpoints
+from kbroker.share.coordinator import ShareCoordinator
 from kbroker.storage_format import load_or_format
 from kbroker.txn.coordinator import TransactionCoordinator
 
@@ -92,6 +93,7 @@ class Node:
                 await nursery.start(state.txn_coordinator.run)
                 if state.metadata.controller.token_settings.enabled:
                     nursery.start_soon(sweep_expired_delegation_tokens, state)
+                await nursery.start(state.share_coordinator.run)
                 for sockets, bound in opened:
                     nursery.start_soon(self.connections.serve_listener, bound, sockets)
                 task_status.started([bound for _, bound in opened])
@@ -118,6 +120,7 @@ class Node:
         state.producer_ids = _producer_id_manager(state)
         state.group_coordinator = group_coordinator(state)
         state.txn_coordinator = transaction_coordinator(state)
+        state.share_coordinator = share_coordinator(state)
 
     def _stop_storage(self) -> None:
         if self.state.partitions is not None:
@@ -169,6 +172,15 @@ def group_coordinator(state: BrokerState) -> GroupCoordinator:
     return GroupCoordinator(state.config, state.partitions, node_id=state.config.node_id,
                             partition_count=partition_count, now_ms=state.clock.time_ms,
                             image=lambda: state.image)
+
+
+def share_coordinator(state: BrokerState) -> ShareCoordinator:
+    def partition_count() -> int:
+        return internal_topic_partition_count(state.image, state.config, SHARE_GROUP_STATE_TOPIC)
+
+    return ShareCoordinator(state.config, state.partitions, node_id=state.config.node_id, image=lambda: state.image,
+                            state_partition_count=partition_count, now_ms=state.clock.time_ms,
+                            monotonic_ms=state.clock.monotonic_ms)
 
 
 def transaction_coordinator(state: BrokerState) -> TransactionCoordinator:

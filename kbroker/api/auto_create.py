@@ -13,7 +13,7 @@ internal topics (__consumer_offsets, __transaction_state).
 
 A regular topic gets `num.partitions` and `default.replication.factor`; the internal topics get their
 coordinator's partition count, replication factor and topic configs (`__share_group_state` is created like a
-regular topic: kbroker has no share coordinator). `__cluster_metadata` is never created (Kafka's controller
+regular topic with the share coordinator's settings). `__cluster_metadata` is never created (Kafka's controller
 refuses it; its partition directory would be the metadata log's): it is answered UNKNOWN_TOPIC_OR_PARTITION.
 
 An internal topic whose replication factor is above the broker count (Kafka's default of 3 for
@@ -37,7 +37,8 @@ log = logging.getLogger(__name__)
 
 CLUSTER_METADATA_TOPIC = "__cluster_metadata"
 REPLICATION_FACTOR_CONFIGS = {topic_names.GROUP_METADATA_TOPIC: "offsets.topic.replication.factor",
-                              topic_names.TRANSACTION_STATE_TOPIC: "transaction.state.log.replication.factor"}
+                              topic_names.TRANSACTION_STATE_TOPIC: "transaction.state.log.replication.factor",
+                              topic_names.SHARE_GROUP_STATE_TOPIC: "share.coordinator.state.topic.replication.factor"}
 
 
 def _internal_topic_configs(config: BrokerConfig, name: str) -> dict[str, str] | None:
@@ -50,6 +51,10 @@ def _internal_topic_configs(config: BrokerConfig, name: str) -> dict[str, str] |
                 "min.insync.replicas": str(config["transaction.state.log.min.isr"]),
                 "unclean.leader.election.enable": "false",
                 "segment.bytes": str(config["transaction.state.log.segment.bytes"])}
+    if name == topic_names.SHARE_GROUP_STATE_TOPIC:  # ShareCoordinatorService's topic configs
+        return {"cleanup.policy": "delete", "compression.type": "producer", "retention.ms": "-1",
+                "min.insync.replicas": str(config["share.coordinator.state.topic.min.isr"]),
+                "segment.bytes": str(config["share.coordinator.state.topic.segment.bytes"])}
     return None
 
 
@@ -60,6 +65,9 @@ def creatable_topic(config: BrokerConfig, name: str) -> CreatableTopic:
     elif name == topic_names.TRANSACTION_STATE_TOPIC:
         partitions = config["transaction.state.log.num.partitions"]
         replication = config["transaction.state.log.replication.factor"]
+    elif name == topic_names.SHARE_GROUP_STATE_TOPIC:
+        partitions = config["share.coordinator.state.topic.num.partitions"]
+        replication = config["share.coordinator.state.topic.replication.factor"]
     else:
         partitions, replication = config["num.partitions"], config["default.replication.factor"]
     configs = _internal_topic_configs(config, name) or {}

@@ -27,6 +27,11 @@ MAX_VERSION = 6
 GROUP_ID_NOT_FOUND_VERSION = 6
 # ResourceType.GROUP's operations: READ, DESCRIBE, DELETE and (KIP-848 group configs) DESCRIBE_CONFIGS, ALTER_CONFIGS
 
+def _is_share_group(ctx: RequestContext, group_id: str) -> bool:
+    shares = ctx.state.share_coordinator
+    return shares is not None and shares.groups.get(group_id) is not None
+
+
 def _described(ctx: RequestContext, request, group_id: str) -> DescribedGroup:
     if not authz.allowed(ctx, authz.DESCRIBE, authz.GROUP, group_id):
         return DescribedGroup(error_code=errors.GROUP_AUTHORIZATION_FAILED.code, error_message=None,
@@ -37,6 +42,8 @@ def _described(ctx: RequestContext, request, group_id: str) -> DescribedGroup:
     if code == errors.GROUP_ID_NOT_FOUND.code:
         if ctx.api_version < GROUP_ID_NOT_FOUND_VERSION:
             code = errors.NONE.code
+        elif _is_share_group(ctx, group_id):
+            message = f"Group {group_id} is not a classic group."
         else:
             message = found.message or f"Group {group_id} not found."
     operations = authz.operations(ctx, authz.GROUP, group_id) if request.include_authorized_operations \

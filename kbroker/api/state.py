@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from kbroker.partition.manager import PartitionManager
     from kbroker.producer_ids import ProducerIdManager
     from kbroker.raft.driver import QuorumDriver
+    from kbroker.share.coordinator import ShareCoordinator
     from kbroker.txn.coordinator import TransactionCoordinator
 
 
@@ -76,6 +77,7 @@ class BrokerState:
     producer_ids: ProducerIdManager | None = None
     group_coordinator: GroupCoordinator | None = None
     txn_coordinator: TransactionCoordinator | None = None
+    share_coordinator: ShareCoordinator | None = None
     # The KRaft quorum this node is a voter of, whose requests the controller listener serves (multi-voter).
     quorum: QuorumDriver | None = None
     # The metadata quorum's kraft.version (latest, committed or not), reported finalized in ApiVersions when above 0.
