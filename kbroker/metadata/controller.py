@@ -29,7 +29,14 @@ from typing import Any, NamedTuple, Protocol
 import trio
 
 from kbroker.config import CONFIGS_BY_NAME
-from kbroker.metadata import acl_control, client_quotas, reassignment, scram_control, topic_names
+from kbroker.metadata import (
+    acl_control,
+    client_quotas,
+    feature_levels,
+    reassignment,
+    scram_control,
+    topic_names,
+)
 from kbroker.metadata import record_versions as V
 from kbroker.metadata.alter_partition import alter_partition
 from kbroker.metadata.cluster_control import ClusterControl, default_dir
@@ -91,6 +98,7 @@ _OP_NAMES = {OP_SET: "SET", OP_DELETE: "DELETE", OP_APPEND: "APPEND", OP_SUBTRAC
 SUPPORTED_FEATURES = (
     (METADATA_VERSION, V.MINIMUM_METADATA_VERSION_LEVEL, V.METADATA_VERSION_LEVEL),
     (KRAFT_VERSION, 0, 1),  # the quorum reads and writes KRaftVersionRecord and VotersRecord (KIP-853)
+    *((name, low, high) for name, (low, high) in feature_levels.SUPPORTED_RANGES.items()),
 )
 
 
@@ -153,10 +161,13 @@ def bootstrap_records(min_insync_replicas: int = 1) -> list[MetadataRecord]:
     """What `format` puts in a new metadata log: the finalized features, and the cluster-wide dynamic
     min.insync.replicas that Kafka 4.3's controller writes at activation (so DescribeConfigs reports its source
     as DYNAMIC_DEFAULT_BROKER_CONFIG, as on Apache Kafka). kraft.version stays 0 (static quorum, no record);
-    transaction.version, group.version, share.version, streams.version and eligible.leader.replicas.version,
-    which Kafka 4.3's format also finalizes, are left out until kbroker implements them."""
+    transaction.version, group.version and eligible.leader.replicas.version at Kafka 4.3.1's defaults
+    (kbroker.metadata.feature_levels; share.version and streams.version, which Kafka's format also finalizes, are
+    left out: kbroker does not implement them)."""
     return [MetadataRecord(FeatureLevelRecord(name=METADATA_VERSION, feature_level=V.METADATA_VERSION_LEVEL),
                            V.FEATURE_LEVEL_RECORD),
+            *(MetadataRecord(FeatureLevelRecord(name=name, feature_level=level), V.FEATURE_LEVEL_RECORD)
+              for name, level in feature_levels.BOOTSTRAP_LEVELS.items()),
             MetadataRecord(ConfigRecord(resource_type=BROKER_RESOURCE, resource_name="", name="min.insync.replicas",
                                         value=str(min_insync_replicas)), V.CONFIG_RECORD)]
 

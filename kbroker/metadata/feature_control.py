@@ -25,9 +25,10 @@ the whole request and nothing is written. Per feature, in Kafka's order:
 A level that passes writes a FeatureLevelRecord (v0); level 0 removes the feature from the image.
 
 What a kbroker controller supports (kbroker.metadata.controller.SUPPORTED_FEATURES) is metadata.version 3.3-IV3 to
-4.3-IV0 and kraft.version 0-1 (0 only on a node whose quorum cannot upgrade); every other feature's only acceptable level is therefore 0, whose only dependency in
-Kafka 4.3.1 is that of a test feature (LEVEL_ZERO_DEPENDENCIES). Kafka's safety records for turning eligible
-leader replicas on (ConfigurationControlManager.maybeGenerateElrSafetyRecords) never apply here for that reason.
+4.3-IV0, kraft.version 0-1 (0 only on a node whose quorum cannot upgrade), transaction.version 0-2, group.version 0-1
+and eligible.leader.replicas.version 0-1 (kbroker.metadata.feature_levels, with Kafka 4.3.1's dependencies: ELR 1
+needs metadata.version 4.0-IV1); every other feature's only acceptable level is 0, whose only dependency in Kafka
+4.3.1 is that of a test feature (LEVEL_ZERO_DEPENDENCIES).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from kbroker.configs.java_order import hash_order
+from kbroker.metadata import feature_levels
 from kbroker.metadata import record_versions as V
 from kbroker.metadata.image import KRAFT_VERSION, METADATA_VERSION, MetadataImage
 from kbroker.metadata.serde import MetadataRecord
@@ -158,7 +160,8 @@ class _Checker:
             return self.kraft(level, current, upgrade_type)
         if name not in KNOWN_FEATURES:
             raise _invalid(name, level, f"Feature {name} not found.")
-        dependencies = LEVEL_ZERO_DEPENDENCIES.get(name, {}) if level == 0 else {}
+        dependencies = (LEVEL_ZERO_DEPENDENCIES.get(name, {}) if level == 0
+                        else feature_levels.DEPENDENCIES.get(name, {}).get(level, {}))
         for dependency, needed in dependencies.items():
             if proposed.get(dependency, 0) < needed:
                 raise _invalid(name, level, f"{name} could not be set to {level} because it depends on "
