@@ -19,6 +19,7 @@ from kbroker.metadata.feature_control import (
     UNSAFE_DOWNGRADE,
     UPGRADE,
     FeatureUpdate,
+    Verdict,
     metadata_changed,
     update_features,
 )
@@ -124,14 +125,28 @@ def test_a_safe_downgrade_across_versions_that_kept_the_metadata_format_is_writt
 
 
 def test_features_kbroker_does_not_support_can_only_be_disabled():
-    verdict, records = run([("group.version", 0, SAFE_DOWNGRADE)])
-    assert (verdict.code, records) == (0, ["group.version=0"])
-    verdict, _ = run([("group.version", 1, UPGRADE)])
-    assert verdict.message == PREFIX + ("Invalid update version 1 for feature group.version. Local controller 1 does "
+    verdict, records = run([("share.version", 0, SAFE_DOWNGRADE)])
+    assert (verdict.code, records) == (0, ["share.version=0"])
+    verdict, _ = run([("share.version", 1, UPGRADE)])
+    assert verdict.message == PREFIX + ("Invalid update version 1 for feature share.version. Local controller 1 does "
                                         "not support this feature.")
     verdict, _ = run([("no.such.feature", 0, SAFE_DOWNGRADE)])
     assert verdict.message == PREFIX + ("Invalid update version 0 for feature no.such.feature. Feature "
                                         "no.such.feature not found.")
+
+
+def test_transaction_group_and_elr_versions_take_kafkas_ranges_and_dependencies():
+    assert run([("transaction.version", 2, UPGRADE)]) == (Verdict(), ["transaction.version=2"])
+    assert run([("group.version", 1, UPGRADE)]) == (Verdict(), ["group.version=1"])
+    verdict, _ = run([("transaction.version", 3, UPGRADE)])
+    assert verdict.message == PREFIX + ("Invalid update version 3 for feature transaction.version. Local controller 1 "
+                                        "only supports versions 0-2")
+    assert run([("eligible.leader.replicas.version", 1, UPGRADE)]) == (
+        Verdict(), ["eligible.leader.replicas.version=1"])
+    verdict, _ = run([("eligible.leader.replicas.version", 1, UPGRADE)], finalized={"metadata.version": 22})
+    assert verdict.message == PREFIX + ("Invalid update version 1 for feature eligible.leader.replicas.version. "
+                                        "eligible.leader.replicas.version could not be set to 1 because it depends "
+                                        "on metadata.version level 23")
 
 
 def test_kraft_version_is_the_quorums():
@@ -175,6 +190,10 @@ def _random_features(rng: random.Random) -> tuple[tuple[str, int, int], ...]:
         features.append(("kraft.version", 0, rng.choice((0, 1))))
     if rng.random() < 0.3:
         features.append(("group.version", 0, 1))
+    if rng.random() < 0.3:
+        features.append(("transaction.version", 0, rng.choice((1, 2))))
+    if rng.random() < 0.3:
+        features.append(("eligible.leader.replicas.version", 0, 1))
     return tuple(features)
 
 
@@ -186,7 +205,7 @@ def random_case(rng: random.Random) -> dict:
         "controllers": {c: _random_features(rng) for c in voters if c != 1 and rng.random() < 0.8},
         "voters": voters,
         "kraft": rng.choice((0, 0, 1)),
-        "updates": [(rng.choice(NAMES), rng.choice((-1, 0, 0, 1, 7, 14, 22, 24, 29, 30, 30, 31)),
+        "updates": [(rng.choice(NAMES), rng.choice((-1, 0, 0, 1, 1, 2, 3, 7, 14, 22, 24, 29, 30, 30, 31)),
                      rng.choice((0, 1, 1, 2, 2, 3, 4))) for _ in range(rng.randint(1, 3))],
         "validate": rng.random() < 0.2,
     }
