@@ -434,7 +434,7 @@ class TransactionCoordinator:
         prepare = metadata.prepare_abort_or_commit(next_state, self.now_ms(),
                                                    transaction_version=EPOCH_BUMP_TRANSACTION_VERSION,
                                                    next_producer_id=NO_PRODUCER_ID if fencing else next_producer_id,
-                                                   no_partition_added=no_partition_added)
+                                                   no_partition_added=no_partition_added, fenced=fencing)
         if prepare.next_producer_id != NO_PRODUCER_ID:
             answer = EndResult(NONE, prepare.next_producer_id, 0)
         else:

@@ -205,12 +205,14 @@ class TransactionMetadata:
                              txn_last_update_timestamp=now_ms, client_transaction_version=transaction_version)
 
     def prepare_abort_or_commit(self, state: TxnState, now_ms: int, *, transaction_version: int = 0,
-                                next_producer_id: int = NO_PRODUCER_ID,
-                                no_partition_added: bool = False) -> TxnTransit:
+                                next_producer_id: int = NO_PRODUCER_ID, no_partition_added: bool = False,
+                                fenced: bool = False) -> TxnTransit:
         """PrepareCommit/PrepareAbort. From transaction version 2 the epoch is bumped (not past Short.MAX_VALUE: an
         abort at that epoch, which only a bug reaches, goes through unbumped so the id can recover) and the epoch
-        the client used becomes the last epoch; an abort of a transaction with no partition starts it now."""
-        if transaction_version >= EPOCH_BUMP_TRANSACTION_VERSION:
+        the client used becomes the last epoch; an abort of a transaction with no partition starts it now. An abort
+        that follows an epoch fence (`fenced`) keeps the fenced epoch: the fence was its bump (what Kafka 4.3.1's
+        markers show: one bump from the zombie's epoch)."""
+        if transaction_version >= EPOCH_BUMP_TRANSACTION_VERSION and not fenced:
             at_max = self.producer_epoch == SHORT_MAX and state == TxnState.PREPARE_ABORT
             epoch = self.producer_epoch if at_max else self.producer_epoch + 1
             last_epoch = self.producer_epoch
