@@ -424,7 +424,10 @@ class TransactionCoordinator:
             except ProducerIdUnavailable as exc:
                 log.warning("no producer id for transactional id %s: %s", metadata.transactional_id, exc)
                 return EndResult(exc.error_code)
-            loaded, current = self._transaction(metadata.transactional_id)
+            try:
+                loaded, current = self._transaction(metadata.transactional_id)
+            except TxnError as exc:  # the partition moved while the id was allocated
+                return EndResult(exc.code)
             if current is not metadata:
                 return EndResult(errors.CONCURRENT_TRANSACTIONS.code)
         if fencing:
