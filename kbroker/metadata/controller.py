@@ -40,7 +40,13 @@ from kbroker.metadata import (
 from kbroker.metadata import record_versions as V
 from kbroker.metadata.alter_partition import alter_partition
 from kbroker.metadata.cluster_control import ClusterControl, default_dir
-from kbroker.metadata.feature_control import FeatureUpdate, Verdict, update_features
+from kbroker.metadata.feature_control import (
+    FeatureUpdate,
+    Verdict,
+    elr_safety_records,
+    enables_elr,
+    update_features,
+)
 from kbroker.metadata.image import (
     BROKER_RESOURCE,
     KRAFT_VERSION,
@@ -176,9 +182,11 @@ class QuorumController:
     def __init__(self, raft, loader, *, node_id: int, default_num_partitions: int = 1,
                  default_replication_factor: int = 1, delete_topic_enable: bool = True,
                  cluster: ClusterControl | None = None, placer: StripedReplicaPlacer | None = None,
-                 voter_ids: Iterable[int] | None = None, kraft_version: int = 0):
+                 voter_ids: Iterable[int] | None = None, kraft_version: int = 0, min_insync_replicas: int = 1):
         """voter_ids: the quorum's voters (this node alone by default); kraft_version: the quorum's kraft.version
-        (1 for a log dir formatted with a bootstrap checkpoint, else 0)."""
+        (1 for a log dir formatted with a bootstrap checkpoint, else 0); min_insync_replicas: this node's static
+        min.insync.replicas (what turning eligible leader replicas on writes as the cluster's when it has none)."""
+        self.min_insync_replicas = min_insync_replicas
         self.raft = raft
         self.voter_ids = list(voter_ids) if voter_ids is not None else [node_id]
         self.kraft_version = kraft_version
@@ -201,7 +209,7 @@ class QuorumController:
         return cls(raft, loader, node_id=config.node_id, default_num_partitions=config["num.partitions"],
                    default_replication_factor=config["default.replication.factor"],
                    delete_topic_enable=config["delete.topic.enable"], cluster=cluster, voter_ids=voter_ids,
-                   kraft_version=kraft_version)
+                   kraft_version=kraft_version, min_insync_replicas=config["min.insync.replicas"])
 
     @property
     def image(self) -> MetadataImage:
@@ -381,6 +389,8 @@ class QuorumController:
                 self.image, updates, node_id=self.node_id, voter_ids=self.voter_ids, local_supported=local_supported,
                 kraft_version=kraft_version, validate_only=validate_only,
                 kraft_upgrade=kraft_upgrade if upgrader is not None else None)
+            if enables_elr(records):
+                records = elr_safety_records(self.image, self.min_insync_replicas) + records
             self._commit(records)
             return verdict
 

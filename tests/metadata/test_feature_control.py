@@ -26,6 +26,7 @@ from kbroker.metadata.feature_control import (
 from kbroker.metadata.image import MetadataImage, apply_records
 from kbroker.metadata.serde import MetadataRecord
 from kbroker.protocol import errors
+from kbroker.protocol.messages.metadata.config_record import ConfigRecord
 from kbroker.protocol.messages.metadata.feature_level_record import FeatureLevelRecord
 from kbroker.protocol.messages.metadata.register_broker_record import BrokerFeature, RegisterBrokerRecord
 from kbroker.protocol.messages.metadata.register_controller_record import (
@@ -272,5 +273,34 @@ def test_an_upgrade_is_committed_and_followed_by_the_image(tmp_path):
                                             "perform the requested downgrade because it might delete metadata "
                                             "information.")
         assert node.image.metadata_version == 30
+    finally:
+        node.close()
+
+
+def test_turning_elr_on_makes_the_cluster_min_isr_explicit(tmp_path):
+    """Kafka's maybeGenerateElrSafetyRecords: a cluster-level min.insync.replicas (the controller's static value)
+    when there is none, no broker-level one, in the batch that finalizes eligible.leader.replicas.version."""
+    node = ControllerOnDisk(tmp_path, bootstrap=False)
+    node.controller.min_insync_replicas = 2
+    try:
+        node.controller.finalize_features([
+            MetadataRecord(FeatureLevelRecord(name="metadata.version", feature_level=30), V.FEATURE_LEVEL_RECORD),
+            MetadataRecord(ConfigRecord(resource_type=4, resource_name="3", name="min.insync.replicas", value="3"),
+                           V.CONFIG_RECORD)])
+        assert node.image.configs_of_broker("") == {}
+        offset = node.image.offset
+        verdict = node.controller.update_features([FeatureUpdate("eligible.leader.replicas.version", 1, UPGRADE)],
+                                                  validate_only=False)
+        assert verdict.code == 0 and node.image.offset == offset + 3  # two config records ahead of the feature
+        assert node.image.features["eligible.leader.replicas.version"] == 1
+        assert node.image.configs_of_broker("") == {"min.insync.replicas": "2"}
+        assert node.image.configs_of_broker("3") == {}
+        # already safe: turning it off and on again writes the feature alone
+        node.controller.update_features([FeatureUpdate("eligible.leader.replicas.version", 0, SAFE_DOWNGRADE)],
+                                        validate_only=False)
+        offset = node.image.offset
+        node.controller.update_features([FeatureUpdate("eligible.leader.replicas.version", 1, UPGRADE)],
+                                        validate_only=False)
+        assert node.image.offset == offset + 1 and node.image.configs_of_broker("") == {"min.insync.replicas": "2"}
     finally:
         node.close()
