@@ -147,10 +147,10 @@ def test_a_kbroker_broker_in_a_cluster(controller_kind, tmp_path):
         # controller, any alive broker in KRaft): its only way to the controller is an envelope.
         with KafkaConnection(through_kbroker) as connection:
             created = connection.send(CreateTopicsRequest(topics=[CreatableTopic(
-                name=TOPIC, num_partitions=-1, replication_factor=-1, assignments=[
-                    CreatableReplicaAssignment(partition_index=0, broker_ids=[KBROKER_BROKER_ID])])],
-                timeout_ms=WAIT_S * 1000), version=7)
-            assert [(t.name, t.error_code) for t in created.topics] == [(TOPIC, 0)], created
+                name=name, num_partitions=-1, replication_factor=-1, assignments=[
+                    CreatableReplicaAssignment(partition_index=0, broker_ids=[KBROKER_BROKER_ID])])
+                for name in (TOPIC, TXN_TOPIC)], timeout_ms=WAIT_S * 1000), version=7)
+            assert [(t.name, t.error_code) for t in created.topics] == [(TOPIC, 0), (TXN_TOPIC, 0)], created
             # two brokers are registered: a replication factor of 2 is placed on both (kbroker brokers replicate)
             replicated = connection.send(CreateTopicsRequest(topics=[CreatableTopic(
                 name="replicated", num_partitions=1, replication_factor=2)], timeout_ms=WAIT_S * 1000), version=7)
@@ -164,12 +164,6 @@ def test_a_kbroker_broker_in_a_cluster(controller_kind, tmp_path):
         produce_idempotently(through_kbroker, TOPIC, RECORDS)
         assert consume(through_kbroker, TOPIC, RECORDS) == [f"record-{i}" for i in range(RECORDS)]
 
-        with KafkaConnection(through_kbroker) as connection:
-            created = connection.send(CreateTopicsRequest(topics=[CreatableTopic(
-                name=TXN_TOPIC, num_partitions=-1, replication_factor=-1, assignments=[
-                    CreatableReplicaAssignment(partition_index=0, broker_ids=[KBROKER_BROKER_ID])])],
-                timeout_ms=WAIT_S * 1000), version=7)
-            assert [(t.name, t.error_code) for t in created.topics] == [(TXN_TOPIC, 0)], created
         wait_until(lambda: topic_partitions(through_kbroker, TXN_TOPIC) == {0: KBROKER_BROKER_ID},
                    "the transactional topic on the kbroker broker", kbroker_broker)
         assert run_txn_v2_session(through_kbroker, TXN_TOPIC) == TXN_V2_EXPECTED
