@@ -95,7 +95,8 @@ def test_a_broker_on_a_dynamic_quorum_of_combined_nodes(broker_kind, tmp_path):
 
 def test_a_kbroker_broker_on_a_dynamic_quorum_of_kafka_combined_nodes(tmp_path):
     """The kbroker broker finds Apache Kafka's leader through the bootstrap servers (Fetch v17 names its
-    endpoint) and registers with its active controller (formatted with only the features kbroker supports)."""
+    endpoint) and registers with its active controller (formatted with Kafka's default features but share.version
+    and streams.version)."""
     require_kafka_dist()
     with dynamic_cluster(tmp_path, KafkaControllerWithKbrokerFeatures, KBrokerNode) as cluster:
         check_broker_on_dynamic_quorum(*cluster)

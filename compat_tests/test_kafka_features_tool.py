@@ -1,7 +1,8 @@
 """Kafka 4.3.1's `kafka-features` (FeatureCommand) against kbroker and Apache Kafka alike: the same commands, the
-same output, except where kbroker must differ because it implements only metadata.version and kraft.version
-(`describe` lists no other feature; enabling group.version or any other feature is refused with Kafka's
-"does not support this feature").
+same output, except where kbroker must differ because it implements neither share.version nor streams.version
+(`describe` lists them on Kafka only; enabling share.version is refused with Kafka's "does not support this
+feature"). After a fresh format both describe transaction.version 2, group.version 1 and
+eligible.leader.replicas.version 1 finalized.
 
 - a combined node, `--bootstrap-server`: UpdateFeatures run on its own controller;
 - three controller-only nodes: `--bootstrap-controller` (the active controller answers; the tool finds it), and
@@ -47,6 +48,14 @@ SAME = [
         "found."]),
     (["disable", "--feature", "share.version", "--dry-run"], 0, ["share.version can be disabled."]),
 ]
+# `describe` rows (whitespace collapsed, epoch left out) of a freshly formatted node: Kafka 4.3.1's defaults.
+SAME_DESCRIBED = {
+    "transaction.version": "Feature: transaction.version SupportedMinVersion: 0 SupportedMaxVersion: 2 "
+                           "FinalizedVersionLevel: 2",
+    "group.version": "Feature: group.version SupportedMinVersion: 0 SupportedMaxVersion: 1 FinalizedVersionLevel: 1",
+    "eligible.leader.replicas.version": "Feature: eligible.leader.replicas.version SupportedMinVersion: 0 "
+                                        "SupportedMaxVersion: 1 FinalizedVersionLevel: 1",
+}
 METADATA_VERSION_LINE = re.compile(r"Feature: metadata\.version\s+SupportedMinVersion: 3\.3-IV3\s+SupportedMaxVersion: "
                                    r"4\.3-IV0\s+FinalizedVersionLevel: 4\.3-IV0\s+Epoch: \d+")
 
@@ -71,18 +80,21 @@ def check_commands(bootstrap: list[str], kind: str, *, described_by: str | None 
     assert described.returncode == 0, described.stderr
     rows = described.stdout.splitlines()
     assert [row for row in rows if METADATA_VERSION_LINE.fullmatch(row)] == [r for r in rows if "metadata.version" in r]
+    described_rows = {row.split()[1]: re.sub(r"\s+Epoch: \d+$", "", row) for row in rows}
+    for name, row in SAME_DESCRIBED.items():
+        assert re.sub(r"\s+", " ", described_rows.get(name, "")) == row, rows
     if (described_by or kind) == KBROKER:
         # the features kbroker does not implement are not described
-        assert {row.split()[1] for row in rows} == {"metadata.version", "kraft.version"}
+        assert set(described_rows) == {"metadata.version", "kraft.version", *SAME_DESCRIBED}
     else:
-        assert {row.split()[1] for row in rows} >= {"group.version", "transaction.version", "kraft.version"}
-    enable = features_tool(bootstrap, "upgrade", "--feature", "group.version=1", "--dry-run")
+        assert set(described_rows) >= {"share.version", "streams.version", *SAME_DESCRIBED}
+    enable = features_tool(bootstrap, "upgrade", "--feature", "share.version=1", "--dry-run")
     if kind == KBROKER:
         assert (enable.returncode, normalized(enable.stdout)) == (1, [
-            "Can not upgrade group.version to 1. " + PREFIX + "Invalid update version 1 for feature group.version. "
+            "Can not upgrade share.version to 1. " + PREFIX + "Invalid update version 1 for feature share.version. "
             "Local controller N does not support this feature."])
     else:
-        assert (enable.returncode, enable.stdout.splitlines()) == (0, ["group.version can be upgraded to 1."])
+        assert (enable.returncode, enable.stdout.splitlines()) == (0, ["share.version can be upgraded to 1."])
 
 
 def test_kafka_features_on_a_combined_node(broker_kind, broker_factory):

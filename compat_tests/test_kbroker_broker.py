@@ -4,10 +4,12 @@ Kafka's active controller and is unfenced, so the Kafka broker's Metadata lists 
 kbroker broker (its only way to the controller is an EnvelopeRequest) appears in the Kafka broker's Metadata;
 an idempotent producer (producer ids from AllocateProducerIds to Kafka's controller) writes to its partition,
 placed on the kbroker broker, and a consumer reads every record back; a topic of replication factor 2 is
-created on both brokers; SIGTERM ends in a controlled shutdown the active controller grants.
+created on both brokers; a Java transactional producer (transaction.version 2, finalized at format by both kinds
+of controllers) commits, aborts and is fenced through the kbroker broker, as against a single Kafka broker
+(compat_tests/test_txn_v2_java.py); SIGTERM ends in a controlled shutdown the active controller grants.
 
-Kafka's controllers are formatted with the features kbroker does not implement at level 0 (a broker must
-support every finalized feature level to register, and kbroker supports metadata.version only)."""
+Kafka's controllers are formatted with Kafka 4.3.1's defaults except share.version and streams.version, which
+kbroker does not implement, at level 0 (a broker must support every finalized feature level to register)."""
 
 from __future__ import annotations
 
@@ -24,6 +26,8 @@ from compat_tests.cluster.nodes import KafkaNode, KBrokerNode, NodeProcess
 from compat_tests.kafka_dist import free_port, random_cluster_id
 from compat_tests.test_controller_quorum import VOTERS, WAIT_S, controller_configs
 from compat_tests.test_kafka_broker_on_kbroker_controllers import kafka_broker_configs
+from compat_tests.test_txn_v2_java import EXPECTED as TXN_V2_EXPECTED
+from compat_tests.test_txn_v2_java import run_session as run_txn_v2_session
 from kbroker.protocol import errors as E
 from kbroker.protocol.blocking_client import KafkaConnection
 from kbroker.protocol.messages.create_topics_request import (
@@ -36,12 +40,12 @@ KAFKA_BROKER_ID = 10
 KBROKER_BROKER_ID = 20
 TOPIC = "through-kbroker"
 RECORDS = 200
-FEATURES_OFF = ("transaction.version", "group.version", "eligible.leader.replicas.version", "share.version",
-                "streams.version")
+FEATURES_OFF = ("share.version", "streams.version")
+TXN_TOPIC = "txn-through-kbroker"
 
 
 class KafkaControllerWithKbrokerFeatures(KafkaNode):
-    """A Kafka controller formatted with only the features a kbroker broker supports finalized."""
+    """A Kafka controller formatted with Kafka's default features but those a kbroker broker does not support."""
 
     def format_command(self, cluster_id: str) -> list[str]:
         command = super().format_command(cluster_id)
@@ -143,10 +147,10 @@ def test_a_kbroker_broker_in_a_cluster(controller_kind, tmp_path):
         # controller, any alive broker in KRaft): its only way to the controller is an envelope.
         with KafkaConnection(through_kbroker) as connection:
             created = connection.send(CreateTopicsRequest(topics=[CreatableTopic(
-                name=TOPIC, num_partitions=-1, replication_factor=-1, assignments=[
-                    CreatableReplicaAssignment(partition_index=0, broker_ids=[KBROKER_BROKER_ID])])],
-                timeout_ms=WAIT_S * 1000), version=7)
-            assert [(t.name, t.error_code) for t in created.topics] == [(TOPIC, 0)], created
+                name=name, num_partitions=-1, replication_factor=-1, assignments=[
+                    CreatableReplicaAssignment(partition_index=0, broker_ids=[KBROKER_BROKER_ID])])
+                for name in (TOPIC, TXN_TOPIC)], timeout_ms=WAIT_S * 1000), version=7)
+            assert [(t.name, t.error_code) for t in created.topics] == [(TOPIC, 0), (TXN_TOPIC, 0)], created
             # two brokers are registered: a replication factor of 2 is placed on both (kbroker brokers replicate)
             replicated = connection.send(CreateTopicsRequest(topics=[CreatableTopic(
                 name="replicated", num_partitions=1, replication_factor=2)], timeout_ms=WAIT_S * 1000), version=7)
@@ -159,6 +163,10 @@ def test_a_kbroker_broker_in_a_cluster(controller_kind, tmp_path):
                    "the topic on the kbroker broker", kbroker_broker)
         produce_idempotently(through_kbroker, TOPIC, RECORDS)
         assert consume(through_kbroker, TOPIC, RECORDS) == [f"record-{i}" for i in range(RECORDS)]
+
+        wait_until(lambda: topic_partitions(through_kbroker, TXN_TOPIC) == {0: KBROKER_BROKER_ID},
+                   "the transactional topic on the kbroker broker", kbroker_broker)
+        assert run_txn_v2_session(through_kbroker, TXN_TOPIC) == TXN_V2_EXPECTED
 
         assert kbroker_broker.stop() == 0
         console = kbroker_broker.console_log.read_text(errors="replace")

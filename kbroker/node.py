@@ -26,6 +26,7 @@ from kbroker.config import BrokerConfig
 from kbroker.coordinator_partitions import internal_topic_partition_count
 from kbroker.group.coordinator import GroupCoordinator
 from kbroker.metadata.delegation_token_control import SWEEP_BATCH
+from kbroker.metadata.feature_levels import TRANSACTION_VERSION
 from kbroker.metadata.service import MetadataService, listener_endpoints
 from kbroker.metadata.topic_names import GROUP_METADATA_TOPIC, SHARE_GROUP_STATE_TOPIC
 from kbroker.partition.manager import PartitionManager
@@ -190,4 +191,5 @@ def transaction_coordinator(state: BrokerState) -> TransactionCoordinator:
     return TransactionCoordinator(
         state.config, state.partitions, node_id=state.config.node_id, partition_count=partition_count,
         generate_producer_id=state.producer_ids.generate_producer_id, now_ms=state.clock.time_ms,
-        group_coordinator=lambda: state.group_coordinator)
+        group_coordinator=lambda: state.group_coordinator,
+        transaction_version_level=lambda: state.image.features.get(TRANSACTION_VERSION, 0))

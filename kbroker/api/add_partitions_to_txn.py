@@ -2,7 +2,9 @@
 
 v0-3 (clients): one transaction, its partitions added to it by the transaction coordinator. v4+ (brokers,
 KIP-890 part 1): a batch of transactions, each either added or, with VerifyOnly, checked (is each partition in
-the open transaction? TRANSACTION_ABORTABLE when not).
+the open transaction? TRANSACTION_ABORTABLE when not). An add at v5 is a broker adding the partition a transaction
+version 2 client wrote to (KIP-890 part 2), recorded as that client's transaction version; v4+ requests are
+authorized by CLUSTER_ACTION alone, as Kafka's.
 
 As Kafka's KafkaApis: partitions the metadata does not know fail the whole transaction with
 UNKNOWN_TOPIC_OR_PARTITION, the others with OPERATION_NOT_ATTEMPTED; otherwise every partition gets the
@@ -29,6 +31,7 @@ MIN_VERSION = 0
 MAX_VERSION = 5
 FIRST_BATCHED_VERSION = 4
 FIRST_PRODUCER_FENCED_VERSION = 2
+FIRST_TV2_VERSION = 5
 
 
 def topic_results(partition_errors: dict[tuple[str, int], int]) -> list[AddPartitionsToTxnTopicResult]:
@@ -42,7 +45,7 @@ def topic_results(partition_errors: dict[tuple[str, int], int]) -> list[AddParti
 
 async def _serve(ctx: RequestContext, image, txn: AddPartitionsToTxnTransaction) -> dict[tuple[str, int], int]:
     partitions = list(dict.fromkeys((topic.name, p) for topic in txn.topics for p in topic.partitions))
-    if not txn.verify_only:
+    if ctx.api_version < FIRST_BATCHED_VERSION:
         # A client's request (below v4): Kafka checks WRITE on the transactional id, then on each topic.
         if not authz.allowed(ctx, authz.WRITE, authz.TRANSACTIONAL_ID, txn.transactional_id):
             return dict.fromkeys(partitions, errors.TRANSACTIONAL_ID_AUTHORIZATION_FAILED.code)
@@ -57,7 +60,8 @@ async def _serve(ctx: RequestContext, image, txn: AddPartitionsToTxnTransaction)
     coordinator = coordinator_of(ctx.state)
     if txn.verify_only:
         return coordinator.verify_partitions(txn.transactional_id, txn.producer_id, txn.producer_epoch, partitions)
-    code = await coordinator.add_partitions(txn.transactional_id, txn.producer_id, txn.producer_epoch, partitions)
+    code = await coordinator.add_partitions(txn.transactional_id, txn.producer_id, txn.producer_epoch, partitions,
+                                            2 if ctx.api_version >= FIRST_TV2_VERSION else 0)
     if code == errors.PRODUCER_FENCED.code and ctx.api_version < FIRST_PRODUCER_FENCED_VERSION:
         code = errors.INVALID_PRODUCER_EPOCH.code
     return dict.fromkeys(partitions, code)

@@ -1,4 +1,4 @@
-"""TxnOffsetCommit (API key 28), v0-4: offsets a transactional producer commits for a consumer group; they become
+"""TxnOffsetCommit (API key 28), v0-5: offsets a transactional producer commits for a consumer group; they become
 visible with the transaction's COMMIT marker and vanish with its ABORT (the group coordinator keeps them
 pending, kbroker.group).
 
@@ -7,8 +7,9 @@ know get UNKNOWN_TOPIC_OR_PARTITION; an empty group id is INVALID_GROUP_ID; then
 `__consumer_offsets` partition must be part of the producer's open transaction (verified with the transaction
 coordinator, KIP-890 part 1: TRANSACTION_ABORTABLE from v4, INVALID_TXN_STATE below, INVALID_PRODUCER_EPOCH for
 a fenced producer, INVALID_PRODUCER_ID_MAPPING for an unknown one), then the group coordinator checks the
-member and generation (KIP-447, v3+) and writes the offsets. v5 (transactions v2: the offsets partition joins
-the transaction implicitly) is not served, as EndTxn v5 is not.
+member and generation (KIP-447, v3+) and writes the offsets. v5 is transaction version 2: the offsets partition
+joins the transaction implicitly (the transaction coordinator adds it, as for a Produce v12+), so a TV2 client sends
+no AddOffsetsToTxn.
 """
 
 from __future__ import annotations
@@ -29,8 +30,9 @@ from kbroker.txn.verification import verify_transactional_write
 
 API_KEY = 28
 MIN_VERSION = 0
-MAX_VERSION = 4
+MAX_VERSION = 5
 FIRST_ABORTABLE_VERSION = 4
+FIRST_IMPLICIT_ADD_VERSION = 5
 
 
 def _answer(topics, codes) -> TxnOffsetCommitResponse:
@@ -53,7 +55,8 @@ async def _group_verdict(ctx: RequestContext, request) -> int:
             return errors.COORDINATOR_NOT_AVAILABLE.code
         return errors.NOT_COORDINATOR.code
     code = await verify_transactional_write(ctx, request.transactional_id, hosted, request.producer_id,
-                                            request.producer_epoch)
+                                            request.producer_epoch,
+                                            add=ctx.api_version >= FIRST_IMPLICIT_ADD_VERSION)
     if code == errors.TRANSACTION_ABORTABLE.code and ctx.api_version < FIRST_ABORTABLE_VERSION:
         code = errors.INVALID_TXN_STATE.code
     return code

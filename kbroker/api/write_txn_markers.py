@@ -4,8 +4,8 @@ a COMMIT or ABORT control batch for the producer, as Kafka's KafkaApis.handleWri
 UNKNOWN_TOPIC_OR_PARTITION for a partition the metadata does not know, NOT_LEADER_OR_FOLLOWER for one this node
 does not lead, else the log's answer (INVALID_PRODUCER_EPOCH for an epoch older than the producer's,
 TRANSACTION_COORDINATOR_FENCED for an older coordinator epoch). A marker for `__consumer_offsets` is reported
-to the group coordinator as well. TransactionVersion (v2) 2 is transactions v2, which kbroker does not serve
-(its markers are written as version 1's)."""
+to the group coordinator as well. TransactionVersion (v2; 0 below) goes to the partition's producer state: a
+transaction version 2 marker must carry an epoch above the producer's last (Kafka's ProducerAppendInfo)."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def _write(ctx: RequestContext, image, marker, topic: str, partition: int) -> in
         return errors.NOT_LEADER_OR_FOLLOWER.code
     return write_marker(ctx.state.partitions, topic, partition, commit=marker.transaction_result,
                         producer_id=marker.producer_id, producer_epoch=marker.producer_epoch,
-                        coordinator_epoch=marker.coordinator_epoch,
+                        coordinator_epoch=marker.coordinator_epoch, transaction_version=marker.transaction_version,
                         group_coordinator=group_coordinator_of(ctx.state))
 
 

@@ -34,6 +34,7 @@ from kbroker.metadata import (
     acl_control,
     client_quotas,
     delegation_token_control,
+    feature_levels,
     reassignment,
     scram_control,
     topic_names,
@@ -41,7 +42,13 @@ from kbroker.metadata import (
 from kbroker.metadata import record_versions as V
 from kbroker.metadata.alter_partition import alter_partition
 from kbroker.metadata.cluster_control import ClusterControl, default_dir
-from kbroker.metadata.feature_control import FeatureUpdate, Verdict, update_features
+from kbroker.metadata.feature_control import (
+    FeatureUpdate,
+    Verdict,
+    elr_safety_records,
+    enables_elr,
+    update_features,
+)
 from kbroker.metadata.image import (
     BROKER_RESOURCE,
     KRAFT_VERSION,
@@ -100,6 +107,7 @@ _OP_NAMES = {OP_SET: "SET", OP_DELETE: "DELETE", OP_APPEND: "APPEND", OP_SUBTRAC
 SUPPORTED_FEATURES = (
     (METADATA_VERSION, V.MINIMUM_METADATA_VERSION_LEVEL, V.METADATA_VERSION_LEVEL),
     (KRAFT_VERSION, 0, 1),  # the quorum reads and writes KRaftVersionRecord and VotersRecord (KIP-853)
+    *((name, low, high) for name, (low, high) in feature_levels.SUPPORTED_RANGES.items()),
 )
 
 
@@ -170,10 +178,13 @@ def bootstrap_records(min_insync_replicas: int = 1) -> list[MetadataRecord]:
     """What `format` puts in a new metadata log: the finalized features, and the cluster-wide dynamic
     min.insync.replicas that Kafka 4.3's controller writes at activation (so DescribeConfigs reports its source
     as DYNAMIC_DEFAULT_BROKER_CONFIG, as on Apache Kafka). kraft.version stays 0 (static quorum, no record);
-    transaction.version, group.version, share.version, streams.version and eligible.leader.replicas.version,
-    which Kafka 4.3's format also finalizes, are left out until kbroker implements them."""
+    transaction.version, group.version and eligible.leader.replicas.version at Kafka 4.3.1's defaults
+    (kbroker.metadata.feature_levels; share.version and streams.version, which Kafka's format also finalizes, are
+    left out: kbroker does not implement them)."""
     return [MetadataRecord(FeatureLevelRecord(name=METADATA_VERSION, feature_level=V.METADATA_VERSION_LEVEL),
                            V.FEATURE_LEVEL_RECORD),
+            *(MetadataRecord(FeatureLevelRecord(name=name, feature_level=level), V.FEATURE_LEVEL_RECORD)
+              for name, level in feature_levels.BOOTSTRAP_LEVELS.items()),
             MetadataRecord(ConfigRecord(resource_type=BROKER_RESOURCE, resource_name="", name="min.insync.replicas",
                                         value=str(min_insync_replicas)), V.CONFIG_RECORD)]
 
@@ -185,10 +196,13 @@ class QuorumController:
     def __init__(self, raft, loader, *, node_id: int, default_num_partitions: int = 1,
                  default_replication_factor: int = 1, delete_topic_enable: bool = True,
                  cluster: ClusterControl | None = None, placer: StripedReplicaPlacer | None = None,
-                 voter_ids: Iterable[int] | None = None, kraft_version: int = 0, broker_config=None):
+                 voter_ids: Iterable[int] | None = None, kraft_version: int = 0, broker_config=None,
+                 min_insync_replicas: int = 1):
         """broker_config: where GROUP config changes find the broker's group bounds (Kafka's defaults without
         it); voter_ids: the quorum's voters (this node alone by default); kraft_version: the quorum's kraft.version
-        (1 for a log dir formatted with a bootstrap checkpoint, else 0)."""
+        (1 for a log dir formatted with a bootstrap checkpoint, else 0); min_insync_replicas: this node's static
+        min.insync.replicas (what turning eligible leader replicas on writes as the cluster's when it has none)."""
+        self.min_insync_replicas = min_insync_replicas
         self.raft = raft
         self.voter_ids = list(voter_ids) if voter_ids is not None else [node_id]
         self.kraft_version = kraft_version
@@ -212,7 +226,8 @@ class QuorumController:
         controller = cls(raft, loader, node_id=config.node_id, default_num_partitions=config["num.partitions"],
                          default_replication_factor=config["default.replication.factor"],
                          delete_topic_enable=config["delete.topic.enable"], cluster=cluster, voter_ids=voter_ids,
-                         kraft_version=kraft_version, broker_config=config)
+                         kraft_version=kraft_version, broker_config=config,
+                         min_insync_replicas=config["min.insync.replicas"])
         controller.token_settings = TokenSettings.from_config(config)
         return controller
 
@@ -401,6 +416,8 @@ class QuorumController:
                 self.image, updates, node_id=self.node_id, voter_ids=self.voter_ids, local_supported=local_supported,
                 kraft_version=kraft_version, validate_only=validate_only,
                 kraft_upgrade=kraft_upgrade if upgrader is not None else None)
+            if enables_elr(records):
+                records = elr_safety_records(self.image, self.min_insync_replicas) + records
             self._commit(records)
             return verdict
 

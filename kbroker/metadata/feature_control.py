@@ -25,9 +25,16 @@ the whole request and nothing is written. Per feature, in Kafka's order:
 A level that passes writes a FeatureLevelRecord (v0); level 0 removes the feature from the image.
 
 What a kbroker controller supports (kbroker.metadata.controller.SUPPORTED_FEATURES) is metadata.version 3.3-IV3 to
-4.3-IV0 and kraft.version 0-1 (0 only on a node whose quorum cannot upgrade); every other feature's only acceptable level is therefore 0, whose only dependency in
-Kafka 4.3.1 is that of a test feature (LEVEL_ZERO_DEPENDENCIES). Kafka's safety records for turning eligible
-leader replicas on (ConfigurationControlManager.maybeGenerateElrSafetyRecords) never apply here for that reason.
+4.3-IV0, kraft.version 0-1 (0 only on a node whose quorum cannot upgrade), transaction.version 0-2, group.version 0-1
+and eligible.leader.replicas.version 0-1 (kbroker.metadata.feature_levels, with Kafka 4.3.1's dependencies: ELR 1
+needs metadata.version 4.0-IV1); every other feature's only acceptable level is 0, whose only dependency in Kafka
+4.3.1 is that of a test feature (LEVEL_ZERO_DEPENDENCIES).
+
+Turning eligible leader replicas on also makes the cluster's min.insync.replicas explicit, as Kafka's
+QuorumController does around FeatureControlManager (ConfigurationControlManager.maybeGenerateElrSafetyRecords):
+`elr_safety_records`, which the controller puts ahead of the FeatureLevelRecord in the same batch, write the
+cluster-level min.insync.replicas (the controller's static value) when the image has none and delete every
+broker-level one.
 """
 
 from __future__ import annotations
@@ -36,10 +43,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from kbroker.configs.java_order import hash_order
+from kbroker.metadata import feature_levels
 from kbroker.metadata import record_versions as V
-from kbroker.metadata.image import KRAFT_VERSION, METADATA_VERSION, MetadataImage
+from kbroker.metadata.image import BROKER_RESOURCE, KRAFT_VERSION, METADATA_VERSION, MetadataImage
 from kbroker.metadata.serde import MetadataRecord
 from kbroker.protocol import errors
+from kbroker.protocol.messages.metadata.config_record import ConfigRecord
 from kbroker.protocol.messages.metadata.feature_level_record import FeatureLevelRecord
 from kbroker.protocol.messages.metadata.no_op_record import NoOpRecord
 from kbroker.raft.kraft_upgrade import InvalidUpdateVersion, StaleEpoch
@@ -59,6 +68,7 @@ KNOWN_FEATURES = frozenset({
 # FeatureVersion.dependencies() of level 0 of each feature, where there are any.
 LEVEL_ZERO_DEPENDENCIES: Mapping[str, Mapping[str, int]] = {"unit.test.feature.version.7": {METADATA_VERSION: 15}}
 
+MIN_INSYNC_REPLICAS = "min.insync.replicas"
 _TOP_LEVEL = "The update failed for all features since the following feature had an error: "
 
 
@@ -158,7 +168,8 @@ class _Checker:
             return self.kraft(level, current, upgrade_type)
         if name not in KNOWN_FEATURES:
             raise _invalid(name, level, f"Feature {name} not found.")
-        dependencies = LEVEL_ZERO_DEPENDENCIES.get(name, {}) if level == 0 else {}
+        dependencies = (LEVEL_ZERO_DEPENDENCIES.get(name, {}) if level == 0
+                        else feature_levels.DEPENDENCIES.get(name, {}).get(level, {}))
         for dependency, needed in dependencies.items():
             if proposed.get(dependency, 0) < needed:
                 raise _invalid(name, level, f"{name} could not be set to {level} because it depends on "
@@ -214,6 +225,26 @@ class _Checker:
         if level != current:
             raise _invalid(KRAFT_VERSION, level, "Can't downgrade the version of this feature.")
         return []
+
+
+def enables_elr(records: Iterable[MetadataRecord]) -> bool:
+    """Whether the records an update writes set eligible.leader.replicas.version to 1 or more."""
+    return any(isinstance(r.message, FeatureLevelRecord) and r.message.name == feature_levels.ELR_VERSION
+               and r.message.feature_level >= 1 for r in records)
+
+
+def elr_safety_records(image: MetadataImage, static_min_insync_replicas: int) -> list[MetadataRecord]:
+    """The config records that make turning eligible leader replicas on safe (nothing when already so)."""
+    records = []
+    if MIN_INSYNC_REPLICAS not in image.configs_of_broker(""):
+        records.append(MetadataRecord(ConfigRecord(resource_type=BROKER_RESOURCE, resource_name="",
+                                                   name=MIN_INSYNC_REPLICAS, value=str(static_min_insync_replicas)),
+                                      V.CONFIG_RECORD))
+    for broker in sorted(name for name, configs in image.broker_configs.items()
+                         if name and MIN_INSYNC_REPLICAS in configs):
+        records.append(MetadataRecord(ConfigRecord(resource_type=BROKER_RESOURCE, resource_name=broker,
+                                                   name=MIN_INSYNC_REPLICAS, value=None), V.CONFIG_RECORD))
+    return records
 
 
 def _supported(features: Iterable[tuple[str, int, int]], name: str) -> tuple[int, int]:

@@ -1,5 +1,5 @@
 """The transaction coordinator (Kafka's TransactionCoordinator + TransactionStateManager +
-TransactionMarkerChannelManager, transaction version 1).
+TransactionMarkerChannelManager), transaction versions 1 and 2.
 
 Owns the state of every transactional id whose `__transaction_state` partition this node leads. State is
 written to that partition first and applied once the partition's in-sync replicas have it (`_append`, Kafka's
@@ -16,6 +16,13 @@ gets its markers again and is completed, so it ends committed or aborted, never 
 partition refused, and completions that could not be written, are retried by the background task (`run`), which
 also aborts transactions older than their timeout (fencing their producer by an epoch bump, as Kafka) and expires
 transactional ids unused for `transactional.id.expiration.ms`.
+
+Transaction version 2 (KIP-890 part 2: EndTxn v5, and AddPartitionsToTxn v5 from a broker adding a partition a
+Produce v12+ or TxnOffsetCommit v5 writes to) is chosen per request, as Kafka's: its EndTxn bumps the epoch at
+every end (`_end_transaction_v2`, Kafka's table of retries and empty aborts), the markers carry the bumped epoch and
+the transaction version, and an end that exhausts the epoch moves the producer to a new producer id at epoch 0.
+Records are written at the TransactionLogValue version the finalized transaction.version asks for
+(`transaction_version_level`).
 
 Everything runs on the trio thread: a transition is prepared (the metadata's `pending_state`) and written without
 an await in between; it is completed, or dropped, after the replication wait, so handlers never see each other's
@@ -47,8 +54,10 @@ from kbroker.protocol import errors
 from kbroker.txn import log_records
 from kbroker.txn.markers import write_marker
 from kbroker.txn.metadata import (
+    EPOCH_BUMP_TRANSACTION_VERSION,
     NO_PRODUCER_EPOCH,
     NO_PRODUCER_ID,
+    SHORT_MAX,
     IllegalTransition,
     TopicPartition,
     TransactionMetadata,
@@ -90,6 +99,14 @@ class InitResult:
 
 
 @attrs.frozen
+class EndResult:
+    """EndTxn's answer; from v5 the producer id and epoch the client goes on with (-1 on an error)."""
+    error: int
+    producer_id: int = NO_PRODUCER_ID
+    producer_epoch: int = NO_PRODUCER_EPOCH
+
+
+@attrs.frozen
 class DescribedTxn:
     error: int
     metadata: TransactionMetadata | None = None
@@ -98,11 +115,13 @@ class DescribedTxn:
 class TransactionCoordinator:
     """`partitions` looks up hosted partitions (Kafka's ReplicaManager: `.get(topic, partition)`);
     `partition_count(topic)` is the partition count of an internal topic (from the metadata image, else its
-    configured default); `generate_producer_id` is the broker's producer-id manager."""
+    configured default); `generate_producer_id` is the broker's producer-id manager; `transaction_version_level()`
+    the finalized transaction.version."""
 
     def __init__(self, config, partitions, *, node_id: int, partition_count: Callable[[str], int],
                  generate_producer_id: Callable[[], Awaitable[int]], now_ms: Callable[[], int],
-                 group_coordinator: Callable[[], object] = lambda: None):
+                 group_coordinator: Callable[[], object] = lambda: None,
+                 transaction_version_level: Callable[[], int] = lambda: 0):
         self.config = config
         self.partitions = partitions
         self.node_id = node_id
@@ -110,6 +129,7 @@ class TransactionCoordinator:
         self.generate_producer_id = generate_producer_id
         self.now_ms = now_ms
         self.group_coordinator = group_coordinator
+        self.transaction_version_level = transaction_version_level
         self.max_timeout_ms = config["transaction.max.timeout.ms"]
         self.id_expiration_ms = config["transactional.id.expiration.ms"]
         # Not declared by kbroker.config yet: an override arrives as the string of the properties file.
@@ -169,7 +189,8 @@ class TransactionCoordinator:
         if hosted is None:
             metadata.abort_transition()
             return errors.NOT_COORDINATOR.code
-        batch = log_records.build_record_batch(metadata.transactional_id, transit, self.now_ms())
+        batch = log_records.build_record_batch(metadata.transactional_id, transit, self.now_ms(),
+                                               self.transaction_version_level())
         try:
             hosted.append_records(batch, required_acks=-1, origin="coordinator")
         except (LogError, RecordValidationError) as exc:
@@ -244,8 +265,9 @@ class TransactionCoordinator:
             # Abort the open transaction under a bumped epoch, which fences its producer; the new producer retries
             # on CONCURRENT_TRANSACTIONS and then gets an epoch bumped once more.
             fence = metadata.prepare_fence_producer_epoch()
-            error = await self._end_transaction(loaded, metadata, fence.producer_id, fence.producer_epoch,
-                                                commit=False, from_client=False)
+            error = (await self._end_transaction(loaded, metadata, fence.producer_id, fence.producer_epoch,
+                                                 commit=False, from_client=False,
+                                                 transaction_version=metadata.client_transaction_version)).error
             return InitResult(error if error != NONE else errors.CONCURRENT_TRANSACTIONS.code)
         if self._needs_rotation(metadata, expected):
             transit = metadata.prepare_producer_id_rotation(new_producer_id, txn_timeout_ms, now, expected is not None)
@@ -269,7 +291,7 @@ class TransactionCoordinator:
 
     # --- AddPartitionsToTxn / AddOffsetsToTxn ----------------------------------------------------------------
     async def add_partitions(self, transactional_id: str, producer_id: int, producer_epoch: int,
-                             partitions: Iterable[TopicPartition]) -> int:
+                             partitions: Iterable[TopicPartition], transaction_version: int = 0) -> int:
         partitions = set(partitions)
         if not transactional_id:
             return errors.INVALID_REQUEST.code
@@ -287,7 +309,8 @@ class TransactionCoordinator:
             return errors.CONCURRENT_TRANSACTIONS.code
         if metadata.state == TxnState.ONGOING and partitions <= metadata.partitions:
             return NONE
-        return await self._append(loaded, metadata, metadata.prepare_add_partitions(partitions, self.now_ms()))
+        return await self._append(loaded, metadata, metadata.prepare_add_partitions(partitions, self.now_ms(),
+                                                                                    transaction_version))
 
     async def add_offsets(self, transactional_id: str, producer_id: int, producer_epoch: int, group_id: str) -> int:
         """AddOffsetsToTxn: the group's `__consumer_offsets` partition joins the transaction."""
@@ -318,21 +341,30 @@ class TransactionCoordinator:
 
     # --- EndTxn ----------------------------------------------------------------------------------------------
     async def end_transaction(self, transactional_id: str, producer_id: int, producer_epoch: int,
-                              commit: bool) -> int:
-        """EndTxn from a client (transaction version 1: the epoch must match exactly)."""
+                              commit: bool, transaction_version: int = 0) -> EndResult:
+        """EndTxn from a client: transaction version 1 (the epoch must match exactly) below v5, 2 from v5."""
         if not transactional_id:
-            return errors.INVALID_REQUEST.code
+            return EndResult(errors.INVALID_REQUEST.code)
         try:
             loaded, metadata = self._transaction(transactional_id)
         except TxnError as exc:
-            return exc.code
+            return EndResult(exc.code)
         if metadata is None:
-            return errors.INVALID_PRODUCER_ID_MAPPING.code
+            return EndResult(errors.INVALID_PRODUCER_ID_MAPPING.code)
         return await self._end_transaction(loaded, metadata, producer_id, producer_epoch, commit=commit,
-                                           from_client=True)
+                                           from_client=True, transaction_version=transaction_version)
 
     async def _end_transaction(self, loaded: LoadedPartition, metadata: TransactionMetadata, producer_id: int,
-                               producer_epoch: int, *, commit: bool, from_client: bool) -> int:
+                               producer_epoch: int, *, commit: bool, from_client: bool,
+                               transaction_version: int) -> EndResult:
+        if transaction_version >= EPOCH_BUMP_TRANSACTION_VERSION:
+            return await self._end_transaction_v2(loaded, metadata, producer_id, producer_epoch, commit=commit,
+                                                  from_client=from_client)
+        return EndResult(await self._end_transaction_v1(loaded, metadata, producer_id, producer_epoch, commit=commit,
+                                                        from_client=from_client))
+
+    async def _end_transaction_v1(self, loaded: LoadedPartition, metadata: TransactionMetadata, producer_id: int,
+                                  producer_epoch: int, *, commit: bool, from_client: bool) -> int:
         fencing = metadata.pending_state == TxnState.PREPARE_EPOCH_FENCE
         if metadata.producer_id != producer_id:
             error = errors.INVALID_PRODUCER_ID_MAPPING.code
@@ -352,6 +384,12 @@ class TransactionCoordinator:
             metadata.last_producer_epoch = NO_PRODUCER_EPOCH
         prepare = metadata.prepare_abort_or_commit(
             TxnState.PREPARE_COMMIT if commit else TxnState.PREPARE_ABORT, self.now_ms())
+        return await self._write_end(loaded, metadata, prepare, fencing=fencing)
+
+    async def _write_end(self, loaded: LoadedPartition, metadata: TransactionMetadata, prepare: TxnTransit, *,
+                         fencing: bool) -> int:
+        """Write PrepareCommit/PrepareAbort, then the markers (and, where they are all written here, the
+        completion)."""
         error = await self._append(loaded, metadata, prepare)
         if error != NONE:
             if fencing:
@@ -362,6 +400,95 @@ class TransactionCoordinator:
             # meet CONCURRENT_TRANSACTIONS (Kafka answers after PrepareCommit/PrepareAbort; either is correct).
             await self._complete(loaded, metadata, metadata.prepare_complete(self.now_ms()))
         return NONE
+
+    async def _end_transaction_v2(self, loaded: LoadedPartition, metadata: TransactionMetadata, producer_id: int,
+                                  producer_epoch: int, *, commit: bool, from_client: bool) -> EndResult:
+        """Kafka's endTransaction for transaction version 2. Per state, for a request at the current epoch or a
+        retry of an end that bumped it (one epoch below, or the last epoch of the previous producer id after an
+        overflow): Empty aborts (with a bump) but refuses a commit (INVALID_TXN_STATE), a retry there is
+        PRODUCER_FENCED; CompleteAbort answers a retried abort with NONE and bumps again for a new one;
+        CompleteCommit answers a retried commit with NONE, a new abort bumps again, anything else is
+        INVALID_TXN_STATE. The answer names the producer id and epoch the client goes on with."""
+        next_producer_id = NO_PRODUCER_ID
+        while True:
+            decision = self._v2_end_decision(metadata, producer_id, producer_epoch, commit, from_client)
+            if isinstance(decision, EndResult):
+                if metadata.pending_state == TxnState.PREPARE_EPOCH_FENCE:
+                    metadata.abort_transition()
+                return decision
+            next_state, no_partition_added, fencing = decision
+            if fencing or not metadata.is_producer_epoch_exhausted or next_producer_id != NO_PRODUCER_ID:
+                break
+            try:  # the bump exhausts the epoch: the producer moves to a new id once the transaction completes
+                next_producer_id = await self.generate_producer_id()
+            except ProducerIdUnavailable as exc:
+                log.warning("no producer id for transactional id %s: %s", metadata.transactional_id, exc)
+                return EndResult(exc.error_code)
+            try:
+                loaded, current = self._transaction(metadata.transactional_id)
+            except TxnError as exc:  # the partition moved while the id was allocated
+                return EndResult(exc.code)
+            if current is not metadata:
+                return EndResult(errors.CONCURRENT_TRANSACTIONS.code)
+        if fencing:
+            metadata.pending_state = None
+            metadata.producer_epoch = producer_epoch
+            metadata.last_producer_epoch = NO_PRODUCER_EPOCH
+        prepare = metadata.prepare_abort_or_commit(next_state, self.now_ms(),
+                                                   transaction_version=EPOCH_BUMP_TRANSACTION_VERSION,
+                                                   next_producer_id=NO_PRODUCER_ID if fencing else next_producer_id,
+                                                   no_partition_added=no_partition_added, fenced=fencing)
+        if prepare.next_producer_id != NO_PRODUCER_ID:
+            answer = EndResult(NONE, prepare.next_producer_id, 0)
+        else:
+            answer = EndResult(NONE, prepare.producer_id, prepare.producer_epoch)
+        error = await self._write_end(loaded, metadata, prepare, fencing=fencing)
+        return answer if error == NONE else EndResult(error)
+
+    @staticmethod
+    def _v2_end_decision(metadata: TransactionMetadata, producer_id: int, producer_epoch: int, commit: bool,
+                         from_client: bool) -> EndResult | tuple[TxnState, bool, bool]:
+        """Either the answer, or (the prepare state, whether no partition was added, whether this is an epoch
+        fence) for an end to write."""
+        state = metadata.state
+        fencing = metadata.pending_state == TxnState.PREPARE_EPOCH_FENCE
+        retry_on_overflow = (not fencing and metadata.previous_producer_id == producer_id
+                             and producer_epoch == SHORT_MAX - 1 and metadata.producer_epoch == 0)
+        retry_on_bump = not fencing and metadata.producer_epoch == producer_epoch + 1
+        if fencing:
+            valid_epoch = (not from_client or producer_epoch == metadata.producer_epoch) \
+                and producer_epoch >= metadata.producer_epoch
+        elif state in (TxnState.PREPARE_COMMIT, TxnState.PREPARE_ABORT):
+            valid_epoch = retry_on_bump
+        elif state in (TxnState.COMPLETE_COMMIT, TxnState.COMPLETE_ABORT):
+            valid_epoch = retry_on_bump or retry_on_overflow or producer_epoch == metadata.producer_epoch
+        else:
+            valid_epoch = producer_epoch == metadata.producer_epoch
+        retry = retry_on_bump or retry_on_overflow
+        if metadata.producer_id != producer_id and not retry_on_overflow:
+            return EndResult(errors.INVALID_PRODUCER_ID_MAPPING.code)
+        if not valid_epoch:
+            return EndResult(errors.PRODUCER_FENCED.code)
+        if metadata.pending_transition_in_progress and not fencing:
+            return EndResult(errors.CONCURRENT_TRANSACTIONS.code)
+        current = EndResult(NONE, metadata.producer_id, metadata.producer_epoch)
+        invalid = EndResult(errors.INVALID_TXN_STATE.code)
+        if state == TxnState.ONGOING:
+            return (TxnState.PREPARE_COMMIT if commit else TxnState.PREPARE_ABORT), False, fencing
+        if state == TxnState.COMPLETE_COMMIT:
+            if commit:
+                return current if retry else invalid
+            return invalid if retry else (TxnState.PREPARE_ABORT, True, False)
+        if state == TxnState.COMPLETE_ABORT:
+            if commit:
+                return invalid
+            return current if retry else (TxnState.PREPARE_ABORT, True, False)
+        if state in (TxnState.PREPARE_COMMIT, TxnState.PREPARE_ABORT):
+            same = (state == TxnState.PREPARE_COMMIT) == commit
+            return EndResult(errors.CONCURRENT_TRANSACTIONS.code) if same else invalid
+        if state == TxnState.EMPTY:
+            return invalid if commit else (TxnState.PREPARE_ABORT, True, False)
+        raise IllegalTransition(f"{metadata.transactional_id} is {state.kafka_name}, which no transaction ends from")
 
     @staticmethod
     def _end_state_error(metadata: TransactionMetadata, commit: bool) -> int | None:
@@ -394,6 +521,7 @@ class TransactionCoordinator:
             code = write_marker(self.partitions, topic, index, commit=commit, producer_id=metadata.producer_id,
                                 producer_epoch=metadata.producer_epoch,
                                 coordinator_epoch=loaded.epoch,
+                                transaction_version=metadata.client_transaction_version,
                                 group_coordinator=self.group_coordinator())
             if code == errors.UNKNOWN_TOPIC_OR_PARTITION.code:
                 log.info("dropping the marker of %s for %s-%d: the partition is gone", metadata.transactional_id,
@@ -459,7 +587,7 @@ class TransactionCoordinator:
                 settled = await write_remote_markers(
                     fetchers.channels, leader, partitions, commit=metadata.state == TxnState.PREPARE_COMMIT,
                     producer_id=metadata.producer_id, producer_epoch=metadata.producer_epoch,
-                    coordinator_epoch=loaded.epoch)
+                    coordinator_epoch=loaded.epoch, transaction_version=metadata.client_transaction_version)
                 if self._unwritten_markers.get(txn_id) is remaining:  # still the same queued transaction
                     remaining.difference_update(settled)
 
@@ -490,8 +618,9 @@ class TransactionCoordinator:
         aborted = []
 
         async def abort(loaded, metadata, fence):
-            error = await self._end_transaction(loaded, metadata, fence.producer_id, fence.producer_epoch,
-                                                commit=False, from_client=False)
+            error = (await self._end_transaction(loaded, metadata, fence.producer_id, fence.producer_epoch,
+                                                 commit=False, from_client=False,
+                                                 transaction_version=metadata.client_transaction_version)).error
             if error == NONE:
                 aborted.append(metadata.transactional_id)
 

@@ -1,8 +1,9 @@
 """Records of `__transaction_state` (Kafka's TransactionLog): the key is the transactional id, the value the
 transaction's state, both prefixed by their int16 schema version; a null value (tombstone) removes the id.
 
-kbroker finalizes no transaction.version, so values are written at version 0 (Kafka writes version 1, the
-flexible one, only from transaction.version 1 on); both versions are read. The value of an Empty transaction
+Values are written at version 1 (the flexible one, with the previous and next producer ids and the client's
+transaction version as tagged fields) once the finalized transaction.version is 1 or more, else at version 0, as
+Kafka's TransactionLog.valueToBytes; both versions are read. The value of an Empty transaction
 carries a null partition list, as Kafka's.
 """
 
@@ -23,7 +24,7 @@ from kbroker.txn.metadata import TransactionMetadata, TxnState, TxnTransit
 
 _VERSION = struct.Struct(">h")
 KEY_VERSION = 0
-VALUE_VERSION = 0
+FLEXIBLE_VALUE_VERSION = 1
 
 
 class CorruptTransactionLog(ValueError):
@@ -34,7 +35,11 @@ def encode_key(transactional_id: str) -> bytes:
     return _VERSION.pack(KEY_VERSION) + TransactionLogKey(transactional_id=transactional_id).encode(KEY_VERSION)
 
 
-def encode_value(transit: TxnTransit) -> bytes:
+def value_version(transaction_version_level: int) -> int:
+    return FLEXIBLE_VALUE_VERSION if transaction_version_level >= 1 else 0
+
+
+def encode_value(transit: TxnTransit, transaction_version_level: int = 0) -> bytes:
     if transit.state == TxnState.EMPTY:
         partitions = None
     else:
@@ -47,12 +52,18 @@ def encode_value(transit: TxnTransit) -> bytes:
         transaction_timeout_ms=transit.txn_timeout_ms, transaction_status=int(transit.state),
         transaction_partitions=partitions, transaction_last_update_timestamp_ms=transit.txn_last_update_timestamp,
         transaction_start_timestamp_ms=transit.txn_start_timestamp)
-    return _VERSION.pack(VALUE_VERSION) + value.encode(VALUE_VERSION)
+    version = value_version(transaction_version_level)
+    if version >= FLEXIBLE_VALUE_VERSION:  # tagged fields version 0 does not have
+        value.previous_producer_id = transit.previous_producer_id
+        value.next_producer_id = transit.next_producer_id
+        value.client_transaction_version = transit.client_transaction_version
+    return _VERSION.pack(version) + value.encode(version)
 
 
-def build_record_batch(transactional_id: str, transit: TxnTransit | None, timestamp: int) -> bytearray:
+def build_record_batch(transactional_id: str, transit: TxnTransit | None, timestamp: int,
+                       transaction_version_level: int = 0) -> bytearray:
     """One uncompressed batch holding the record (a tombstone when `transit` is None)."""
-    value = None if transit is None else encode_value(transit)
+    value = None if transit is None else encode_value(transit, transaction_version_level)
     return R.build_batch([(timestamp, encode_key(transactional_id), value)])
 
 
@@ -86,7 +97,8 @@ def decode_record(key: bytes | None, value: bytes | None) -> LoadedRecord | None
         producer_epoch=v.producer_epoch, txn_timeout_ms=v.transaction_timeout_ms,
         state=TxnState(v.transaction_status), partitions=partitions,
         txn_start_timestamp=v.transaction_start_timestamp_ms,
-        txn_last_update_timestamp=v.transaction_last_update_timestamp_ms)
+        txn_last_update_timestamp=v.transaction_last_update_timestamp_ms, next_producer_id=v.next_producer_id,
+        client_transaction_version=v.client_transaction_version)
     return LoadedRecord(txn_id, metadata)
 
 

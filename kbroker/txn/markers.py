@@ -1,6 +1,7 @@
 """Writing one transaction marker (COMMIT or ABORT control batch) to one hosted partition: what Kafka's
 WriteTxnMarkers does on a partition leader, done in-process by the transaction coordinator of a single node
-and by the WriteTxnMarkers API.
+and by the WriteTxnMarkers API. A transaction version 2 marker must carry an epoch above the producer's last
+(the coordinator bumped it at the transaction's end); the partition's producer state checks that.
 
 A marker for a `__consumer_offsets` partition is also reported to the group coordinator (when the broker has
 one that takes it, through `transaction_marker_written`), so that offsets committed in the transaction become
@@ -20,14 +21,15 @@ log = logging.getLogger(__name__)
 
 
 def write_marker(partitions, topic: str, partition: int, *, commit: bool, producer_id: int, producer_epoch: int,
-                 coordinator_epoch: int, group_coordinator=None) -> int:
+                 coordinator_epoch: int, group_coordinator=None, transaction_version: int = 0) -> int:
     """Append the marker; returns Kafka's error code for the partition (NONE on success)."""
     hosted = partitions.get(topic, partition)
     if hosted is None:
         return errors.UNKNOWN_TOPIC_OR_PARTITION.code
     try:
         hosted.append_control_marker(R.CONTROL_COMMIT if commit else R.CONTROL_ABORT, producer_id=producer_id,
-                                     producer_epoch=producer_epoch, coordinator_epoch=coordinator_epoch)
+                                     producer_epoch=producer_epoch, coordinator_epoch=coordinator_epoch,
+                                     transaction_version=transaction_version)
     except LogError as exc:
         log.warning("%s marker for producer %d epoch %d (coordinator epoch %d) refused by %s-%d: %s",
                     "COMMIT" if commit else "ABORT", producer_id, producer_epoch, coordinator_epoch, topic,

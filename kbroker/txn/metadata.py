@@ -5,6 +5,11 @@ A transition is prepared first (`prepare_*` returns a `TxnTransit`, the state to
 (`complete_transition`) or dropped when the write failed (`abort_transition`). While a transition is pending
 the coordinator answers CONCURRENT_TRANSACTIONS, as Kafka does.
 
+Transaction version 2 (KIP-890 part 2, `client_transaction_version` >= 2: EndTxn v5, AddPartitionsToTxn v5) bumps the
+producer epoch at every PrepareCommit/PrepareAbort (the markers carry the bumped epoch), lets a client abort a
+transaction that holds no partition (from Empty, CompleteCommit or CompleteAbort), and, when the bump exhausts the
+epoch, moves the producer to `next_producer_id` at epoch 0 on completion (Kafka's overflow).
+
 States and their numbers are Kafka's (TransactionState.java): the number is what the TransactionStatus field of
 a TransactionLogValue holds, the name is what DescribeTransactions / ListTransactions report.
 """
@@ -18,6 +23,8 @@ import attrs
 NO_PRODUCER_ID = -1
 NO_PRODUCER_EPOCH = -1
 SHORT_MAX = 32767
+# TransactionVersion.supportsEpochBump: from transaction version 2 every transaction end bumps the epoch.
+EPOCH_BUMP_TRANSACTION_VERSION = 2
 
 TopicPartition = tuple[str, int]
 
@@ -54,13 +61,13 @@ _NAMES = {
 _BY_NAME = {name: state for state, name in _NAMES.items()}
 
 _COMPLETE = (TxnState.EMPTY, TxnState.COMPLETE_COMMIT, TxnState.COMPLETE_ABORT)
-# Transaction version 1 (the only one kbroker serves): a transaction ends only from Ongoing (or the epoch fence
-# that interrupts it).
+# A transaction ends from Ongoing (or the epoch fence that interrupts it); with transaction version 2 an abort may
+# also start from a complete state (checked by the coordinator, as Kafka's TransactionState allows it).
 VALID_PREVIOUS_STATES: dict[TxnState, frozenset[TxnState]] = {
     TxnState.EMPTY: frozenset(_COMPLETE),
     TxnState.ONGOING: frozenset((TxnState.ONGOING, *_COMPLETE)),
     TxnState.PREPARE_COMMIT: frozenset((TxnState.ONGOING,)),
-    TxnState.PREPARE_ABORT: frozenset((TxnState.ONGOING, TxnState.PREPARE_EPOCH_FENCE)),
+    TxnState.PREPARE_ABORT: frozenset((TxnState.ONGOING, TxnState.PREPARE_EPOCH_FENCE, *_COMPLETE)),
     TxnState.COMPLETE_COMMIT: frozenset((TxnState.PREPARE_COMMIT,)),
     TxnState.COMPLETE_ABORT: frozenset((TxnState.PREPARE_ABORT,)),
     TxnState.DEAD: frozenset(_COMPLETE),
@@ -89,6 +96,8 @@ class TxnTransit:
     partitions: frozenset[TopicPartition]
     txn_start_timestamp: int
     txn_last_update_timestamp: int
+    next_producer_id: int = NO_PRODUCER_ID
+    client_transaction_version: int = 0
 
 
 @attrs.define(eq=False)
@@ -104,6 +113,10 @@ class TransactionMetadata:
     txn_start_timestamp: int = -1
     txn_last_update_timestamp: int = -1
     pending_state: TxnState | None = None
+    # The producer id an overflowing epoch bump moves to at completion (transaction version 2).
+    next_producer_id: int = NO_PRODUCER_ID
+    # The transaction version of the client's last transition (what its requests' versions imply).
+    client_transaction_version: int = 0
     # An epoch fence whose record could not be written: the next fence reuses the bumped epoch (Kafka's
     # hasFailedEpochFence) so that epochs are not burnt by repeated failures.
     has_failed_epoch_fence: bool = False
@@ -119,13 +132,14 @@ class TransactionMetadata:
     def snapshot(self) -> TxnTransit:
         return TxnTransit(self.producer_id, self.previous_producer_id, self.producer_epoch, self.last_producer_epoch,
                           self.txn_timeout_ms, self.state, frozenset(self.partitions), self.txn_start_timestamp,
-                          self.txn_last_update_timestamp)
+                          self.txn_last_update_timestamp, self.next_producer_id, self.client_transaction_version)
 
     # --- preparing transitions -------------------------------------------------------------------------------
     def _prepare(self, state: TxnState, *, producer_id: int | None = None, previous_producer_id: int | None = None,
                  producer_epoch: int | None = None, last_producer_epoch: int | None = None,
                  txn_timeout_ms: int | None = None, partitions=None, txn_start_timestamp: int | None = None,
-                 txn_last_update_timestamp: int) -> TxnTransit:
+                 txn_last_update_timestamp: int, next_producer_id: int = NO_PRODUCER_ID,
+                 client_transaction_version: int | None = None) -> TxnTransit:
         if self.pending_state is not None:
             raise IllegalTransition(f"{self.transactional_id}: transition to {state.kafka_name} while "
                                     f"{self.pending_state.kafka_name} is pending")
@@ -141,7 +155,9 @@ class TransactionMetadata:
             state=state,
             partitions=frozenset(self.partitions if partitions is None else partitions),
             txn_start_timestamp=self.txn_start_timestamp if txn_start_timestamp is None else txn_start_timestamp,
-            txn_last_update_timestamp=txn_last_update_timestamp)
+            txn_last_update_timestamp=txn_last_update_timestamp, next_producer_id=next_producer_id,
+            client_transaction_version=(self.client_transaction_version if client_transaction_version is None
+                                        else client_transaction_version))
         self.pending_state = state
         return transit
 
@@ -183,17 +199,40 @@ class TransactionMetadata:
                              last_producer_epoch=NO_PRODUCER_EPOCH,
                              txn_last_update_timestamp=self.txn_last_update_timestamp)
 
-    def prepare_add_partitions(self, added, now_ms: int) -> TxnTransit:
+    def prepare_add_partitions(self, added, now_ms: int, transaction_version: int = 0) -> TxnTransit:
         start = now_ms if self.state in _COMPLETE else self.txn_start_timestamp
         return self._prepare(TxnState.ONGOING, partitions=self.partitions | set(added), txn_start_timestamp=start,
-                             txn_last_update_timestamp=now_ms)
+                             txn_last_update_timestamp=now_ms, client_transaction_version=transaction_version)
 
-    def prepare_abort_or_commit(self, state: TxnState, now_ms: int) -> TxnTransit:
-        return self._prepare(state, txn_last_update_timestamp=now_ms)
+    def prepare_abort_or_commit(self, state: TxnState, now_ms: int, *, transaction_version: int = 0,
+                                next_producer_id: int = NO_PRODUCER_ID, no_partition_added: bool = False,
+                                fenced: bool = False) -> TxnTransit:
+        """PrepareCommit/PrepareAbort. From transaction version 2 the epoch is bumped (not past Short.MAX_VALUE: an
+        abort at that epoch, which only a bug reaches, goes through unbumped so the id can recover) and the epoch
+        the client used becomes the last epoch; an abort of a transaction with no partition starts it now. An abort
+        that follows an epoch fence (`fenced`) keeps the fenced epoch: the fence was its bump (what Kafka 4.3.1's
+        markers show: one bump from the zombie's epoch)."""
+        if transaction_version >= EPOCH_BUMP_TRANSACTION_VERSION and not fenced:
+            at_max = self.producer_epoch == SHORT_MAX and state == TxnState.PREPARE_ABORT
+            epoch = self.producer_epoch if at_max else self.producer_epoch + 1
+            last_epoch = self.producer_epoch
+        else:
+            epoch, last_epoch = self.producer_epoch, self.last_producer_epoch
+        return self._prepare(state, producer_epoch=epoch, last_producer_epoch=last_epoch,
+                             txn_start_timestamp=now_ms if no_partition_added else self.txn_start_timestamp,
+                             txn_last_update_timestamp=now_ms, next_producer_id=next_producer_id,
+                             client_transaction_version=transaction_version)
 
     def prepare_complete(self, now_ms: int) -> TxnTransit:
+        """CompleteCommit/CompleteAbort; a transaction version 2 end whose bump exhausted the epoch moves to the
+        next producer id at epoch 0 (the last epoch stays the one the client saw)."""
         state = TxnState.COMPLETE_COMMIT if self.state == TxnState.PREPARE_COMMIT else TxnState.COMPLETE_ABORT
-        return self._prepare(state, partitions=(), txn_last_update_timestamp=now_ms)
+        overflow = (self.client_transaction_version >= EPOCH_BUMP_TRANSACTION_VERSION
+                    and self.next_producer_id != NO_PRODUCER_ID)
+        return self._prepare(state, partitions=(), txn_last_update_timestamp=now_ms,
+                             producer_id=self.next_producer_id if overflow else None,
+                             previous_producer_id=self.producer_id if overflow else None,
+                             producer_epoch=0 if overflow else None)
 
     def prepare_dead(self) -> TxnTransit:
         return self._prepare(TxnState.DEAD, partitions=(), txn_last_update_timestamp=self.txn_last_update_timestamp)
@@ -212,6 +251,8 @@ class TransactionMetadata:
         self.partitions = set(transit.partitions)
         self.txn_start_timestamp = transit.txn_start_timestamp
         self.txn_last_update_timestamp = transit.txn_last_update_timestamp
+        self.next_producer_id = transit.next_producer_id
+        self.client_transaction_version = transit.client_transaction_version
         self.pending_state = None
         self.has_failed_epoch_fence = False
 

@@ -1,6 +1,6 @@
 """The transaction APIs: kbroker's answers next to Apache Kafka 4.3.1's for the same sequence of raw requests
-(InitProducerId with a transactional id, AddPartitionsToTxn v1/v3/v5, transactional Produce v9-v11 and its
-verification, EndTxn, AddOffsetsToTxn, DescribeTransactions, ListTransactions, DescribeProducers,
+(InitProducerId with a transactional id, AddPartitionsToTxn v1/v3/v5, transactional Produce v9-v12 and its
+verification or implicit add, EndTxn v1-v5, TxnOffsetCommit v0-v5, AddOffsetsToTxn, DescribeTransactions, ListTransactions, DescribeProducers,
 WriteTxnMarkers).
 
 Producer ids differ between the brokers: answers name them relative to the id the scenario started with.
@@ -241,6 +241,64 @@ def run_scenario(target, name: str) -> list:
     return [(step, _without_names(value, name)) for step, value in s.seen]
 
 
+def run_tv2_scenario(target, name: str) -> list:
+    """Transaction version 2 as a Java 4.x client speaks it (both brokers finalize transaction.version 2 at
+    format): Produce v12 adds partitions, TxnOffsetCommit v5 adds the group, EndTxn v5 bumps the epoch."""
+    target.create_topic(f"{name}-t", partitions=2)
+    s = Scenario(target, name)
+    ensure_coordinator(target, s.txn)
+
+    def end(pid, epoch, commit):
+        answer = target.send(EndTxnRequest(transactional_id=s.txn, producer_id=pid, producer_epoch=epoch,
+                                           committed=commit), version=5)
+        return answer.error_code, s.pid(answer.producer_id), answer.producer_epoch - epoch
+
+    error, pid, epoch = s.init(version=5)
+    s.note("init", (error, s.pid(pid)))
+    s.note("commit empty", end(pid, epoch, True))
+    s.note("produce adds", s.produce(pid, epoch, 0, version=12))
+    s.note("produce adds other", s.produce(pid, epoch, 0, version=12, partition=1))
+    s.note("produce stale epoch", s.produce(pid, epoch - 1 if epoch else epoch + 3, 1, version=12))
+    s.note("describe ongoing", [d[:4] + d[5:] for d in s.describe()])
+    s.note("commit", end(pid, epoch, True))
+    s.note("complete", s.wait_complete())
+    producers = target.send(DescribeProducersRequest(topics=[TopicRequest(name=s.topic, partition_indexes=[0, 1])]),
+                            version=0)
+    s.note("markers' epochs", [(p.partition_index, [a.producer_epoch - epoch for a in p.active_producers])
+                               for p in producers.topics[0].partitions])
+    s.note("commit retried", end(pid, epoch, True))
+    s.note("abort retried", end(pid, epoch, False))
+    s.note("commit again", end(pid, epoch + 1, True))
+    s.note("empty abort", end(pid, epoch + 1, False))
+    s.note("empty abort complete", s.wait_complete())
+    s.note("empty abort retried", end(pid, epoch + 1, False))
+    s.note("commit after abort", end(pid, epoch + 2, True))
+    s.note("fenced", end(pid, epoch + 7, False))
+    s.note("wrong pid", end(pid + 1, epoch + 2, False))
+    group = f"{name}-group"
+    target.ensure_group_coordinator(group)
+    for _ in range(ATTEMPTS):
+        answer = target.send(TxnOffsetCommitRequest(
+            transactional_id=s.txn, group_id=group, producer_id=pid, producer_epoch=epoch + 2,
+            topics=[TxnOffsetCommitRequestTopic(name=s.topic, partitions=[
+                TxnOffsetCommitRequestPartition(partition_index=0, committed_offset=1, committed_metadata="m")])]),
+            version=5)
+        codes = [(t.name, p.partition_index, p.error_code) for t in answer.topics for p in t.partitions]
+        if not any(code in RETRIABLE_WHILE_STARTING for *_, code in codes):
+            break
+        time.sleep(0.1)
+    s.note("txn offsets add the group", codes)
+    s.note("describe with group", [(d[2], sorted(t for t, _ in d[6])) for d in s.describe()])
+    s.note("commit offsets", end(pid, epoch + 2, True))
+    s.note("offsets complete", s.wait_complete())
+    markers = target.send(WriteTxnMarkersRequest(markers=[WritableTxnMarker(
+        producer_id=pid, producer_epoch=epoch + 1, transaction_result=True, coordinator_epoch=0, transaction_version=2,
+        topics=[WritableTxnMarkerTopic(name=s.topic, partition_indexes=[0])])]), version=2)
+    s.note("tv2 marker at an old epoch", [(p.partition_index, p.error_code)
+                                          for t in markers.markers[0].topics for p in t.partitions])
+    return [(step, _without_names(value, name)) for step, value in s.seen]
+
+
 def _without_names(value, name):
     if isinstance(value, str):
         return value.replace(name, "<name>")
@@ -252,5 +310,15 @@ def _without_names(value, name):
 def test_transaction_apis_match_kafka(kbroker_target, kafka_target, unique_name):
     kafka = run_scenario(kafka_target, unique_name)
     ours = run_scenario(kbroker_target, unique_name)
+    for our, theirs in zip(ours, kafka, strict=True):
+        assert our == theirs
+
+
+def test_transaction_version_2_apis_match_kafka(kbroker_target, kafka_target, unique_name):
+    kafka = run_tv2_scenario(kafka_target, unique_name)
+    # what makes it transactions v2: each end bumps the epoch, the markers carry the bumped one
+    assert ("commit", (0, ("pid", 0), 1)) in kafka and ("empty abort", (0, ("pid", 0), 1)) in kafka
+    assert ("markers' epochs", [(0, [1]), (1, [1])]) in kafka
+    ours = run_tv2_scenario(kbroker_target, unique_name)
     for our, theirs in zip(ours, kafka, strict=True):
         assert our == theirs

@@ -4,6 +4,7 @@ controller: a registered broker is removed, an unknown id gets Kafka's error and
 import functools
 import uuid
 
+from kbroker.metadata.controller import SUPPORTED_FEATURES
 from kbroker.protocol import errors
 from kbroker.protocol.blocking_client import KafkaConnection
 from kbroker.protocol.messages.broker_registration_request import BrokerRegistrationRequest, Feature, Listener
@@ -19,7 +20,8 @@ def test_a_registered_broker_is_removed_and_an_unknown_one_refused(tmp_path):
         request = BrokerRegistrationRequest(
             broker_id=OTHER, cluster_id=broker.state.metadata.cluster_id, incarnation_id=uuid.uuid4(),
             listeners=[Listener(name="PLAINTEXT", host="127.0.0.1", port=1, security_protocol=0)],
-            features=[Feature(name="metadata.version", min_supported_version=7, max_supported_version=30)],
+            features=[Feature(name=name, min_supported_version=low, max_supported_version=high)
+                      for name, low, high in SUPPORTED_FEATURES],
             log_dirs=[uuid.uuid4()])
         registered = broker.call(broker.state.run_controller,
                                  functools.partial(controller.broker_registration, api_version=4, now=0.0), request)

@@ -19,6 +19,7 @@ from kbroker.protocol.messages.broker_registration_request import (
     Listener,
 )
 from kbroker.protocol.messages.metadata.config_record import ConfigRecord
+from kbroker.protocol.messages.metadata.feature_level_record import FeatureLevelRecord
 from kbroker.protocol.messages.metadata.partition_record import PartitionRecord
 from kbroker.protocol.messages.metadata.topic_record import TopicRecord
 from kbroker.protocol.messages.unregister_broker_request import UnregisterBrokerRequest
@@ -28,8 +29,10 @@ from kbroker.raft.single_voter import SingleVoterRaft
 CLUSTER_ID = "MkU3OEVBNTcwNTJENDM2Qg"
 NODE = 1  # the controller's node id
 REGISTRATION_VERSION = 4  # BrokerRegistrationRequest's highest version
-# What the test brokers support: kbroker's features and eligible leader replicas (KIP-966), which tests finalize.
-FEATURES = (*SUPPORTED_FEATURES, ("eligible.leader.replicas.version", 0, 1))
+# What the test brokers support: kbroker's features (eligible leader replicas, KIP-966, among them).
+FEATURES = SUPPORTED_FEATURES
+ELR_OFF = MetadataRecord(FeatureLevelRecord(name="eligible.leader.replicas.version", feature_level=0),
+                         V.FEATURE_LEVEL_RECORD)
 
 
 def dir_id(broker_id: int, index: int = 0) -> uuid.UUID:
@@ -57,13 +60,16 @@ def heartbeat(broker_id: int, epoch: int, offset: int, *, want_fence: bool = Fal
 class MetadataLog:
     """The committed log as the active controller sees it."""
 
-    def __init__(self, *, session_timeout_ms: int = 9000, unclean_leader_election_enable: bool = False):
+    def __init__(self, *, session_timeout_ms: int = 9000, unclean_leader_election_enable: bool = False,
+                 elr: bool = False):
+        """`elr`: keep eligible leader replicas on, as `format` finalizes them; most tests here describe the ISR
+        rules without them (a Kafka formatted with eligible.leader.replicas.version=0)."""
         self.control = ClusterControl(cluster_id=CLUSTER_ID, node_id=1, session_timeout_ms=session_timeout_ms,
                                       unclean_leader_election_enable=unclean_leader_election_enable)
         self.image = MetadataImage()
         self.next_offset = 0
         self.committed: list[MetadataRecord] = []
-        self.commit(bootstrap_records())
+        self.commit(bootstrap_records() + ([] if elr else [ELR_OFF]))
 
     def commit(self, records) -> int:
         """Append `records` as one batch; the log's last offset."""

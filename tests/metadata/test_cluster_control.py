@@ -122,7 +122,9 @@ def test_a_directory_id_just_above_the_reserved_range_is_fine(log):
     ([("kraft.version", 0, 0)], errors.INVALID_REGISTRATION),         # no metadata.version
     ([(METADATA_VERSION, 7, 30), ("unknown.version", 1, 2)], errors.UNSUPPORTED_VERSION),  # level 0 outside
     ([(METADATA_VERSION, 7, 30), ("kraft.version", 1, 1)], errors.UNSUPPORTED_VERSION),    # kraft.version 0
-    ([(METADATA_VERSION, 30, 30), ("unknown.version", 0, 5)], None),  # unknown feature, 0 in range: fine
+    ([*SUPPORTED_FEATURES, ("unknown.version", 0, 5)], None),  # unknown feature, 0 in range: fine
+    # transaction.version 2 and group.version 1, finalized at format, are out of a broker's that lists none
+    ([(METADATA_VERSION, 7, 30), ("kraft.version", 0, 1)], errors.UNSUPPORTED_VERSION),
 ])
 def test_feature_ranges_are_checked_against_the_finalized_levels(log, features, error):
     outcome = log.register(registration(2, features=features))
@@ -130,10 +132,10 @@ def test_feature_ranges_are_checked_against_the_finalized_levels(log, features, 
 
 
 def test_a_finalized_feature_the_broker_leaves_out_must_be_at_level_zero(log):
-    log.commit([MetadataRecord(FeatureLevelRecord(name="group.version", feature_level=1), V.FEATURE_LEVEL_RECORD)])
+    log.commit([MetadataRecord(FeatureLevelRecord(name="share.version", feature_level=1), V.FEATURE_LEVEL_RECORD)])
     outcome = log.register(registration(2, features=SUPPORTED_FEATURES))
     assert outcome.response.error_code == errors.UNSUPPORTED_VERSION.code
-    ok = log.register(registration(2, features=[*SUPPORTED_FEATURES, ("group.version", 0, 1)]))
+    ok = log.register(registration(2, features=[*SUPPORTED_FEATURES, ("share.version", 0, 1)]))
     assert ok.response.error_code == 0
 
 

@@ -19,12 +19,14 @@ from kbroker.metadata.feature_control import (
     UNSAFE_DOWNGRADE,
     UPGRADE,
     FeatureUpdate,
+    Verdict,
     metadata_changed,
     update_features,
 )
 from kbroker.metadata.image import MetadataImage, apply_records
 from kbroker.metadata.serde import MetadataRecord
 from kbroker.protocol import errors
+from kbroker.protocol.messages.metadata.config_record import ConfigRecord
 from kbroker.protocol.messages.metadata.feature_level_record import FeatureLevelRecord
 from kbroker.protocol.messages.metadata.register_broker_record import BrokerFeature, RegisterBrokerRecord
 from kbroker.protocol.messages.metadata.register_controller_record import (
@@ -124,14 +126,28 @@ def test_a_safe_downgrade_across_versions_that_kept_the_metadata_format_is_writt
 
 
 def test_features_kbroker_does_not_support_can_only_be_disabled():
-    verdict, records = run([("group.version", 0, SAFE_DOWNGRADE)])
-    assert (verdict.code, records) == (0, ["group.version=0"])
-    verdict, _ = run([("group.version", 1, UPGRADE)])
-    assert verdict.message == PREFIX + ("Invalid update version 1 for feature group.version. Local controller 1 does "
+    verdict, records = run([("share.version", 0, SAFE_DOWNGRADE)])
+    assert (verdict.code, records) == (0, ["share.version=0"])
+    verdict, _ = run([("share.version", 1, UPGRADE)])
+    assert verdict.message == PREFIX + ("Invalid update version 1 for feature share.version. Local controller 1 does "
                                         "not support this feature.")
     verdict, _ = run([("no.such.feature", 0, SAFE_DOWNGRADE)])
     assert verdict.message == PREFIX + ("Invalid update version 0 for feature no.such.feature. Feature "
                                         "no.such.feature not found.")
+
+
+def test_transaction_group_and_elr_versions_take_kafkas_ranges_and_dependencies():
+    assert run([("transaction.version", 2, UPGRADE)]) == (Verdict(), ["transaction.version=2"])
+    assert run([("group.version", 1, UPGRADE)]) == (Verdict(), ["group.version=1"])
+    verdict, _ = run([("transaction.version", 3, UPGRADE)])
+    assert verdict.message == PREFIX + ("Invalid update version 3 for feature transaction.version. Local controller 1 "
+                                        "only supports versions 0-2")
+    assert run([("eligible.leader.replicas.version", 1, UPGRADE)]) == (
+        Verdict(), ["eligible.leader.replicas.version=1"])
+    verdict, _ = run([("eligible.leader.replicas.version", 1, UPGRADE)], finalized={"metadata.version": 22})
+    assert verdict.message == PREFIX + ("Invalid update version 1 for feature eligible.leader.replicas.version. "
+                                        "eligible.leader.replicas.version could not be set to 1 because it depends "
+                                        "on metadata.version level 23")
 
 
 def test_kraft_version_is_the_quorums():
@@ -175,6 +191,10 @@ def _random_features(rng: random.Random) -> tuple[tuple[str, int, int], ...]:
         features.append(("kraft.version", 0, rng.choice((0, 1))))
     if rng.random() < 0.3:
         features.append(("group.version", 0, 1))
+    if rng.random() < 0.3:
+        features.append(("transaction.version", 0, rng.choice((1, 2))))
+    if rng.random() < 0.3:
+        features.append(("eligible.leader.replicas.version", 0, 1))
     return tuple(features)
 
 
@@ -186,7 +206,7 @@ def random_case(rng: random.Random) -> dict:
         "controllers": {c: _random_features(rng) for c in voters if c != 1 and rng.random() < 0.8},
         "voters": voters,
         "kraft": rng.choice((0, 0, 1)),
-        "updates": [(rng.choice(NAMES), rng.choice((-1, 0, 0, 1, 7, 14, 22, 24, 29, 30, 30, 31)),
+        "updates": [(rng.choice(NAMES), rng.choice((-1, 0, 0, 1, 1, 2, 3, 7, 14, 22, 24, 29, 30, 30, 31)),
                      rng.choice((0, 1, 1, 2, 2, 3, 4))) for _ in range(rng.randint(1, 3))],
         "validate": rng.random() < 0.2,
     }
@@ -253,5 +273,34 @@ def test_an_upgrade_is_committed_and_followed_by_the_image(tmp_path):
                                             "perform the requested downgrade because it might delete metadata "
                                             "information.")
         assert node.image.metadata_version == 30
+    finally:
+        node.close()
+
+
+def test_turning_elr_on_makes_the_cluster_min_isr_explicit(tmp_path):
+    """Kafka's maybeGenerateElrSafetyRecords: a cluster-level min.insync.replicas (the controller's static value)
+    when there is none, no broker-level one, in the batch that finalizes eligible.leader.replicas.version."""
+    node = ControllerOnDisk(tmp_path, bootstrap=False)
+    node.controller.min_insync_replicas = 2
+    try:
+        node.controller.finalize_features([
+            MetadataRecord(FeatureLevelRecord(name="metadata.version", feature_level=30), V.FEATURE_LEVEL_RECORD),
+            MetadataRecord(ConfigRecord(resource_type=4, resource_name="3", name="min.insync.replicas", value="3"),
+                           V.CONFIG_RECORD)])
+        assert node.image.configs_of_broker("") == {}
+        offset = node.image.offset
+        verdict = node.controller.update_features([FeatureUpdate("eligible.leader.replicas.version", 1, UPGRADE)],
+                                                  validate_only=False)
+        assert verdict.code == 0 and node.image.offset == offset + 3  # two config records ahead of the feature
+        assert node.image.features["eligible.leader.replicas.version"] == 1
+        assert node.image.configs_of_broker("") == {"min.insync.replicas": "2"}
+        assert node.image.configs_of_broker("3") == {}
+        # already safe: turning it off and on again writes the feature alone
+        node.controller.update_features([FeatureUpdate("eligible.leader.replicas.version", 0, SAFE_DOWNGRADE)],
+                                        validate_only=False)
+        offset = node.image.offset
+        node.controller.update_features([FeatureUpdate("eligible.leader.replicas.version", 1, UPGRADE)],
+                                        validate_only=False)
+        assert node.image.offset == offset + 1 and node.image.configs_of_broker("") == {"min.insync.replicas": "2"}
     finally:
         node.close()

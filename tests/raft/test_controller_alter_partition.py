@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import uuid
 
+from kbroker.metadata.controller import SUPPORTED_FEATURES
 from kbroker.protocol import errors as E
 from kbroker.protocol.messages.alter_partition_request import (
     AlterPartitionRequest,
@@ -32,7 +33,8 @@ def registration(broker_id: int) -> BrokerRegistrationRequest:
     return BrokerRegistrationRequest(
         broker_id=broker_id, cluster_id=CLUSTER_ID, incarnation_id=uuid.uuid4(),
         listeners=[Listener(name="PLAINTEXT", host="127.0.0.1", port=19000 + broker_id, security_protocol=0)],
-        features=[Feature(name="metadata.version", min_supported_version=1, max_supported_version=100)],
+        features=[Feature(name=name, min_supported_version=low, max_supported_version=high)
+                  for name, low, high in SUPPORTED_FEATURES],
         log_dirs=[uuid.UUID(int=(broker_id << 64) | 1000)])
 
 

@@ -51,7 +51,7 @@ def test_v3_body_is_flexible_behind_a_v0_response_header(kafka_broker):
     assert frame[6] == len(v3.api_keys) + 1
 
 
-def test_v3_and_v4_report_features_without_transaction_version(kafka_broker):
+def test_v3_and_v4_report_the_features_kafka_4_3_finalizes_at_format(kafka_broker):
     with RawClient(kafka_broker.host, kafka_broker.port) as client:
         _, v3 = decode(client.request(api_versions_v3(version=3)), 3)
         _, v4 = decode(client.request(api_versions_v3(version=4)), 4)
@@ -59,9 +59,15 @@ def test_v3_and_v4_report_features_without_transaction_version(kafka_broker):
         supported = {f.name: (f.min_version, f.max_version) for f in response.supported_features}
         finalized = {f.name: (f.min_version_level, f.max_version_level) for f in response.finalized_features}
         assert supported["metadata.version"] == (7, 30)
-        assert finalized == {"metadata.version": (30, 30)}
+        assert finalized == {"metadata.version": (30, 30), "transaction.version": (2, 2), "group.version": (1, 1),
+                             "eligible.leader.replicas.version": (1, 1)}
         assert response.finalized_features_epoch >= 0
-        assert "transaction.version" not in supported and "transaction.version" not in finalized
+        # v3 leaves out features whose lowest supported level is 0 (all but metadata.version); v4 lists them.
+        expected = {"metadata.version"} if response is v3 else {
+            "metadata.version", "kraft.version", "transaction.version", "group.version",
+            "eligible.leader.replicas.version"}
+        assert set(supported) == expected
+        assert "share.version" not in finalized and "streams.version" not in finalized
         assert response.zk_migration_ready is False
 
 

@@ -121,7 +121,7 @@ def test_timed_out_transaction_is_aborted_with_a_bumped_epoch(tmp_path, partitio
             assert markers_of(partitions.get("data", 0)) == [(pid, epoch + 1, R.CONTROL_ABORT)]
             assert partitions.get("data", 0).last_stable_offset() == 2
             # The old producer is fenced.
-            assert await coordinator.end_transaction("tx", pid, epoch, True) == errors.PRODUCER_FENCED.code
+            assert (await coordinator.end_transaction("tx", pid, epoch, True)).error == errors.PRODUCER_FENCED.code
             nursery.cancel_scope.cancel()
     run(main)
 
@@ -148,7 +148,7 @@ def test_refused_markers_are_retried_until_written(tmp_path, partitions):
             await nursery.start(coordinator.run)
             pid, epoch = await open_transaction(coordinator, partitions)
             partitions.refusing.add(("data", 1))
-            assert await coordinator.end_transaction("tx", pid, epoch, True) == 0
+            assert (await coordinator.end_transaction("tx", pid, epoch, True)).error == 0
             assert coordinator.describe("tx").metadata.state == TxnState.PREPARE_COMMIT
             assert markers_of(partitions.get("data", 0)) == [(pid, epoch, R.CONTROL_COMMIT)]
             assert await coordinator.add_partitions("tx", pid, epoch, [("data", 0)]) == errors.CONCURRENT_TRANSACTIONS.code
@@ -209,7 +209,7 @@ def test_unused_transactional_ids_expire(tmp_path, partitions):
     async def main():
         coordinator = make_coordinator(tmp_path, partitions, **{"transactional.id.expiration.ms": 60_000})
         pid, epoch = await open_transaction(coordinator, partitions, txn_id="old")
-        assert await coordinator.end_transaction("old", pid, epoch, False) == 0
+        assert (await coordinator.end_transaction("old", pid, epoch, False)).error == 0
         await trio.sleep(30)
         assert (await coordinator.init_producer_id("young", 5000, None)).error == 0
         assert await coordinator.expire_transactional_ids() == []

@@ -88,3 +88,19 @@ def test_verification_fails_retriably_without_an_answer_and_takes_a_response_lev
     assert verify(None) == errors.NETWORK_EXCEPTION.code  # no inter-broker channels (not replicating)
     assert verify(Channel(verify_response(errors.NONE.code, top_level=errors.CLUSTER_AUTHORIZATION_FAILED.code))) \
         == errors.CLUSTER_AUTHORIZATION_FAILED.code
+
+
+def test_a_transaction_version_2_write_asks_the_coordinator_broker_to_add_the_partition():
+    channel = Channel(verify_response(errors.NONE.code))
+    assert trio.run(lambda: verify_on_coordinator(channel, 3, "t", 7, 2, "a", 1, add=True)) == errors.NONE.code
+    [(node, request)] = channel.sent
+    [txn] = request.transactions
+    assert node == 3 and not txn.verify_only and [(t.name, t.partitions) for t in txn.topics] == [("a", [1])]
+
+
+def test_markers_name_their_transaction_version():
+    channel = Channel(WriteTxnMarkersResponse(markers=[]))
+    trio.run(lambda: write_remote_markers(channel, 2, [("a", 0)], commit=True, producer_id=7, producer_epoch=4,
+                                          coordinator_epoch=5, transaction_version=2))
+    [(_, request)] = channel.sent
+    assert [(m.producer_epoch, m.transaction_version) for m in request.markers] == [(4, 2)]

@@ -133,7 +133,7 @@ def test_end_txn_waits_for_prepare_commit_on_the_isr(tmp_path, hosted):
             assert coordinator.describe("tx").metadata.pending_state == TxnState.COMPLETE_COMMIT
             hosted.follower_catches_up()
             await trio.testing.wait_all_tasks_blocked()
-            assert ended["answer"] == 0
+            assert ended["answer"].error == 0
             assert coordinator.describe("tx").metadata.state == TxnState.COMPLETE_COMMIT
             nursery.cancel_scope.cancel()
     run(main)
