@@ -38,10 +38,10 @@ def finalized(conn):
 
 @pytest.mark.parametrize("version", [0, 1])
 def test_a_success_lists_every_update_with_none_up_to_v1(conn, version):
-    response = update(conn, ("metadata.version", 30, 1), ("share.version", 0, 2), version=version)
+    response = update(conn, ("metadata.version", 30, 1), ("test.feature.version", 0, 2), version=version)
     assert (response.error_code, response.error_message) == (0, None)
     assert [(r.feature, r.error_code, r.error_message) for r in response.results] == [
-        ("metadata.version", 0, "NONE"), ("share.version", 0, "NONE")]
+        ("metadata.version", 0, "NONE"), ("test.feature.version", 0, "NONE")]
 
 
 def test_v2_answers_without_results_and_the_epoch_of_the_finalized_features_moves(conn):
@@ -50,7 +50,7 @@ def test_v2_answers_without_results_and_the_epoch_of_the_finalized_features_move
     assert (response.error_code, response.error_message, response.results) == (0, None, [])
     new_epoch, new_levels = finalized(conn)
     assert new_levels == levels == {"metadata.version": (30, 30), "transaction.version": (2, 2),
-                                    "group.version": (1, 1), "eligible.leader.replicas.version": (1, 1)}
+                                    "group.version": (1, 1), "share.version": (1, 1), "streams.version": (1, 1)}
     assert new_epoch > epoch
 
 

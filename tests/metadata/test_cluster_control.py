@@ -132,10 +132,10 @@ def test_feature_ranges_are_checked_against_the_finalized_levels(log, features, 
 
 
 def test_a_finalized_feature_the_broker_leaves_out_must_be_at_level_zero(log):
-    log.commit([MetadataRecord(FeatureLevelRecord(name="share.version", feature_level=1), V.FEATURE_LEVEL_RECORD)])
+    log.commit([MetadataRecord(FeatureLevelRecord(name="test.feature.version", feature_level=1), V.FEATURE_LEVEL_RECORD)])
     outcome = log.register(registration(2, features=SUPPORTED_FEATURES))
     assert outcome.response.error_code == errors.UNSUPPORTED_VERSION.code
-    ok = log.register(registration(2, features=[*SUPPORTED_FEATURES, ("share.version", 0, 1)]))
+    ok = log.register(registration(2, features=[*SUPPORTED_FEATURES, ("test.feature.version", 0, 1)]))
     assert ok.response.error_code == 0
 
 

@@ -126,10 +126,10 @@ def test_a_safe_downgrade_across_versions_that_kept_the_metadata_format_is_writt
 
 
 def test_features_kbroker_does_not_support_can_only_be_disabled():
-    verdict, records = run([("share.version", 0, SAFE_DOWNGRADE)])
-    assert (verdict.code, records) == (0, ["share.version=0"])
-    verdict, _ = run([("share.version", 1, UPGRADE)])
-    assert verdict.message == PREFIX + ("Invalid update version 1 for feature share.version. Local controller 1 does "
+    verdict, records = run([("test.feature.version", 0, SAFE_DOWNGRADE)])
+    assert (verdict.code, records) == (0, ["test.feature.version=0"])
+    verdict, _ = run([("test.feature.version", 1, UPGRADE)])
+    assert verdict.message == PREFIX + ("Invalid update version 1 for feature test.feature.version. Local controller 1 does "
                                         "not support this feature.")
     verdict, _ = run([("no.such.feature", 0, SAFE_DOWNGRADE)])
     assert verdict.message == PREFIX + ("Invalid update version 0 for feature no.such.feature. Feature "

@@ -48,10 +48,10 @@ def test_format_writes_meta_properties_everywhere_and_features(tmp_path):
     loader = MetadataLoader()
     loader.bind(raft)
     raft.start()
-    # Kafka 4.3.1's defaults for metadata.version 4.3-IV0 (`kafka-features version-mapping`), but share.version and
-    # streams.version, which kbroker does not implement
+    # Kafka 4.3.1's defaults for metadata.version 4.3-IV0 (`kafka-features version-mapping`) but
+    # eligible.leader.replicas.version (kbroker/metadata/feature_levels.py says why)
     assert dict(loader.image.features) == {"metadata.version": 30, "transaction.version": 2, "group.version": 1,
-                                           "eligible.leader.replicas.version": 1}
+                                           "share.version": 1, "streams.version": 1}
     raft.close()
     with pytest.raises(StorageFormatError, match="already formatted"):
         format_storage(config(a, b))

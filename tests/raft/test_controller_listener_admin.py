@@ -11,6 +11,7 @@ import uuid
 
 import trio
 
+from kbroker.metadata import feature_levels
 from kbroker.network.framing import encode_request
 from kbroker.protocol import errors as E
 from kbroker.protocol import messages, wire
@@ -297,7 +298,8 @@ def test_controllers_register_themselves_and_describe_cluster_lists_them(tmp_pat
                                                                    client_software_version="1"), version_cap=3)
         image = controllers.nodes[standby].loader.image
         assert versions.finalized_features_epoch <= image.offset and versions.finalized_features_epoch > 0
-        assert [(f.name, f.max_version_level) for f in versions.finalized_features] == [("metadata.version", 30)]
+        assert sorted((f.name, f.max_version_level) for f in versions.finalized_features) == sorted(
+            [("metadata.version", 30), *feature_levels.BOOTSTRAP_LEVELS.items()])
         request = controllers.nodes[standby].registrar.request()
         assert (await channels.send(standby, request)).error_code == E.NOT_CONTROLLER.code
 
@@ -316,11 +318,11 @@ def test_controllers_register_themselves_and_describe_cluster_lists_them(tmp_pat
             (E.NONE.code, [("metadata.version", E.NONE.code, "NONE")])
         assert controllers.nodes[leader].loader.image.offset > offset
         enable = UpdateFeaturesRequest(feature_updates=[
-            FeatureUpdateKey(feature="group.version", max_version_level=1, upgrade_type=1)])
+            FeatureUpdateKey(feature="test.feature.version", max_version_level=1, upgrade_type=1)])
         refused = await channels.send(leader, enable, version_cap=2)
         assert (refused.error_code, refused.error_message, refused.results) == (E.INVALID_UPDATE_VERSION.code, (
             "The update failed for all features since the following feature had an error: Invalid update version 1 "
-            f"for feature group.version. Local controller {leader} does not support this feature."), [])
+            f"for feature test.feature.version. Local controller {leader} does not support this feature."), [])
 
         # A restarted controller is a new incarnation: its registration replaces the old one everywhere.
         old = controllers.nodes[standby].registrar.incarnation_id

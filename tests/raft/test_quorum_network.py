@@ -163,8 +163,9 @@ def test_controller_listener_answers_with_kafka_error_codes(tmp_path):
         directory = NodeDirectory({m.node_id: Address("127.0.0.1", m.port) for m in cluster.running()})
         async with open_channel_manager(directory, ClientSettings(client_id="test-admin")) as channels:
             versions = await channels.node(leader.node_id).peer_versions()
-            assert sorted(versions.ranges) == [1, 18, 19, 20, 29, 30, 31, 32, 33, 37, 43, 44, 45, 46, 49, 51, 52, 53,
-                                               54, 55, 56, 57, 58, 59, 60, 62, 63, 64, 67, 70, 80, 81, 82]
+            assert sorted(versions.ranges) == [1, 18, 19, 20, 29, 30, 31, 32, 33, 37, 38, 39, 40, 43, 44, 45, 46, 49,
+                                               51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 62, 63, 64, 67, 70, 73, 80, 81,
+                                               82]
             assert versions.ranges[56] == (2, 3)
 
             describe = DescribeQuorumRequest(topics=[DescribeQuorumTopic(
