@@ -1,8 +1,8 @@
 """A share group's own configs (GROUP config resources set with Kafka 4.3.1's `kafka-configs --entity-type groups`)
 and confluent-kafka's ShareConsumer, the same test code against kbroker and against Apache Kafka 4.3.1:
 - share.auto.offset.reset=earliest: a new share group reads from the beginning of the log;
-- share.isolation.level=read_committed: records of an aborted transaction are never delivered, committed ones
-  are (a read_uncommitted group gets both);
+- share.isolation.level=read_committed: records of an aborted transaction are never delivered to Kafka's
+  KafkaShareConsumer, committed ones are (a read_uncommitted group gets both);
 - share.delivery.count.limit: a record released that many times is archived and never comes back;
 - share.record.lock.duration.ms: a record held by a consumer that never acknowledges it comes back to another
   consumer once the group's short lock expired, while the broker's default lock is ten minutes;
@@ -20,6 +20,7 @@ from confluent_kafka import AcknowledgeType, Producer, ShareConsumer
 
 from compat_tests.java_tools import TOOL_TIMEOUT_S, check, kafka_topics
 from compat_tests.kafka_dist import run_kafka_tool
+from compat_tests.test_share_groups import run_share_consumers
 
 pytestmark = [pytest.mark.java, pytest.mark.usefixtures("kafka_tools")]
 
@@ -105,15 +106,19 @@ def test_group_read_committed_never_delivers_aborted_transactions(broker, topic)
         if commit:
             producer.commit_transaction(30)
         else:
+            assert producer.flush(30) == 0  # written, then aborted (abort alone drops what is unsent)
             producer.abort_transaction(30)
     produce(broker.bootstrap, topic, ["end"], partition=0)
 
-    with share_consumer(broker.bootstrap, committed_group, topic) as consumer:
-        committed = consume_until(consumer, lambda s: "end" in s)
-    assert committed == ["c0", "c1", "c2", "end"]
-    with share_consumer(broker.bootstrap, uncommitted_group, topic) as consumer:
-        uncommitted = consume_until(consumer, lambda s: "end" in s)
-    assert uncommitted == ["a0", "a1", "c0", "c1", "a2", "c2", "end"]
+    committed = run_share_consumers(broker.bootstrap, committed_group, topic, 1, 4)
+    assert sorted(value for _t, _o, value, _c, _a in committed) == ["c0", "c1", "c2", "end"]
+    uncommitted = run_share_consumers(broker.bootstrap, uncommitted_group, topic, 1, 7)
+    assert sorted(value for _t, _o, value, _c, _a in uncommitted) == ["a0", "a1", "a2", "c0", "c1", "c2", "end"]
+    # librdkafka's ShareConsumer too.
+    alter_group(broker.bootstrap, f"{committed_group}-2", share_auto_offset_reset="earliest",
+                share_isolation_level="read_committed")
+    with share_consumer(broker.bootstrap, f"{committed_group}-2", topic) as consumer:
+        assert consume_until(consumer, lambda s: "end" in s) == ["c0", "c1", "c2", "end"]
 
 
 def test_group_delivery_count_limit_archives_a_record_released_that_many_times(broker, topic):
