@@ -1,6 +1,7 @@
 """A share group's own configs (GROUP config resources set with Kafka 4.3.1's `kafka-configs --entity-type groups`)
 and confluent-kafka's ShareConsumer, the same test code against kbroker and against Apache Kafka 4.3.1:
-- share.auto.offset.reset=earliest: a new share group reads from the beginning of the log;
+- share.auto.offset.reset=earliest: a new share group reads from the beginning of the log; by_duration:P1D
+  skips records older than a day;
 - share.isolation.level=read_committed: records of an aborted transaction are never delivered to Kafka's
   KafkaShareConsumer, committed ones are (a read_uncommitted group gets both);
 - share.delivery.count.limit: a record released that many times is archived and never comes back;
@@ -89,6 +90,21 @@ def test_group_auto_offset_reset_earliest_reads_from_the_beginning(broker, topic
     with share_consumer(broker.bootstrap, group, topic) as consumer:
         seen = consume_until(consumer, lambda s: len(s) >= len(values))
     assert seen == values
+
+
+def test_group_auto_offset_reset_by_duration_starts_at_the_first_record_that_recent(broker, topic):
+    group = f"{topic}-g"
+    check(kafka_topics(broker.bootstrap, "--create", "--topic", topic, "--partitions", "1"))
+    three_days_ago_ms = int(time.time() * 1000) - 3 * 86_400_000
+    producer = Producer({"bootstrap.servers": broker.bootstrap})
+    for value in ("old0", "old1"):
+        producer.produce(topic, value.encode(), timestamp=three_days_ago_ms)
+    assert producer.flush(30) == 0
+    produce(broker.bootstrap, topic, ["new0", "new1"])
+    alter_group(broker.bootstrap, group, share_auto_offset_reset="by_duration:P1D")
+    with share_consumer(broker.bootstrap, group, topic) as consumer:
+        seen = consume_until(consumer, lambda s: "new1" in s)
+    assert seen == ["new0", "new1"]
 
 
 def test_group_read_committed_never_delivers_aborted_transactions(broker, topic):
