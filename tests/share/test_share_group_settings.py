@@ -5,21 +5,36 @@ compat_tests/test_share_group_configs.py checks the same behaviour against Apach
 from __future__ import annotations
 
 import tempfile
+import uuid
 
+import attrs
 from hypothesis import given
 from hypothesis import strategies as st
 
 from kbroker.config import BrokerConfig
 from kbroker.log.txn_index import AbortedTxn
+from kbroker.protocol.messages.share_group_heartbeat_request import ShareGroupHeartbeatRequest
 from kbroker.protocol.records import build_batch, build_control_batch
 from kbroker.share import committed_read
 from kbroker.share.group_settings import EARLIEST, LATEST, ShareGroupSettings, duration_ms
+from kbroker.share.groups import ShareGroups
 from kbroker.share.share_partition import RecordState, SharePartition
+
+
+@attrs.frozen
+class Topic:
+    name: str
+    topic_id: uuid.UUID
+    partitions: dict
 
 
 class Image:
     def __init__(self):
         self.group_configs: dict[str, dict[str, str]] = {}
+        self.topics = {"t": Topic("t", uuid.uuid4(), {0: None})}
+
+    def topic(self, name):
+        return self.topics.get(name)
 
 
 def settings(**broker) -> tuple[ShareGroupSettings, Image]:
@@ -106,3 +121,20 @@ def test_unreadable_offsets_are_archived_never_acquired():
     assert sp.start_offset == 2 and sp.state_of(3) == RecordState.ARCHIVED
     sp.acknowledge("m", 2, 2, [1], now_ms=1, lock_ms=1000)
     assert sp.start_offset == 5  # past the accepted record and the archived ones after it
+
+
+def test_a_share_groups_own_session_timeout_and_heartbeat_interval():
+    now = [0]
+    image = Image()
+    image.group_configs["g"] = {"share.session.timeout.ms": "50000", "share.heartbeat.interval.ms": "7000"}
+    groups = ShareGroups(BrokerConfig.from_properties({}), lambda: image, lambda: now[0])
+
+    def heartbeat(group, member, epoch, topics=None):
+        return groups.heartbeat(ShareGroupHeartbeatRequest(group_id=group, member_id=member, member_epoch=epoch,
+                                                           rack_id=None, subscribed_topic_names=topics), "c", "/h")
+    assert heartbeat("g", "a", 0, ["t"]).heartbeat_interval_ms == 7000
+    assert heartbeat("other", "b", 0, ["t"]).heartbeat_interval_ms == 5000
+    now[0] = 46000  # past the broker's 45 s, within the group's 50 s
+    assert "a" in groups.get("g").members and "b" not in groups.get("other").members
+    now[0] = 50000
+    assert "a" not in groups.get("g").members
