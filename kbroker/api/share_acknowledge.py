@@ -99,5 +99,5 @@ async def handle(ctx: RequestContext, request) -> ShareAcknowledgeResponse:
                 if answer.error_code == errors.NONE.code:
                     answer.error_code = written
     return ShareAcknowledgeResponse(throttle_time_ms=0, error_code=0, error_message=None,
-                                    acquisition_lock_timeout_ms=coordinator.lock_ms, responses=topics,
+                                    acquisition_lock_timeout_ms=coordinator.lock_ms(request.group_id), responses=topics,
                                     node_endpoints=hints.endpoints(NodeEndpoint))

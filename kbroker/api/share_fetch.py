@@ -17,8 +17,9 @@ watermark moves, records are released or acknowledged, or an acquisition lock ex
 Errors: top level GROUP_AUTHORIZATION_FAILED (READ on the group), INVALID_REQUEST, SHARE_SESSION_NOT_FOUND,
 INVALID_SHARE_SESSION_EPOCH, SHARE_SESSION_LIMIT_REACHED; per partition TOPIC_AUTHORIZATION_FAILED, UNKNOWN_TOPIC_ID,
 UNKNOWN_TOPIC_OR_PARTITION, NOT_LEADER_OR_FOLLOWER (with the current leader and its endpoint),
-COORDINATOR_NOT_AVAILABLE / NOT_COORDINATOR when the share state cannot be read or written here. Gaps:
-share.isolation.level read_committed is not applied (records are read up to the high watermark), and the
+COORDINATOR_NOT_AVAILABLE / NOT_COORDINATOR when the share state cannot be read or written here. A group with
+share.isolation.level=read_committed reads up to the last stable offset, and the batches of aborted transactions
+and the transaction markers are archived, never acquired (kbroker.share.committed_read). Gap: the
 acquire mode (v2 ShareAcquireMode) is always batch-optimized within MaxRecords.
 """
 
@@ -52,6 +53,7 @@ from kbroker.protocol.messages.share_fetch_response import (
     ShareFetchableTopicResponse,
     ShareFetchResponse,
 )
+from kbroker.share import committed_read
 from kbroker.share.sessions import FINAL_EPOCH, INITIAL_EPOCH, ShareSessionError
 from kbroker.share.state_store import NotShareCoordinator
 
@@ -151,7 +153,7 @@ async def handle(ctx: RequestContext, request) -> ShareFetchResponse:
     if epoch == FINAL_EPOCH:
         coordinator.sessions.close(group_id, member_id)
         coordinator.release(group_id, member_id, set(_keys(group_id, session)))
-        return await _respond(ctx, coordinator, answers, hints)
+        return await _respond(ctx, coordinator, answers, hints, group_id)
 
     if epoch != INITIAL_EPOCH:
         session.advance()
@@ -164,13 +166,15 @@ async def handle(ctx: RequestContext, request) -> ShareFetchResponse:
     deadline = trio.current_time() + max(0, request.max_wait_ms) / 1000
     max_records = request.max_records if request.max_records > 0 else 500
     while True:
-        acquired_any = await _acquire_all(ctx, coordinator, session, names, unreadable, answers, hints,
-                                          max_records, request.max_bytes, full=epoch == INITIAL_EPOCH,
-                                          acked=acked)
+        acquired_any, archived_any = await _acquire_all(
+            ctx, coordinator, session, names, unreadable, answers, hints, max_records, request.max_bytes,
+            full=epoch == INITIAL_EPOCH, acked=acked)
         if acquired_any or trio.current_time() >= deadline or any(a.error_code for a in answers.values()):
             break
+        if archived_any:
+            continue
         await _wait(ctx, coordinator, session, names, deadline)
-    return await _respond(ctx, coordinator, answers, hints)
+    return await _respond(ctx, coordinator, answers, hints, group_id)
 
 
 def _keys(group_id: str, session) -> list[tuple]:
@@ -186,11 +190,12 @@ def _answer(index: int, hosted, name: str | None, hints: LeaderHints) -> Partiti
 
 
 async def _acquire_all(ctx, coordinator, session, names, unreadable, answers, hints, max_records: int,
-                       max_bytes: int, *, full: bool, acked: set[tuple]) -> bool:
-    """One pass over the session's partitions; whether anything was acquired (answers filled in)."""
+                       max_bytes: int, *, full: bool, acked: set[tuple]) -> tuple[bool, bool]:
+    """One pass over the session's partitions: (whether anything was acquired (answers filled in), whether
+    records were archived unread, so that another pass may find more)."""
     remaining_records = max_records
     remaining_bytes = max_bytes
-    acquired_any = False
+    acquired_any = archived_any = False
     coordinator.expire_locks()
     for topic_id, index in list(session.partitions):
         key = (topic_id, index)
@@ -211,7 +216,9 @@ async def _acquire_all(ctx, coordinator, session, names, unreadable, answers, hi
             answer.error_code = errors.COORDINATOR_NOT_AVAILABLE.code
             continue
         start = sp.fetch_offset()
-        high_watermark = hosted.high_watermark
+        read_committed = coordinator.read_committed(session.group_id)
+        high_watermark = hosted.log.last_stable_offset(hosted.high_watermark) if read_committed \
+            else hosted.high_watermark
         if start >= high_watermark:
             continue
         try:
@@ -230,8 +237,15 @@ async def _acquire_all(ctx, coordinator, session, names, unreadable, answers, hi
         if span is None:
             continue
         region, _, last = span
+        aborted = committed_read.unreadable_ranges(
+            committed_read.batch_headers(region.fd, region.position, region.length),
+            hosted.log.collect_aborted_transactions(start, high_watermark)) if read_committed else ()
+        archived_before = sp.archived_unread
         ranges = sp.acquire(session.member_id, start, min(last, high_watermark - 1), remaining_records,
-                            coordinator.monotonic_ms(), coordinator.lock_ms)
+                            coordinator.monotonic_ms(), coordinator.lock_ms(session.group_id), aborted)
+        if sp.archived_unread != archived_before:
+            coordinator.mark_changed((session.group_id, topic_id, index))
+            archived_any = True
         if not ranges:
             continue
         acquired_any = True
@@ -244,7 +258,7 @@ async def _acquire_all(ctx, coordinator, session, names, unreadable, answers, hi
     if not full:
         for key in [k for k, a in answers.items() if k not in acked and not _worth_sending(a)]:
             del answers[key]
-    return acquired_any
+    return acquired_any, archived_any
 
 
 def _worth_sending(answer: PartitionData) -> bool:
@@ -278,7 +292,7 @@ async def _wait(ctx, coordinator, session, names, deadline: float) -> None:
             hosted.remove_listener(on_data)
 
 
-async def _respond(ctx, coordinator, answers, hints) -> ShareFetchResponse:
+async def _respond(ctx, coordinator, answers, hints, group_id: str) -> ShareFetchResponse:
     code = await coordinator.flush()
     if code != errors.NONE.code:
         for answer in answers.values():
@@ -288,7 +302,7 @@ async def _respond(ctx, coordinator, answers, hints) -> ShareFetchResponse:
     for (topic_id, _), answer in answers.items():
         topics.setdefault(topic_id, []).append(answer)
     return ShareFetchResponse(
-        throttle_time_ms=0, error_code=0, error_message=None, acquisition_lock_timeout_ms=coordinator.lock_ms,
+        throttle_time_ms=0, error_code=0, error_message=None, acquisition_lock_timeout_ms=coordinator.lock_ms(group_id),
         responses=[ShareFetchableTopicResponse(topic_id=topic_id, partitions=partitions)
                    for topic_id, partitions in topics.items()],
         node_endpoints=hints.endpoints(NodeEndpoint))

@@ -66,7 +66,7 @@ def acknowledge(coordinator: ShareCoordinator, key, sp: SharePartition, member_i
     for batch in batches:
         try:
             sp.acknowledge(member_id, batch.first_offset, batch.last_offset, list(batch.acknowledge_types), now,
-                           coordinator.lock_ms)
+                           coordinator.lock_ms(key[0]))
         except AcknowledgeError as exc:
             log.debug("share acknowledgement of %s by member %s refused: %s", key, member_id, exc.message)
             coordinator.mark_changed(key)

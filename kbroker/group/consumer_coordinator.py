@@ -183,11 +183,8 @@ class ConsumerGroups:
         """The group's own value of `name` kept within the broker's bounds (Kafka's GroupConfig.evaluate), or
         the broker's `fallback` when the group has none."""
         image = self.image()
-        value = group_configs.stored_int(image.group_configs if image is not None else {}, group_id, name)
-        if value is None:
-            return fallback
-        low, high = group_configs.bounds(name, self.config)
-        return min(max(value, low), high)
+        return group_configs.effective_int(image.group_configs if image is not None else {}, self.config,
+                                           group_id, name, fallback)
 
     def session_timeout_of(self, group_id: str) -> int:
         return self._group_setting(group_id, group_configs.CONSUMER_SESSION_TIMEOUT_MS, self.session_timeout_ms)

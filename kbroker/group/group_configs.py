@@ -284,3 +284,14 @@ def stored_int(stored: Mapping[str, Mapping[str, str]], group_id: str, name: str
         return int(parse_value(KEYS_BY_NAME[name], text))
     except GroupConfigError:
         return None
+
+
+def effective_int(stored: Mapping[str, Mapping[str, str]], broker_config, group_id: str, name: str,
+                  fallback: int) -> int:
+    """The group's own value of `name` kept within the broker's bounds (Kafka's GroupConfig.evaluate), or the
+    broker's `fallback` when the group has none."""
+    value = stored_int(stored, group_id, name)
+    if value is None:
+        return fallback
+    low, high = bounds(name, broker_config)
+    return min(max(value, low), high)

@@ -3,9 +3,9 @@ ShareAcknowledge and the share-group admin APIs work on. It owns
 - the share groups' membership and assignment (kbroker.share.groups),
 - the share sessions of the members fetching from this node (kbroker.share.sessions),
 - the share-partitions this node leads the topic partition of (kbroker.share.share_partition), each loaded from
-  its written state in `__share_group_state` (kbroker.share.state_store) or, the first time, started at the
-  high watermark (share.auto.offset.reset latest, Kafka's default) and written at once,
-and writes a share-partition's state back after every change that is not a mere acquisition (acknowledgements,
+  its written state in `__share_group_state` (kbroker.share.state_store) or, the first time, started where the
+  group's share.auto.offset.reset says (latest, Kafka's default: the high watermark) and written at once,
+applies each group's own configs at use (kbroker.share.group_settings), and writes a share-partition's state back after every change that is not a mere acquisition (acknowledgements,
 releases, expired locks, offset resets) before the request that made it is answered: an acknowledged record is
 never delivered again once its answer went out, and after a crash every record that was only acquired is
 delivered again (locks do not survive the broker).
@@ -21,14 +21,13 @@ from collections.abc import Callable
 
 import trio
 
+from kbroker.share.group_settings import EARLIEST, LATEST, ShareGroupSettings
 from kbroker.share.groups import ShareGroups
 from kbroker.share.sessions import ShareSessionCache
 from kbroker.share.share_partition import RecordState, SharePartition
 from kbroker.share.state_store import Key, NotShareCoordinator, PersistedState, ShareStateStore
 
 log = logging.getLogger(__name__)
-
-EARLIEST, LATEST = "earliest", "latest"
 
 
 class ShareCoordinator:
@@ -39,7 +38,8 @@ class ShareCoordinator:
         self.partitions = partitions
         self.monotonic_ms = monotonic_ms
         self.now_ms = now_ms
-        self.groups = ShareGroups(config, image, monotonic_ms, self._member_removed)
+        self.settings = ShareGroupSettings(config, image)
+        self.groups = ShareGroups(config, image, monotonic_ms, self._member_removed, self.settings)
         self.sessions = ShareSessionCache(config["group.share.max.share.sessions"])
         self.store = ShareStateStore(config, partitions, node_id=node_id, partition_count=state_partition_count,
                                      now_ms=now_ms)
@@ -48,18 +48,16 @@ class ShareCoordinator:
         self.dirty: set[Key] = set()
         self.changed = trio.Event()
 
-    # --- settings (broker-wide; per-group configs are not kept: see SKIPPED_FEATURES.md)
-    @property
-    def lock_ms(self) -> int:
-        return self.config["group.share.record.lock.duration.ms"]
+    # --- a group's settings (its own share.* configs within the broker's bounds, else the broker's)
+    def lock_ms(self, group_id: str) -> int:
+        return self.settings.record_lock_duration_ms(group_id)
 
-    @property
-    def delivery_count_limit(self) -> int:
-        return self.config["group.share.delivery.count.limit"]
+    def read_committed(self, group_id: str) -> bool:
+        return self.settings.read_committed(group_id)
 
-    @property
-    def max_in_flight(self) -> int:
-        return self.config["group.share.partition.max.record.locks"]
+    def _limits(self, group_id: str) -> tuple[int, int]:
+        """(delivery count limit, max in-flight records) of the group's share-partitions."""
+        return self.settings.delivery_count_limit(group_id), self.settings.partition_max_record_locks(group_id)
 
     def notify(self) -> None:
         """Records may have become acquirable, or a new deadline was set: wake the waiting fetches and `run`."""
@@ -96,26 +94,34 @@ class ShareCoordinator:
         key = (group_id, hosted.topic_id, hosted.partition)
         incarnation = (hosted.topic_id, hosted.leader_epoch)
         found = self.share_partitions.get(key)
+        delivery_count_limit, max_in_flight = self._limits(group_id)
         if found is not None and self._loaded_from.get(key) == incarnation:
+            found.delivery_count_limit, found.max_in_flight = delivery_count_limit, max_in_flight
             found.advance_to_log_start(hosted.log_start_offset)
             return found
         persisted = self.store.read(key)
         if persisted is not None:
-            sp = SharePartition.restore(persisted.start_offset, persisted.batches, self.delivery_count_limit,
-                                        self.max_in_flight)
+            sp = SharePartition.restore(persisted.start_offset, persisted.batches, delivery_count_limit,
+                                        max_in_flight)
             sp.state_epoch = persisted.state_epoch
             sp.advance_to_log_start(hosted.log_start_offset)
         else:
-            start = hosted.log_start_offset if self.auto_offset_reset(group_id) == EARLIEST \
-                else hosted.high_watermark
-            sp = SharePartition(start, self.delivery_count_limit, self.max_in_flight)
+            sp = SharePartition(self.initial_offset(group_id, hosted), delivery_count_limit, max_in_flight)
             self.dirty.add(key)
         self.share_partitions[key] = sp
         self._loaded_from[key] = incarnation
         return sp
 
-    def auto_offset_reset(self, group_id: str) -> str:
-        return LATEST
+    def initial_offset(self, group_id: str, hosted) -> int:
+        """Where a new share-partition starts (share.auto.offset.reset): the log start offset, the high
+        watermark, or the first offset at or after now minus the duration (the high watermark when none)."""
+        strategy, duration = self.settings.auto_offset_reset(group_id)
+        if strategy == EARLIEST:
+            return hosted.log_start_offset
+        if strategy == LATEST:
+            return hosted.high_watermark
+        found = hosted.log.fetch_offset_by_timestamp(self.now_ms() - duration, max_offset=hosted.high_watermark)
+        return hosted.high_watermark if found is None else max(found.offset, hosted.log_start_offset)
 
     def mark_changed(self, key: Key) -> None:
         self.dirty.add(key)
@@ -173,7 +179,7 @@ class ShareCoordinator:
                 persisted = self.store.read(key)
             except NotShareCoordinator:
                 pass
-            sp = SharePartition(start_offset, self.delivery_count_limit, self.max_in_flight)
+            sp = SharePartition(start_offset, *self._limits(group_id))
             sp.state_epoch = persisted.state_epoch if persisted is not None else 0
             self.share_partitions[key] = sp
             self._loaded_from.pop(key, None)

@@ -8,8 +8,8 @@ Rules, as Kafka 4.3:
 - epoch 0 joins (creating the group, or rejoining under the same member id); a member not in the group is
   UNKNOWN_MEMBER_ID; an epoch other than the member's is FENCED_MEMBER_EPOCH; past group.share.max.size members a
   join is GROUP_MAX_SIZE_REACHED;
-- the group epoch is bumped when a member joins, leaves or times out (group.share.session.timeout.ms without a
-  heartbeat), changes its subscribed topics, or when the subscribed topics' partition counts change; the
+- the group epoch is bumped when a member joins, leaves or times out (the group's share.session.timeout.ms,
+  else group.share.session.timeout.ms, without a heartbeat), changes its subscribed topics, or when the subscribed topics' partition counts change; the
   target assignment is then recomputed and, as share partitions need no revocation, every member moves to the
   new assignment epoch on its next heartbeat, which carries its assignment.
 A member that leaves or times out has its acquired records released (`on_member_removed`).
@@ -30,6 +30,7 @@ import attrs
 from kbroker.group.consumer_coordinator import HeartbeatResult  # the same answer shape as a consumer group's
 from kbroker.protocol import errors
 from kbroker.share import assignor
+from kbroker.share.group_settings import ShareGroupSettings
 
 SIMPLE_ASSIGNOR = "simple"
 
@@ -76,8 +77,9 @@ class ShareGroups:
     counts), `config` the broker config, `now_ms()` the clock of session timeouts."""
 
     def __init__(self, config, image: Callable[[], object], now_ms: Callable[[], int],
-                 on_member_removed: Callable[[str, str], None] | None = None):
+                 on_member_removed: Callable[[str, str], None] | None = None, settings=None):
         self.config = config
+        self.settings = settings if settings is not None else ShareGroupSettings(config, image)
         self.image = image
         self.now_ms = now_ms
         self.on_member_removed = on_member_removed or (lambda group_id, member_id: None)
@@ -102,7 +104,7 @@ class ShareGroups:
         if epoch == -1:
             return self._leave(group, member_id)
         now = self.now_ms()
-        session_ms = self.config["group.share.session.timeout.ms"]
+        session_ms = self.settings.session_timeout_ms(group_id)
         member = group.members.get(member_id) if group is not None else None
         if epoch == 0:
             if member is None:
@@ -138,7 +140,7 @@ class ShareGroups:
         member.member_epoch = group.assignment_epoch
         send = changed or member.assignment != previous or request.subscribed_topic_names is not None
         return HeartbeatResult(errors.NONE.code, None, member_id, member.member_epoch,
-                               self.config["group.share.heartbeat.interval.ms"],
+                               self.settings.heartbeat_interval_ms(group_id),
                                member.assignment if send else None)
 
     def _leave(self, group: ShareGroup | None, member_id: str) -> HeartbeatResult:

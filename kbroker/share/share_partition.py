@@ -87,6 +87,7 @@ class SharePartition:
         self.max_in_flight = max_in_flight
         self.in_flight: dict[int, InFlight] = {}
         self.state_epoch = 0
+        self.archived_unread = 0  # offsets archived instead of acquired (aborted transactions), ever
 
     # --- reading
 
@@ -112,9 +113,11 @@ class SharePartition:
     # --- changing
 
     def acquire(self, member_id: str, first_offset: int, last_offset: int, max_records: int, now_ms: int,
-                lock_ms: int) -> list[AcquiredRange]:
+                lock_ms: int, unreadable: Sequence[tuple[int, int]] = ()) -> list[AcquiredRange]:
         """Acquire for `member_id` the acquirable offsets among `first_offset..last_offset` (what a log read
-        returned), at most `max_records`: available in-flight records and offsets never acquired."""
+        returned), at most `max_records`: available in-flight records and offsets never acquired. Acquirable
+        offsets within the `unreadable` (first, last) ranges (aborted transactions under read_committed) are
+        archived instead."""
         self.expire_locks(now_ms)
         first_offset = max(first_offset, self.start_offset)
         acquired: list[AcquiredRange] = []
@@ -135,6 +138,11 @@ class SharePartition:
                 if record.state != RecordState.AVAILABLE:
                     offset += 1
                     continue
+            if any(first <= offset <= last for first, last in unreadable):
+                self._done(record, RecordState.ARCHIVED)
+                self.archived_unread += 1
+                offset += 1
+                continue
             record.state = RecordState.ACQUIRED
             record.delivery_count += 1
             record.member_id = member_id

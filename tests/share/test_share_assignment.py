@@ -32,6 +32,7 @@ class _Image:
     def __init__(self, counts: dict[str, int]):
         self.topics = {name: _Topic(name, TOPIC_IDS[i], {p: None for p in range(n)})
                        for i, (name, n) in enumerate(counts.items())}
+        self.group_configs: dict[str, dict[str, str]] = {}
 
     def topic(self, name):
         return self.topics.get(name)
