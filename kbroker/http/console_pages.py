@@ -91,6 +91,15 @@ def _hidden(name: str, value: str) -> str:
     return f'<input type="hidden" name="{text(name)}" value="{text(value)}">'
 
 
+def _reset_fields(group_id: str, topics, every: str, strategies) -> str:
+    """A reset form's group, its topic choice (`every` names the choice of all of them) and its strategies."""
+    scope = "".join(f'<option value="{text(t)}">{text(t)}</option>' for t in sorted(topics))
+    choices = "".join(f'<option value="{s}">{s}</option>' for s in strategies)
+    return (_hidden("group", group_id)
+            + f'<label>topic <select name="topic"><option value="">{text(every)}</option>{scope}'
+            f'</select></label><label>strategy <select name="strategy">{choices}</select></label>')
+
+
 def _writes_note(token: str | None) -> str:
     if token is not None:
         return ""
@@ -260,15 +269,11 @@ def share_group_html(detail: ShareGroupDetail, token: str | None = None) -> byte
             "in-flight window (up to its end: the last offset acquired) for the share-partitions this node holds "
             "in memory.</p>")
     if token is not None:
-        topics = sorted({p.topic for p in detail.partitions})
-        scope = "".join(f'<option value="{text(t)}">{text(t)}</option>' for t in topics)
-        strategies = "".join(f'<option value="{s}">{s}</option>' for s in SHARE_STRATEGIES)
         body += ("<h2>Reset start offsets</h2>"
                  '<p class="note">As kafka-share-groups --reset-offsets (AlterShareGroupOffsets): only a group '
                  "with no members.</p>" + _form(
-                     SHARE_RESET, token, _hidden("group", g.group_id)
-                     + f'<label>topic <select name="topic"><option value="">all with state</option>{scope}'
-                     f'</select></label><label>strategy <select name="strategy">{strategies}</select></label>',
+                     SHARE_RESET, token, _reset_fields(g.group_id, {p.topic for p in detail.partitions},
+                                                       "all with state", SHARE_STRATEGIES),
                      "Reset start offsets", "reset-share-offsets"))
     return html.document(f"Share group {g.group_id}", "/groups", body)
 
@@ -287,16 +292,12 @@ def group_html(detail: GroupDetail, token: str | None = None) -> bytes:
             f"<h2>Committed offsets</h2>{offsets}"
             f"{cap_note(len(detail.offsets.rows), detail.offsets.total, 'committed offsets')}")
     if token is not None:
-        topics = sorted({o.topic for o in detail.offsets.rows})
-        scope = "".join(f'<option value="{text(t)}">{text(t)}</option>' for t in topics)
-        strategies = "".join(f'<option value="{s}">{s}</option>' for s in STRATEGIES)
         body += ("<h2>Reset offsets</h2>"
                  '<p class="note">As kafka-consumer-groups --reset-offsets: only a group with no members '
                  "(Empty).</p>" + _form(
-                     RESET, token, _hidden("group", g.group_id)
-                     + f'<label>topic <select name="topic"><option value="">all committed</option>{scope}'
-                     f'</select></label><label>strategy <select name="strategy">{strategies}</select></label>'
-                     '<label>offset <input name="offset" size="10" placeholder="for to-offset"></label>',
+                     RESET, token, _reset_fields(g.group_id, {o.topic for o in detail.offsets.rows},
+                                                 "all committed", STRATEGIES)
+                     + '<label>offset <input name="offset" size="10" placeholder="for to-offset"></label>',
                      "Reset offsets", "reset-offsets"))
     return html.document(f"Group {g.group_id}", "/groups", body)
 

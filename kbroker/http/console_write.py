@@ -173,11 +173,7 @@ class ConsoleWrites:
         return await self._guarded(request, "offset reset", self._reset)
 
     async def _reset(self, form, peer) -> Outcome:
-        group_id = form.get("group", "")
-        topic = form.get("topic", "")
-        strategy = form.get("strategy", "")
-        if strategy not in STRATEGIES:
-            raise Refused(f"the strategy must be one of {', '.join(STRATEGIES)}, not {strategy!r}")
+        group_id, topic, strategy = _reset_fields(form, STRATEGIES)
         target = _int_field(form, "offset", None) if strategy == "to-offset" else None
         if strategy == "to-offset" and target is None:
             raise Refused("--to-offset needs an offset")
@@ -217,17 +213,10 @@ class ConsoleWrites:
         return await self._guarded(request, "share group offset reset", self._share_reset)
 
     async def _share_reset(self, form, peer) -> Outcome:
-        group_id = form.get("group", "")
-        topic = form.get("topic", "")
-        strategy = form.get("strategy", "")
-        if strategy not in SHARE_STRATEGIES:
-            raise Refused(f"the strategy must be one of {', '.join(SHARE_STRATEGIES)}, not {strategy!r}")
+        group_id, topic, strategy = _reset_fields(form, SHARE_STRATEGIES)
         back = (path_of("/groups/", group_id), f"Share group {group_id}")
         if topic:
-            indexes = self.source.partitions_of(topic)
-            if indexes is None:
-                raise Refused(f"there is no topic {topic}")
-            partitions = [(topic, index) for index in indexes]
+            partitions = self._topic_partitions(topic)
         else:
             detail = self.source.share_group(group_id, 1 << 31)
             if detail is None or not detail.partitions:
@@ -252,12 +241,15 @@ class ConsoleWrites:
         return Outcome(True, f"Start offsets of share group {group_id} reset",
                        (f"Reset {len(offsets)} share-partitions {strategy}:", *values), back)
 
+    def _topic_partitions(self, topic: str) -> list[tuple[str, int]]:
+        indexes = self.source.partitions_of(topic)
+        if indexes is None:
+            raise Refused(f"there is no topic {topic}")
+        return [(topic, index) for index in indexes]
+
     def _partitions(self, detail, topic: str) -> list[tuple[str, int]]:
         if topic:
-            indexes = self.source.partitions_of(topic)
-            if indexes is None:
-                raise Refused(f"there is no topic {topic}")
-            return [(topic, index) for index in indexes]
+            return self._topic_partitions(topic)
         if detail is None or not detail.offsets.total:
             raise Refused("the group has no committed offsets: name a topic to reset")
         return sorted((row.topic, row.partition) for row in detail.offsets.rows)
@@ -291,6 +283,14 @@ class ConsoleWrites:
             9, peer)
         return [f"{topic.name}-{p.partition_index}: {_error(p.error_code, None)}" for topic in response.topics
                 for p in topic.partitions if p.error_code != errors.NONE.code]
+
+
+def _reset_fields(form, strategies) -> tuple[str, str, str]:
+    """A reset form's group, topic (empty: all the group has) and strategy, one of `strategies`."""
+    strategy = form.get("strategy", "")
+    if strategy not in strategies:
+        raise Refused(f"the strategy must be one of {', '.join(strategies)}, not {strategy!r}")
+    return form.get("group", ""), form.get("topic", ""), strategy
 
 
 def _int_field(form, name: str, default: int | None) -> int | None:

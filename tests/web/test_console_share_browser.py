@@ -7,7 +7,6 @@ names that directory."""
 
 from __future__ import annotations
 
-import json
 import os
 import time
 
@@ -15,6 +14,11 @@ import pytest
 
 from kbroker.testing import start_broker_process
 from tests.web.chromium_cdp import Chromium, chromium_path
+from tests.web.console_dom import base as _base
+from tests.web.console_dom import facts as _facts
+from tests.web.console_dom import heading as _heading
+from tests.web.console_dom import result as _result
+from tests.web.console_dom import rows as _rows
 
 pytestmark = pytest.mark.skipif(chromium_path() is None,
                                 reason="chromium not installed (Debian: apt-get install chromium; `make test` "
@@ -27,31 +31,6 @@ PRODUCED = 60
 WANTED = 30  # the consumer is done with (accepted or rejected) at least this many, then stops acknowledging
 DEADLINE_S = 60
 
-ROWS = ("(sel) => Array.from(document.querySelectorAll(sel + ' tbody tr'))"
-        ".map(tr => Array.from(tr.cells).map(td => td.innerText))")
-FACTS = ("() => Object.fromEntries(Array.from(document.querySelectorAll('dl.facts dt'))"
-         ".map(dt => [dt.innerText, dt.nextElementSibling.innerText]))")
-
-
-def _rows(browser: Chromium, table: str) -> list[list[str]]:
-    return browser.evaluate(f"({ROWS})({json.dumps('table.' + table)})")
-
-
-def _facts(browser: Chromium) -> dict[str, str]:
-    return browser.evaluate(f"({FACTS})()")
-
-
-def _heading(browser: Chromium) -> str:
-    return browser.evaluate("document.querySelector('h1').innerText")
-
-
-def _result(browser: Chromium) -> list[str]:
-    return browser.evaluate("Array.from(document.querySelectorAll('ul.result li')).map(li => li.innerText)")
-
-
-def _base(broker) -> str:
-    host, port = broker.http
-    return f"http://{host}:{port}"
 
 
 def _wait_for_page(browser: Chromium, url: str, shown, poll=None) -> None:
