@@ -287,8 +287,9 @@ class ConsoleSource:
                             key=lambda pair: pair[0])
         groups = Capped.of([group for _, group in everything], limit)
         rows: list[GroupRow] = []
+        view = self._share_view()
         await each(groups.rows, lambda group: rows.append(
-            self._share_group_row(group) if isinstance(group, str) else self._group_row(group)))
+            self._share_group_row(view, group) if isinstance(group, str) else self._group_row(group)))
         return Capped([row for row in rows if row is not None], groups.total)
 
     async def group(self, group_id: str, limit: int) -> GroupDetail | ShareGroupDetail | None:
@@ -318,9 +319,8 @@ class ConsoleSource:
         view = self._share_view()
         return [] if view is None else view.group_ids()
 
-    def _share_group_row(self, group_id: str) -> GroupRow | None:
-        view = self._share_view()
-        group = view.group(group_id) if view is not None else None
+    def _share_group_row(self, view: ShareGroupsView, group_id: str) -> GroupRow | None:
+        group = view.group(group_id)
         if group is None:
             return None
         s = view.summary(group)

@@ -11,6 +11,7 @@ acknowledged or archived) is shown for the share-partitions the coordinator hold
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
 
 import attrs
@@ -75,6 +76,16 @@ class ShareGroupsView:
         self.coordinator = coordinator
         self.image = image
         self.partitions = partitions
+        self._with_state: dict[str, dict[uuid.UUID, set[int]]] | None = None
+
+    def _initialized(self, group_id: str) -> dict[uuid.UUID, set[int]]:
+        """The group's share-partitions with state (topic id -> partitions), from one pass over every group's
+        (a view lives for one page or scrape)."""
+        if self._with_state is None:
+            self._with_state = {}
+            for group, topic_id, partition in self.coordinator.state_keys():
+                self._with_state.setdefault(group, {}).setdefault(topic_id, set()).add(partition)
+        return self._with_state.get(group_id, {})
 
     def group_ids(self) -> list[str]:
         return sorted(self.coordinator.groups.groups)
@@ -97,7 +108,7 @@ class ShareGroupsView:
 
     def partition_rows(self, group_id: str) -> list[SharePartitionRow]:
         rows = []
-        for topic_id, indexes in self.coordinator.initialized_partitions(group_id).items():
+        for topic_id, indexes in self._initialized(group_id).items():
             topic = self.image.topic_by_id(topic_id)
             if topic is None:  # deleted since: DescribeShareGroupOffsets leaves it out too
                 continue
