@@ -80,7 +80,7 @@ class _GroupSource(_Source):
 
     async def group(self, group_id, limit):
         if group_id != "readers":
-            return None
+            return self.share_group(group_id, limit)
         offsets = [OffsetRow("orders", 0, 20, "", 50, 30), OffsetRow("orders", 1, 3, "", 7, 4)]
         return GroupDetail(_group("readers", state=self.state), Capped([], 0), Capped(offsets, 2))
 
@@ -248,6 +248,9 @@ def test_a_share_groups_start_offsets_are_reset_with_alter_share_group_offsets()
     assert status == "400 Bad Request" and "must be one of to-earliest, to-latest" in body
     status, body = _share_reset(writes, group="sharers", strategy="to-latest", topic="missing")
     assert status == "400 Bad Request" and "there is no topic missing" in body
+    [(status, body)] = _serve(writes, [lambda host: _post(RESET, {"csrf_token": writes.token, "group": "sharers",
+                                                                  "strategy": "to-earliest"}, host=host)])
+    assert status == "400 Bad Request" and "group sharers is a share group" in body
 
 
 def test_a_share_group_with_members_is_not_reset_and_says_why():
