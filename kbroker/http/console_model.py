@@ -124,7 +124,8 @@ class TopicDetail:
     topic: TopicRow
     partitions: Capped  # of PartitionRow
     configs: Sequence[ConfigRow]
-    readers: Capped  # of ReaderRow: the groups (this node coordinates) with offsets committed on it
+    readers: Capped  # of ReaderRow: the groups (this node coordinates) with offsets committed on it (a share
+    # group: with share-partitions of it)
 
 
 @attrs.frozen
@@ -272,6 +273,10 @@ class ConsoleSource:
         configs.sort(key=lambda row: row.name)
         readers: list[ReaderRow] = []
         await each(self._groups(), lambda group: self._add_reader(readers, group, name))
+        view = self._share_view()
+        if view is not None:
+            await each(view.group_ids(), lambda group_id: _add_share_reader(readers, view, group_id, name))
+            readers.sort(key=lambda reader: reader.group_id)
         return TopicDetail(self._topic_row(image, name), Capped(rows, indexes.total), configs,
                            Capped(readers[:limit], len(readers)))
 
@@ -408,6 +413,14 @@ class ConsoleSource:
         end = hosted.high_watermark if hosted is not None and hosted.is_leader and _readable(hosted) else None
         return OffsetRow(topic=topic, partition=index, committed=committed.offset, metadata=committed.metadata,
                          log_end=end, lag=None if end is None else max(end - committed.offset, 0))
+
+
+def _add_share_reader(readers: list, view: ShareGroupsView, group_id: str, topic: str) -> None:
+    """A share group with share-partitions of `topic`: how many, and their lag."""
+    rows = [row for row in view.partition_rows(group_id) if row.topic == topic]
+    if rows:
+        lags = [row.lag for row in rows if row.lag is not None]
+        readers.append(ReaderRow(group_id, len(rows), sum(lags) if lags else None))
 
 
 def _readable(partition) -> bool:

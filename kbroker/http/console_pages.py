@@ -142,7 +142,7 @@ def topic_html(detail: TopicDetail, token: str | None = None) -> bytes:
                      for r in detail.readers.rows), cls="readers")
     body = (f"{summary}{_traffic(t.name)}<h2>Partitions</h2>{partitions}"
             f"{cap_note(len(detail.partitions.rows), detail.partitions.total, 'partitions')}"
-            f"<h2>Consumer groups with committed offsets</h2>{readers}"
+            f"<h2>Groups with committed offsets (or share-partitions)</h2>{readers}"
             f"{cap_note(len(detail.readers.rows), detail.readers.total, 'groups')}"
             f"<h2>Configs</h2>{configs}")
     if token is not None:

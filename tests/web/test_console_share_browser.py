@@ -160,6 +160,10 @@ def test_a_share_groups_members_share_partitions_and_lag_and_its_reset(share_con
             assert lag == high_watermark - done(partition)
         browser.screenshot(os.path.join(shots, "share-group.png"))
 
+        browser.load(f"{_base(broker)}/topics/{TOPIC}")  # the share group reads the topic
+        assert [GROUP, str(PARTITIONS), str(PRODUCED - finished)] in _rows(browser, "readers")
+        browser.load(page)
+
         browser.act("document.querySelector('form.reset-share-offsets').submit()")  # a member is in the group
         assert _heading(browser) == "Start offsets not reset"
         assert _result(browser) == ["NON_EMPTY_GROUP: The group is not empty."]
