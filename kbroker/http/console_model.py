@@ -24,6 +24,7 @@ from kbroker.configs import schema
 from kbroker.configs.describe import BrokerConfigView, describe_topic
 from kbroker.group.classic import ClassicGroup
 from kbroker.group.consumer import ConsumerMember
+from kbroker.http.console_share import PROTOCOL, SHARE, ShareGroupDetail, ShareGroupsView
 from kbroker.http.families_coordinators import groups_of
 from kbroker.http.families_process import start_time_s
 from kbroker.http.metrics import each
@@ -123,7 +124,8 @@ class TopicDetail:
     topic: TopicRow
     partitions: Capped  # of PartitionRow
     configs: Sequence[ConfigRow]
-    readers: Capped  # of ReaderRow: the groups (this node coordinates) with offsets committed on it
+    readers: Capped  # of ReaderRow: the groups (this node coordinates) with offsets committed on it (a share
+    # group: with share-partitions of it)
 
 
 @attrs.frozen
@@ -241,7 +243,7 @@ class ConsoleSource:
             version=__version__, kafka_version=self.kafka_version, uptime_s=self._uptime_s(),
             listeners=listeners, brokers=Capped(broker_rows, brokers.total), topics=len(image.topics_by_name),
             partitions=sum(len(t.partitions) for t in image.topics_by_name.values()),
-            groups=None if coordinator is None else len(groups_of(coordinator)))
+            groups=None if coordinator is None else len(groups_of(coordinator)) + len(self._share_group_ids()))
 
     def _uptime_s(self) -> float:
         """Since the process started (/proc), else since this console was made (when the HTTP listener started)."""
@@ -271,6 +273,10 @@ class ConsoleSource:
         configs.sort(key=lambda row: row.name)
         readers: list[ReaderRow] = []
         await each(self._groups(), lambda group: self._add_reader(readers, group, name))
+        view = self._share_view()
+        if view is not None:
+            await each(view.group_ids(), lambda group_id: _add_share_reader(readers, view, group_id, name))
+            readers.sort(key=lambda reader: reader.group_id)
         return TopicDetail(self._topic_row(image, name), Capped(rows, indexes.total), configs,
                            Capped(readers[:limit], len(readers)))
 
@@ -281,15 +287,20 @@ class ConsoleSource:
             readers.append(ReaderRow(group.group_id, len(offsets), sum(lags) if lags else None))
 
     async def groups(self, limit: int) -> Capped:
-        groups = Capped.of(self._groups(), limit)
+        """Consumer, classic and share groups, by id (a string: a share group's id; else the group)."""
+        everything = sorted([(g.group_id, g) for g in self._groups()] + [(i, i) for i in self._share_group_ids()],
+                            key=lambda pair: pair[0])
+        groups = Capped.of([group for _, group in everything], limit)
         rows: list[GroupRow] = []
-        await each(groups.rows, lambda group: rows.append(self._group_row(group)))
-        return Capped(rows, groups.total)
+        view = self._share_view()
+        await each(groups.rows, lambda group: rows.append(
+            self._share_group_row(view, group) if isinstance(group, str) else self._group_row(group)))
+        return Capped([row for row in rows if row is not None], groups.total)
 
-    async def group(self, group_id: str, limit: int) -> GroupDetail | None:
+    async def group(self, group_id: str, limit: int) -> GroupDetail | ShareGroupDetail | None:
         group = next((g for g in self._groups() if g.group_id == group_id), None)
         if group is None:
-            return None
+            return self.share_group(group_id, limit)
         image = self._image()
         members = Capped.of(sorted(group.members.values(), key=lambda m: m.member_id), limit)
         member_rows = [_member_row(image, m) for m in members.rows]
@@ -298,6 +309,28 @@ class ConsoleSource:
         await each(offsets.rows, lambda item: offset_rows.append(self._offset_row(item[0][0], item[0][1], item[1])))
         return GroupDetail(self._group_row(group), Capped(member_rows, members.total),
                            Capped(offset_rows, offsets.total))
+
+    def share_group(self, group_id: str, limit: int) -> ShareGroupDetail | None:
+        view = self._share_view()
+        group = view.group(group_id) if view is not None else None
+        return None if group is None else view.detail(group, limit)
+
+    def _share_view(self) -> ShareGroupsView | None:
+        broker = self._broker_state()
+        coordinator = getattr(broker, "share_coordinator", None)
+        return None if coordinator is None else ShareGroupsView(coordinator, broker.image, broker.partitions)
+
+    def _share_group_ids(self) -> list[str]:
+        view = self._share_view()
+        return [] if view is None else view.group_ids()
+
+    def _share_group_row(self, view: ShareGroupsView, group_id: str) -> GroupRow | None:
+        group = view.group(group_id)
+        if group is None:
+            return None
+        s = view.summary(group)
+        return GroupRow(group_id=group_id, kind=SHARE, state=s.state, protocol_type=SHARE, protocol=PROTOCOL,
+                        members=s.members, committed_partitions=s.partitions, lag=s.lag)
 
     def partitions_of(self, topic: str) -> list[int] | None:
         """The partition indexes of `topic`, None when there is no such topic."""
@@ -380,6 +413,14 @@ class ConsoleSource:
         end = hosted.high_watermark if hosted is not None and hosted.is_leader and _readable(hosted) else None
         return OffsetRow(topic=topic, partition=index, committed=committed.offset, metadata=committed.metadata,
                          log_end=end, lag=None if end is None else max(end - committed.offset, 0))
+
+
+def _add_share_reader(readers: list, view: ShareGroupsView, group_id: str, topic: str) -> None:
+    """A share group with share-partitions of `topic`: how many, and their lag."""
+    rows = [row for row in view.partition_rows(group_id) if row.topic == topic]
+    if rows:
+        lags = [row.lag for row in rows if row.lag is not None]
+        readers.append(ReaderRow(group_id, len(rows), sum(lags) if lags else None))
 
 
 def _readable(partition) -> bool:

@@ -13,9 +13,20 @@ import trio
 
 from kbroker.http import html
 from kbroker.http.console_model import ConsoleSource, GroupDetail, Overview, PartitionRecords, TopicDetail
+from kbroker.http.console_share import ShareGroupDetail
 from kbroker.http.console_style import STYLESHEET
 from kbroker.http.console_traffic import TrafficPage
-from kbroker.http.console_write import CREATE, DELETE, RESET, STRATEGIES, SWITCH, ConsoleWrites, hidden_token
+from kbroker.http.console_write import (
+    CREATE,
+    DELETE,
+    RESET,
+    SHARE_RESET,
+    SHARE_STRATEGIES,
+    STRATEGIES,
+    SWITCH,
+    ConsoleWrites,
+    hidden_token,
+)
 from kbroker.http.html import Markup, cap_note, facts, link, path_of, table, text
 from kbroker.http.record_browser import BadQuery, Query
 from kbroker.http.record_format import FORMATS, Shown, show
@@ -80,6 +91,15 @@ def _hidden(name: str, value: str) -> str:
     return f'<input type="hidden" name="{text(name)}" value="{text(value)}">'
 
 
+def _reset_fields(group_id: str, topics, every: str, strategies) -> str:
+    """A reset form's group, its topic choice (`every` names the choice of all of them) and its strategies."""
+    scope = "".join(f'<option value="{text(t)}">{text(t)}</option>' for t in sorted(topics))
+    choices = "".join(f'<option value="{s}">{s}</option>' for s in strategies)
+    return (_hidden("group", group_id)
+            + f'<label>topic <select name="topic"><option value="">{text(every)}</option>{scope}'
+            f'</select></label><label>strategy <select name="strategy">{choices}</select></label>')
+
+
 def _writes_note(token: str | None) -> str:
     if token is not None:
         return ""
@@ -122,7 +142,7 @@ def topic_html(detail: TopicDetail, token: str | None = None) -> bytes:
                      for r in detail.readers.rows), cls="readers")
     body = (f"{summary}{_traffic(t.name)}<h2>Partitions</h2>{partitions}"
             f"{cap_note(len(detail.partitions.rows), detail.partitions.total, 'partitions')}"
-            f"<h2>Consumer groups with committed offsets</h2>{readers}"
+            f"<h2>Groups with committed offsets (or share-partitions)</h2>{readers}"
             f"{cap_note(len(detail.readers.rows), detail.readers.total, 'groups')}"
             f"<h2>Configs</h2>{configs}")
     if token is not None:
@@ -224,8 +244,38 @@ def groups_html(groups) -> bytes:
     body = (table(("Group", "Type", "State", "Protocol type", "Protocol", "Members", "Committed partitions",
                    "Lag"), rows, cls="groups")
             + cap_note(len(groups.rows), groups.total, "groups")
-            + '<p class="note">Groups this node coordinates; lag over the partitions this node leads.</p>')
+            + '<p class="note">Groups this node coordinates; lag over the partitions this node leads. A share '
+            "group's committed partitions are its share-partitions with state.</p>")
     return html.document("Consumer groups", "/groups", body)
+
+
+def share_group_html(detail: ShareGroupDetail, token: str | None = None) -> bytes:
+    g = detail.group
+    summary = facts([("Type", "share"), ("State", g.state), ("Group epoch", g.group_epoch),
+                     ("Assignment epoch", g.assignment_epoch), ("Members", g.members), ("Lag", g.lag)])
+    members = table(("Member id", "Member epoch", "Client id", "Host", "Rack", "Subscribed topics", "Assignment"),
+                    ((m.member_id, m.member_epoch, m.client_id, m.host, m.rack, m.subscribed, m.assignment)
+                     for m in detail.members), cls="members")
+    partitions = table(
+        ("Topic", "Partition", "Start offset", "In-flight end", "Acquired", "Available", "Acknowledged", "Archived",
+         "High watermark", "Lag"),
+        ((link(path_of(TOPICS, p.topic), p.topic), p.partition, p.start_offset, p.in_flight_end, p.acquired,
+          p.available, p.acknowledged, p.archived, p.high_watermark, p.lag) for p in detail.partitions),
+        cls="share-partitions")
+    body = (f"{summary}<h2>Members</h2>{members}{cap_note(len(detail.members), detail.members_total, 'members')}"
+            f"<h2>Share-partitions</h2>{partitions}"
+            f"{cap_note(len(detail.partitions), detail.partitions_total, 'share-partitions')}"
+            '<p class="note">Start offset and lag as kafka-share-groups --describe --offsets shows them; the '
+            "in-flight window (up to its end: the last offset acquired) for the share-partitions this node holds "
+            "in memory.</p>")
+    if token is not None:
+        body += ("<h2>Reset start offsets</h2>"
+                 '<p class="note">As kafka-share-groups --reset-offsets (AlterShareGroupOffsets): only a group '
+                 "with no members.</p>" + _form(
+                     SHARE_RESET, token, _reset_fields(g.group_id, {p.topic for p in detail.partitions},
+                                                       "all with state", SHARE_STRATEGIES),
+                     "Reset start offsets", "reset-share-offsets"))
+    return html.document(f"Share group {g.group_id}", "/groups", body)
 
 
 def group_html(detail: GroupDetail, token: str | None = None) -> bytes:
@@ -242,16 +292,12 @@ def group_html(detail: GroupDetail, token: str | None = None) -> bytes:
             f"<h2>Committed offsets</h2>{offsets}"
             f"{cap_note(len(detail.offsets.rows), detail.offsets.total, 'committed offsets')}")
     if token is not None:
-        topics = sorted({o.topic for o in detail.offsets.rows})
-        scope = "".join(f'<option value="{text(t)}">{text(t)}</option>' for t in topics)
-        strategies = "".join(f'<option value="{s}">{s}</option>' for s in STRATEGIES)
         body += ("<h2>Reset offsets</h2>"
                  '<p class="note">As kafka-consumer-groups --reset-offsets: only a group with no members '
                  "(Empty).</p>" + _form(
-                     RESET, token, _hidden("group", g.group_id)
-                     + f'<label>topic <select name="topic"><option value="">all committed</option>{scope}'
-                     f'</select></label><label>strategy <select name="strategy">{strategies}</select></label>'
-                     '<label>offset <input name="offset" size="10" placeholder="for to-offset"></label>',
+                     RESET, token, _reset_fields(g.group_id, {o.topic for o in detail.offsets.rows},
+                                                 "all committed", STRATEGIES)
+                     + '<label>offset <input name="offset" size="10" placeholder="for to-offset"></label>',
                      "Reset offsets", "reset-offsets"))
     return html.document(f"Group {g.group_id}", "/groups", body)
 
@@ -316,6 +362,8 @@ class Console:
         detail = await self.source.group(group_id, self.limit)
         if detail is None:
             return _page(not_found_html("group", group_id), 404)
+        if isinstance(detail, ShareGroupDetail):
+            return _page(share_group_html(detail, self._token()))
         return _page(group_html(detail, self._token()))
 
     async def stylesheet(self) -> Page:

@@ -1,6 +1,7 @@
 """The console's writes, behind kbroker.console.write.enable (off by default): create a topic, delete a topic, reset
-a consumer group's committed offsets. Each is a form POSTed to /console/topics/create, /console/topics/delete or
-/console/groups/reset and done by Kafka requests through the node's own handlers (admin_calls: CreateTopics,
+a consumer group's committed offsets, reset a share group's start offsets. Each is a form POSTed to
+/console/topics/create, /console/topics/delete, /console/groups/reset or /console/share-groups/reset and done by
+Kafka requests through the node's own handlers (admin_calls: CreateTopics,
 DeleteTopics, ListOffsets and OffsetCommit, forwarded to the controller as a client's would be), then answered
 with a result page.
 
@@ -14,6 +15,10 @@ does not exist: Dead), else refused with the tool's message; the partitions are 
 offsets on, or every partition of the topic named; --to-earliest, --to-latest, or --to-offset N, which is brought
 into the partition's [earliest, latest] range with a note, as the tool warns; offsets come from ListOffsets
 (read_uncommitted) and are committed with OffsetCommit as the admin client does (generation -1, no member id).
+
+A share group's reset does what kafka-share-groups --reset-offsets --execute does: AlterShareGroupOffsets with
+the earliest or latest offsets (ListOffsets) of the share-partitions the group has state for, or of every
+partition of the topic named; the request refuses a group with members (NON_EMPTY_GROUP), as Kafka's does.
 """
 
 from __future__ import annotations
@@ -26,9 +31,15 @@ import attrs
 
 from kbroker.http import html
 from kbroker.http.admin_calls import KafkaCalls, NoBroker
+from kbroker.http.console_share import ShareGroupDetail
 from kbroker.http.html import link, path_of, text
 from kbroker.http.server import Page, PostRequest
 from kbroker.protocol import errors
+from kbroker.protocol.messages.alter_share_group_offsets_request import (
+    AlterShareGroupOffsetsRequest,
+    AlterShareGroupOffsetsRequestPartition,
+    AlterShareGroupOffsetsRequestTopic,
+)
 from kbroker.protocol.messages.create_topics_request import CreatableTopic, CreateTopicsRequest
 from kbroker.protocol.messages.delete_topics_request import DeleteTopicsRequest, DeleteTopicState
 from kbroker.protocol.messages.list_offsets_request import (
@@ -46,10 +57,12 @@ log = logging.getLogger(__name__)
 
 SWITCH = "kbroker.console.write.enable"
 CREATE, DELETE, RESET = "/console/topics/create", "/console/topics/delete", "/console/groups/reset"
+SHARE_RESET = "/console/share-groups/reset"
 TOKEN_FIELD = "csrf_token"
 TIMEOUT_MS = 30000
 EARLIEST, LATEST = -2, -1  # ListOffsets timestamps
 STRATEGIES = ("to-earliest", "to-latest", "to-offset")
+SHARE_STRATEGIES = ("to-earliest", "to-latest")
 RESETTABLE_STATES = ("Empty", "Dead")
 
 
@@ -76,7 +89,7 @@ class ConsoleWrites:
         self.token = secrets.token_urlsafe(32)
 
     def posts(self) -> dict:
-        return {CREATE: self.create, DELETE: self.delete, RESET: self.reset}
+        return {CREATE: self.create, DELETE: self.delete, RESET: self.reset, SHARE_RESET: self.share_reset}
 
     def form_token(self) -> str | None:
         """The token the pages' forms carry; None when writes are off (the pages show no forms)."""
@@ -160,15 +173,13 @@ class ConsoleWrites:
         return await self._guarded(request, "offset reset", self._reset)
 
     async def _reset(self, form, peer) -> Outcome:
-        group_id = form.get("group", "")
-        topic = form.get("topic", "")
-        strategy = form.get("strategy", "")
-        if strategy not in STRATEGIES:
-            raise Refused(f"the strategy must be one of {', '.join(STRATEGIES)}, not {strategy!r}")
+        group_id, topic, strategy = _reset_fields(form, STRATEGIES)
         target = _int_field(form, "offset", None) if strategy == "to-offset" else None
         if strategy == "to-offset" and target is None:
             raise Refused("--to-offset needs an offset")
         detail = await self.source.group(group_id, 1 << 31)
+        if isinstance(detail, ShareGroupDetail):
+            raise Refused(f"group {group_id} is a share group: its start offsets are reset on its page")
         state = detail.group.state if detail is not None else "Dead"
         if state not in RESETTABLE_STATES:
             raise Refused(f"Assignments can only be reset if the group '{group_id}' is inactive, but the current "
@@ -196,12 +207,49 @@ class ConsoleWrites:
         return Outcome(True, f"Offsets of group {group_id} reset", (*notes, done, *values),
                        (path_of("/groups/", group_id), f"Group {group_id}"))
 
+    # -- reset a share group's start offsets ----------------------------------------------------------------
+
+    async def share_reset(self, request: PostRequest) -> Page:
+        return await self._guarded(request, "share group offset reset", self._share_reset)
+
+    async def _share_reset(self, form, peer) -> Outcome:
+        group_id, topic, strategy = _reset_fields(form, SHARE_STRATEGIES)
+        back = (path_of("/groups/", group_id), f"Share group {group_id}")
+        if topic:
+            partitions = self._topic_partitions(topic)
+        else:
+            detail = self.source.share_group(group_id, 1 << 31)
+            if detail is None or not detail.partitions:
+                raise Refused("the share group has no share-partitions with state: name a topic to reset")
+            partitions = [(row.topic, row.partition) for row in detail.partitions]
+        offsets = await self._offsets(partitions, EARLIEST if strategy == "to-earliest" else LATEST, peer)
+        by_topic: dict[str, list[AlterShareGroupOffsetsRequestPartition]] = {}
+        for (name, index), offset in sorted(offsets.items()):
+            by_topic.setdefault(name, []).append(AlterShareGroupOffsetsRequestPartition(partition_index=index,
+                                                                                        start_offset=offset))
+        response = await self.calls.call(AlterShareGroupOffsetsRequest(group_id=group_id, topics=[
+            AlterShareGroupOffsetsRequestTopic(topic_name=name, partitions=parts) for name, parts in by_topic.items()]),
+            0, peer)
+        if response.error_code != errors.NONE.code:
+            return Outcome(False, "Start offsets not reset", (_error(response.error_code, response.error_message),),
+                           back)
+        failed = [f"{t.topic_name}-{p.partition_index}: {_error(p.error_code, p.error_message)}"
+                  for t in response.responses for p in t.partitions if p.error_code != errors.NONE.code]
+        if failed:
+            return Outcome(False, "Start offsets not reset", tuple(failed), back)
+        values = [f"{name}-{index}: {offset}" for (name, index), offset in sorted(offsets.items())]
+        return Outcome(True, f"Start offsets of share group {group_id} reset",
+                       (f"Reset {len(offsets)} share-partitions {strategy}:", *values), back)
+
+    def _topic_partitions(self, topic: str) -> list[tuple[str, int]]:
+        indexes = self.source.partitions_of(topic)
+        if indexes is None:
+            raise Refused(f"there is no topic {topic}")
+        return [(topic, index) for index in indexes]
+
     def _partitions(self, detail, topic: str) -> list[tuple[str, int]]:
         if topic:
-            indexes = self.source.partitions_of(topic)
-            if indexes is None:
-                raise Refused(f"there is no topic {topic}")
-            return [(topic, index) for index in indexes]
+            return self._topic_partitions(topic)
         if detail is None or not detail.offsets.total:
             raise Refused("the group has no committed offsets: name a topic to reset")
         return sorted((row.topic, row.partition) for row in detail.offsets.rows)
@@ -235,6 +283,14 @@ class ConsoleWrites:
             9, peer)
         return [f"{topic.name}-{p.partition_index}: {_error(p.error_code, None)}" for topic in response.topics
                 for p in topic.partitions if p.error_code != errors.NONE.code]
+
+
+def _reset_fields(form, strategies) -> tuple[str, str, str]:
+    """A reset form's group, topic (empty: all the group has) and strategy, one of `strategies`."""
+    strategy = form.get("strategy", "")
+    if strategy not in strategies:
+        raise Refused(f"the strategy must be one of {', '.join(strategies)}, not {strategy!r}")
+    return form.get("group", ""), form.get("topic", ""), strategy
 
 
 def _int_field(form, name: str, default: int | None) -> int | None:

@@ -18,6 +18,7 @@ from kbroker.http.families_controller import ControllerView, controller_families
 from kbroker.http.families_coordinators import LagFamilies, group_families, groups_of, transaction_families
 from kbroker.http.families_process import process_families
 from kbroker.http.families_replicas import ReplicaFamilies
+from kbroker.http.families_share import ShareFamilies
 from kbroker.http.families_telemetry import telemetry_families
 from kbroker.http.families_traffic import request_families, topic_families
 from kbroker.http.server import Page
@@ -52,6 +53,10 @@ class MetricsPage:
                 families += lag.families()
             if state.txn_coordinator is not None:
                 families += transaction_families(state.txn_coordinator)
+            if getattr(state, "share_coordinator", None) is not None:
+                shares = ShareFamilies(state.share_coordinator, state.image, state.partitions)
+                await each(shares.group_ids(), shares.add)
+                families += shares.families()
             if state.partitions is not None:
                 families += telemetry_families(state.client_metrics)
         if self.controller is not None:

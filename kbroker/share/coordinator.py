@@ -221,6 +221,11 @@ class ShareCoordinator:
                 found.setdefault(topic_id, set()).add(partition)
         return found
 
+    def state_keys(self) -> set[Key]:
+        """Every share-partition with state here (in memory or written), of every group; read-only."""
+        self.store.shards.load_owned()
+        return set(self.share_partitions) | {key for shard in self.store.shards.states.values() for key in shard.states}
+
     def start_offset(self, group_id: str, topic_id: uuid.UUID, partition: int) -> tuple[int, int]:
         """(SPSO, records done within the in-flight window) of a share-partition; (-1, 0) without state."""
         key = (group_id, topic_id, partition)

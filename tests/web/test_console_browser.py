@@ -21,6 +21,11 @@ import pytest
 
 from kbroker.testing import start_broker_process
 from tests.web.chromium_cdp import Chromium, chromium_path
+from tests.web.console_dom import base as _base
+from tests.web.console_dom import facts as _facts
+from tests.web.console_dom import heading as _heading
+from tests.web.console_dom import result as _result
+from tests.web.console_dom import rows as _rows
 from tests.web.web_clients import read_and_commit
 
 pytestmark = pytest.mark.skipif(chromium_path() is None,
@@ -39,19 +44,6 @@ TRAFFIC_TOPIC = "console-traffic"  # produced to while the charts are watched
 MADE_TOPIC = "console-made"  # created and deleted through the console's forms
 RESET_GROUP = "console-reset"  # its offsets reset through the console's form
 
-# What the pages show, as JSON: a table's body rows (cell texts), a definition list (dt -> dd), the heading.
-ROWS = ("(sel) => Array.from(document.querySelectorAll(sel + ' tbody tr'))"
-        ".map(tr => Array.from(tr.cells).map(td => td.innerText))")
-FACTS = ("() => Object.fromEntries(Array.from(document.querySelectorAll('dl.facts dt'))"
-         ".map(dt => [dt.innerText, dt.nextElementSibling.innerText]))")
-
-
-def _rows(browser: Chromium, table: str) -> list[list[str]]:
-    return browser.evaluate(f"({ROWS})({json.dumps('table.' + table)})")
-
-
-def _facts(browser: Chromium) -> dict[str, str]:
-    return browser.evaluate(f"({FACTS})()")
 
 
 def _link(browser: Chromium, text: str) -> str:
@@ -155,11 +147,6 @@ def console(tmp_path_factory):
             consumer.close()
             consumer_848.close()
         assert broker.terminate() == 0
-
-
-def _base(broker) -> str:
-    host, port = broker.http
-    return f"http://{host}:{port}"
 
 
 def _topic_log_bytes(log_dir: str) -> int:
@@ -356,14 +343,6 @@ def test_the_throughput_charts_draw_the_traffic(console):
         assert "bytes in" in browser.evaluate("document.querySelector('div.traffic figcaption').innerText")
     finally:
         producer.close()
-
-
-def _heading(browser: Chromium) -> str:
-    return browser.evaluate("document.querySelector('h1').innerText")
-
-
-def _result(browser: Chromium) -> list[str]:
-    return browser.evaluate("Array.from(document.querySelectorAll('ul.result li')).map(li => li.innerText)")
 
 
 def test_a_topic_is_created_and_deleted_through_the_forms(console):

@@ -12,9 +12,15 @@ import trio.testing
 
 from kbroker.http import console_pages
 from kbroker.http.console_model import Capped, GroupDetail, OffsetRow
-from kbroker.http.console_write import CREATE, DELETE, RESET, ConsoleWrites
+from kbroker.http.console_share import ShareGroupDetail, ShareGroupSummary, SharePartitionRow
+from kbroker.http.console_write import CREATE, DELETE, RESET, SHARE_RESET, ConsoleWrites
 from kbroker.http.server import HttpServer
 from kbroker.protocol import errors
+from kbroker.protocol.messages.alter_share_group_offsets_response import (
+    AlterShareGroupOffsetsResponse,
+    AlterShareGroupOffsetsResponsePartition,
+    AlterShareGroupOffsetsResponseTopic,
+)
 from kbroker.protocol.messages.create_topics_response import CreatableTopicResult, CreateTopicsResponse
 from kbroker.protocol.messages.delete_topics_response import DeletableTopicResult, DeleteTopicsResponse
 from kbroker.protocol.messages.list_offsets_response import (
@@ -36,9 +42,10 @@ EARLIEST, LATEST = {0: 10, 1: 0}, {0: 50, 1: 7}
 class _Calls:
     """Answers the console's Kafka requests as a broker would, and keeps them."""
 
-    def __init__(self, create_error: int = 0) -> None:
+    def __init__(self, create_error: int = 0, share_error: int = 0) -> None:
         self.requests = []
         self.create_error = create_error
+        self.share_error = share_error
 
     async def call(self, request, version, peer):
         self.requests.append((type(request).__name__, version, request))
@@ -50,6 +57,13 @@ class _Calls:
                 num_partitions=3 if topic.num_partitions < 0 else topic.num_partitions, replication_factor=1)])
         if name == "DeleteTopicsRequest":
             return DeleteTopicsResponse(responses=[DeletableTopicResult(name=request.topics[0].name)])
+        if name == "AlterShareGroupOffsetsRequest":
+            if self.share_error:
+                return AlterShareGroupOffsetsResponse(error_code=self.share_error, error_message="The group is not "
+                                                      "empty.")
+            return AlterShareGroupOffsetsResponse(responses=[AlterShareGroupOffsetsResponseTopic(
+                topic_name=t.topic_name, partitions=[AlterShareGroupOffsetsResponsePartition(
+                    partition_index=p.partition_index) for p in t.partitions]) for t in request.topics])
         if name == "ListOffsetsRequest":
             table = EARLIEST if request.topics[0].partitions[0].timestamp == -2 else LATEST
             return ListOffsetsResponse(topics=[ListOffsetsTopicResponse(name=t.name, partitions=[
@@ -66,12 +80,18 @@ class _GroupSource(_Source):
 
     async def group(self, group_id, limit):
         if group_id != "readers":
-            return None
+            return self.share_group(group_id, limit)
         offsets = [OffsetRow("orders", 0, 20, "", 50, 30), OffsetRow("orders", 1, 3, "", 7, 4)]
         return GroupDetail(_group("readers", state=self.state), Capped([], 0), Capped(offsets, 2))
 
     def partitions_of(self, topic):
         return [0, 1] if topic == "orders" else None
+
+    def share_group(self, group_id, limit):
+        if group_id != "sharers":
+            return None
+        rows = [SharePartitionRow("orders", 1, 5, None, None, None, None, None, 7, 2)]
+        return ShareGroupDetail(ShareGroupSummary("sharers", "Empty", 1, 1, 0, 1, 2), [], rows, 0, 1)
 
 
 def _post(path: str, form: dict, *, host: str = "127.0.0.1", origin: str | None = "same", extra: str = "",
@@ -205,3 +225,35 @@ def test_offsets_reset_to_earliest_latest_and_an_offset_brought_into_range():
     assert status == "400 Bad Request"
     status, body = _reset(writes, strategy="to-latest", topic="missing")
     assert "there is no topic missing" in body
+
+
+def _share_reset(writes, **form) -> tuple[str, str]:
+    [answer] = _serve(writes, [lambda host: _post(SHARE_RESET, {"csrf_token": writes.token, **form}, host=host)])
+    return answer
+
+
+def test_a_share_groups_start_offsets_are_reset_with_alter_share_group_offsets():
+    writes = _writes()
+    status, body = _share_reset(writes, group="sharers", strategy="to-earliest")  # the share-partitions with state
+    assert status == "200 OK" and "Reset 1 share-partitions to-earliest:" in body and "orders-1: 0" in body
+    alter = writes.calls.requests[-1][2]
+    assert alter.group_id == "sharers"
+    assert [(t.topic_name, [(p.partition_index, p.start_offset) for p in t.partitions]) for t in alter.topics] == \
+        [("orders", [(1, 0)])]
+    status, body = _share_reset(writes, group="new-sharers", strategy="to-latest", topic="orders")  # a whole topic
+    assert status == "200 OK" and "orders-0: 50" in body and "orders-1: 7" in body
+    status, body = _share_reset(writes, group="new-sharers", strategy="to-latest")
+    assert status == "400 Bad Request" and "no share-partitions with state: name a topic" in body
+    status, body = _share_reset(writes, group="sharers", strategy="to-offset")
+    assert status == "400 Bad Request" and "must be one of to-earliest, to-latest" in body
+    status, body = _share_reset(writes, group="sharers", strategy="to-latest", topic="missing")
+    assert status == "400 Bad Request" and "there is no topic missing" in body
+    [(status, body)] = _serve(writes, [lambda host: _post(RESET, {"csrf_token": writes.token, "group": "sharers",
+                                                                  "strategy": "to-earliest"}, host=host)])
+    assert status == "400 Bad Request" and "group sharers is a share group" in body
+
+
+def test_a_share_group_with_members_is_not_reset_and_says_why():
+    writes = _writes(calls=_Calls(share_error=errors.NON_EMPTY_GROUP.code))
+    status, body = _share_reset(writes, group="sharers", strategy="to-earliest")
+    assert status == "400 Bad Request" and "NON_EMPTY_GROUP: The group is not empty." in body

@@ -42,7 +42,7 @@ FAMILIES = (
     "kafka_coordinator_group_groupmetadatamanager_numgroupsstable",
     "kafka_coordinator_group_groupmetadatamanager_numgroupsempty",
     "kafka_coordinator_group_groupmetadatamanager_numoffsets",
-    "kafka_server_group_coordinator_metrics_consumer_groups",
+    "kafka_server_group_coordinator_metrics_consumer_groups", "kafka_server_group_coordinator_metrics_share_groups",
     "kafka_consumergroup_current_offset", "kafka_consumergroup_lag",
     "kbroker_transaction_coordinator_transactional_ids", "kbroker_transaction_coordinator_partitions",
     "process_cpu_seconds", "process_resident_memory_bytes", "process_open_fds",

@@ -153,3 +153,41 @@ def test_transactions_and_consumer_groups_are_counted_by_state(kafka_broker):
     assert samples[(txn, (("state", "Ongoing"),))] == 0
     assert samples[(groups, (("state", "stable"),))] == 1
     assert samples[("kafka_coordinator_group_groupmetadatamanager_numgroups", ())] == 0  # classic groups only
+
+
+def test_share_groups_are_counted_by_state_with_their_start_offsets_and_lag(kafka_broker):
+    import time
+
+    import confluent_kafka
+
+    bootstrap, topic, group = kafka_broker.bootstrap, "metered-share", "metered-sharers"
+    producer = confluent_kafka.Producer({"bootstrap.servers": bootstrap})
+    producer.produce(topic, b"created")  # auto-created, one partition
+    producer.flush(30)
+    consumer = confluent_kafka.ShareConsumer({"bootstrap.servers": bootstrap, "group.id": group})
+    consumer.subscribe([topic])
+    labels = (("partition", "0"), ("sharegroup", group), ("topic", topic))
+    start = "kbroker_sharegroup_start_offset"
+    deadline = time.monotonic() + 60
+    # the share-partition starts at the high watermark when first fetched (share.auto.offset.reset latest)
+    while (start, labels) not in (samples := _page_samples(kafka_broker)) and time.monotonic() < deadline:
+        consumer.poll(0.2)
+    assert samples[(start, labels)] == 1 and samples[("kbroker_sharegroup_lag", labels)] == 0
+    for i in range(10):
+        producer.produce(topic, f"v{i}".encode())
+    producer.flush(30)
+    received = 0
+    while received < 10 and time.monotonic() < deadline:
+        received += sum(1 for message in consumer.poll(0.2) if message.error() is None)
+    assert received == 10
+    consumer.commit_sync()  # accepts them
+    for i in range(4):
+        producer.produce(topic, f"later{i}".encode())
+    producer.flush(30)
+    samples = _page_samples(kafka_broker)
+    groups = "kafka_server_group_coordinator_metrics_share_groups"
+    assert samples[(groups, (("state", "stable"),))] == 1 and samples[(groups, (("state", "empty"),))] == 0
+    assert (samples[(start, labels)], samples[("kbroker_sharegroup_lag", labels)]) == (11, 4)
+    consumer.close()
+    samples = _page_samples(kafka_broker)
+    assert samples[(groups, (("state", "empty"),))] == 1 and samples[(groups, (("state", "stable"),))] == 0
