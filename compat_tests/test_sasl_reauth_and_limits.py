@@ -24,7 +24,7 @@ from compat_tests.kafka_dist import free_port
 from compat_tests.test_client_quotas import described, kafka_configs
 from kbroker.protocol.messages.sasl_authenticate_response import SaslAuthenticateResponse
 from kbroker.protocol.messages.sasl_handshake_response import SaslHandshakeResponse
-from tests.security.helpers import api_versions_request, read_response, request_frame
+from tests.security.helpers import api_versions_request, read_frame, request_frame
 
 confluent_kafka = pytest.importorskip("confluent_kafka")
 
@@ -59,7 +59,7 @@ def _client(broker) -> dict:
 
 
 def _response(sock: socket.socket) -> bytes | None:
-    return read_response(sock)
+    return read_frame(sock)
 
 
 def _authenticated(broker) -> tuple[socket.socket, SaslAuthenticateResponse]:
