@@ -46,12 +46,17 @@ def _client_exchange(server: ScramServer, user: str, password: str, extensions: 
     return server.evaluate(f"{without_proof},p={proof}".encode())
 
 
+TOKEN_EXPIRY_MS = 1_900_000_000_000
+
+
 def _server(mechanism=sc.SCRAM_SHA_256) -> ScramServer:
     credentials = TokenCredentials()
     hmac = token_hmac("k", "tok-1")
 
     def tokens(token_id, scram):
-        return (credentials.credential(token_id, scram, hmac), "alice") if token_id == "tok-1" else None
+        if token_id != "tok-1":
+            return None
+        return credentials.credential(token_id, scram, hmac), "alice", TOKEN_EXPIRY_MS
 
     return ScramServer(mechanism, lambda user, scram: None, token_lookup=tokens)
 
@@ -61,6 +66,7 @@ def test_tokenauth_authenticates_the_owner(mechanism):
     server = _server(mechanism)
     assert _client_exchange(server, "tok-1", token_password(token_hmac("k", "tok-1")), ",tokenauth=true")
     assert server.complete and server.authorization_id == "alice" and server.token_authenticated
+    assert server.credential_expiry_ms == TOKEN_EXPIRY_MS  # the session lifetime's bound (KIP-368)
 
 
 def test_tokenauth_refusals():
