@@ -30,6 +30,7 @@ class _Topic:
 class _Image:
     def __init__(self):
         self.topics = {"orders": _Topic("orders", TOPIC_ID, {0: None, 1: None})}
+        self.group_configs = {}  # no group has share.* configs of its own
 
     def topic(self, name):
         return self.topics.get(name)
@@ -95,7 +96,7 @@ def _join(coordinator, member, group="sharers"):
 def test_a_share_group_shows_members_assignment_and_the_in_flight_window():
     coordinator, now = _coordinator()
     _join(coordinator, "m1")
-    sp = coordinator.share_partitions[("sharers", TOPIC_ID, 0)] = SharePartition(100, coordinator.delivery_count_limit)
+    sp = coordinator.share_partitions[("sharers", TOPIC_ID, 0)] = SharePartition(100, coordinator.settings.delivery_count_limit("sharers"))
     coordinator._loaded_from[("sharers", TOPIC_ID, 0)] = (TOPIC_ID, 0)
     sp.acquire("m1", 100, 109, 10, now[0], 30000)  # ten records in flight: 100..109
     sp.acknowledge("m1", 100, 101, [AckType.ACCEPT], now[0], 30000)  # SPSO moves to 102
