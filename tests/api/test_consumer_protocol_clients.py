@@ -18,8 +18,15 @@ import pytest
 from kafka import KafkaAdminClient, KafkaProducer
 from kafka.admin import NewTopic
 
+from compat_tests.broker_fixtures import require_kafka_dist
 from compat_tests.java_tools import VERIFIABLE_CONSUMER
-from compat_tests.kafka_dist import TOOL_JVM_OPTIONS, TOOLS_LOG4J_CONFIG, kafka_classpath, kafka_dist_is_built
+from compat_tests.kafka_dist import (
+    TOOL_JVM_OPTIONS,
+    TOOLS_LOG4J_CONFIG,
+    ApacheKafka,
+    kafka_classpath,
+    kafka_dist_is_built,
+)
 from kbroker.testing import broker_config, run_broker_in_thread
 
 PARTITIONS = 12
@@ -56,16 +63,22 @@ def committed_offsets(bootstrap: str, group: str) -> dict[int, int]:
     return {tp.partition: meta.offset for tp, meta in offsets.items()}
 
 
+# Both brokers shorten the session (Kafka's default is 45 s) so that a killed member's partitions move sooner.
+GROUP_TIMEOUTS = {"group.consumer.session.timeout.ms": SESSION_TIMEOUT_MS,
+                  "group.consumer.min.session.timeout.ms": SESSION_TIMEOUT_MS,
+                  "group.consumer.heartbeat.interval.ms": 1000,
+                  "group.consumer.min.heartbeat.interval.ms": 1000}
+
+
 @pytest.fixture(params=["kbroker", "kafka"])
 def bootstrap(request, tmp_path):
-    """The broker under test: kbroker in-process (session timeout shortened to 10 s, so that a killed member's
-    partitions move sooner), or the shared Apache Kafka 4.3.1 with its defaults (45 s)."""
+    """The broker under test with GROUP_TIMEOUTS: kbroker in-process, or, as the reference, Apache Kafka 4.3.1."""
     if request.param == "kafka":
-        yield request.getfixturevalue("apache_kafka_bootstrap")
+        require_kafka_dist()
+        with ApacheKafka(GROUP_TIMEOUTS) as kafka:
+            yield kafka.bootstrap
         return
-    config = broker_config(tmp_path / "kafka-logs", {"group.consumer.session.timeout.ms": SESSION_TIMEOUT_MS,
-                                                      "group.consumer.heartbeat.interval.ms": 1000})
-    with run_broker_in_thread(config) as running:
+    with run_broker_in_thread(broker_config(tmp_path / "kafka-logs", GROUP_TIMEOUTS)) as running:
         yield f"{running.host}:{running.port}"
 
 
