@@ -6,8 +6,8 @@ module), with StandardAuthorizer on (ACLs absent means allowed, so a grant on on
   when the JVM system property org.apache.kafka.sasl.oauthbearer.allowed.urls lists it; both brokers get it.
 The Java console clients (unsecured login from unsecuredLoginStringClaim_sub; a signed token read from a file by
 OAuthBearerLoginCallbackHandler), confluent-kafka (`sasl.oauthbearer.
-config` unsecured tokens; an oauth_cb returning signed tokens) and kafka-python (sasl_oauth_token_provider) produce
-and consume. Bad tokens (expired, signed by another key, another audience, missing the required scope) get the JSON
+config` unsecured tokens; an oauth_cb returning signed tokens) kafka-python (sasl_oauth_token_provider) and kcat
+(unsecured tokens) produce and consume. Bad tokens (expired, signed by another key, another audience, missing the required scope) get the JSON
 status, then SASL_AUTHENTICATION_FAILED carrying it once the client acknowledges, then a closed connection."""
 
 from __future__ import annotations
@@ -147,6 +147,17 @@ def test_confluent_kafka_with_unsecured_tokens(oauth):
 @pytest.mark.parametrize("key", ["rsa", "ec"])
 def test_confluent_kafka_with_signed_tokens_from_oauth_cb(oauth, key):
     produce_and_consume(_jwks_client(oauth, lambda: _signed(oauth, key=key)), _values())
+
+
+def test_kcat_with_unsecured_tokens(oauth):
+    """kcat (librdkafka's built-in unsecured JWT) produces and consumes through the UNSECURED listener."""
+    from compat_tests import kcat
+
+    args = [arg for name, value in _unsecured_client(oauth).items() if name != "bootstrap.servers"
+            for arg in ("-X", f"{name}={str(value).lower() if isinstance(value, bool) else value}")]
+    topic = f"kcat-oauth-{uuid.uuid4().hex[:8]}"
+    kcat.check(kcat.produce(_address(oauth, "UNSECURED"), topic, ["first", "second"], *args))
+    assert kcat.consume(_address(oauth, "UNSECURED"), topic, 2, "%s", *args) == ["first", "second"]
 
 
 class _TokenProvider(kafka.net.sasl.oauth.AbstractTokenProvider):
