@@ -58,6 +58,7 @@ from kbroker.group.consumer import (
     is_subset,
     reconcile,
 )
+from kbroker.group.member_groups import HeartbeatError, MemberGroups
 from kbroker.group.migration import MigrationError, ProtocolMigration
 from kbroker.protocol import errors
 from kbroker.protocol.messages.group_coordinator.consumer_group_current_member_assignment_value import (
@@ -92,13 +93,6 @@ ASSIGNOR_CLASSES = {
     "org.apache.kafka.coordinator.group.assignor.UniformAssignor": assignors.UNIFORM,
     "org.apache.kafka.coordinator.group.assignor.RangeAssignor": assignors.RANGE,
 }
-
-
-class HeartbeatError(Exception):
-    def __init__(self, code: int, message: str | None = None):
-        super().__init__(message or errors.for_code(code).name)
-        self.code = code
-        self.message = message
 
 
 @attrs.frozen
@@ -162,12 +156,17 @@ def _epochs_of(parts, default: int) -> dict:
     return epochs
 
 
-class ConsumerGroups:
+class ConsumerGroups(MemberGroups):
+    group_class = ConsumerGroup
+    timer_prefix = "consumer"
+    group_noun = "group"
+    describe_noun = "consumer group"
+    assigned_noun = "partitions"
+
     def __init__(self, coordinator, config, image):
-        self.coordinator = coordinator
+        super().__init__(coordinator, config["group.consumer.session.timeout.ms"])
         self.image = image  # callable: the current MetadataImage (or None: no topics)
         self.heartbeat_interval_ms = config["group.consumer.heartbeat.interval.ms"]
-        self.session_timeout_ms = config["group.consumer.session.timeout.ms"]
         self.max_size = config["group.consumer.max.size"]
         self.assignment_interval_ms = config["group.consumer.assignment.interval.ms"]
         names = [ASSIGNOR_CLASSES.get(name, name) for name in config["group.consumer.assignors"]]
@@ -303,15 +302,6 @@ class ConsumerGroups:
             except MigrationError as exc:
                 raise HeartbeatError(exc.code, exc.message) from None
         raise HeartbeatError(errors.GROUP_ID_NOT_FOUND.code, f"Group {group_id} is not a consumer group")
-
-    def _commit(self, shard, group: ConsumerGroup, entries: list) -> None:
-        """Write the records, then keep the group in the shard; on failure drop the shard (reloaded on next use)."""
-        if entries:
-            code, _ = self.coordinator._append(shard, entries)
-            if code != NONE:
-                self.coordinator.shards.states.pop(shard.index, None)
-                raise HeartbeatError(code)
-            shard.groups[group.group_id] = group
 
     # --- ConsumerGroupHeartbeat ------------------------------------------------------------------------------
     def heartbeat(self, request, *, api_version: int, client_id: str, client_host: str) -> HeartbeatResult:
@@ -511,17 +501,11 @@ class ConsumerGroups:
                       if (topic := topics.get(name)) is not None}
         updated = reconcile(member, group.assignment_epoch, group.target.get(member.member_id, {}),
                             group.partition_epoch, owned, subscribed, subscription_changed)
-        if updated != member:
-            group.put_member(updated)
-            entries.append(GR.consumer_record(GR.CONSUMER_GROUP_CURRENT_ASSIGNMENT_TYPE, group.group_id,
-                                              member.member_id, _current_value(updated)))
-            log.info("[GroupId %s] Member %s new assignment state: epoch=%d, previousEpoch=%d, state=%s.",
-                     group.group_id, member.member_id, updated.member_epoch, updated.previous_member_epoch,
-                     updated.state.name)
-            self.coordinator.timers.cancel(("consumer-rebalance", group.group_id, member.member_id))
-            if updated.state == MemberState.UNREVOKED_PARTITIONS:
-                self._schedule_rebalance_timeout(group.group_id, updated)
-        return updated
+        return self._record_reconciled(group, member, updated, entries)
+
+    def _current_record(self, group: ConsumerGroup, member: ConsumerMember):
+        return GR.consumer_record(GR.CONSUMER_GROUP_CURRENT_ASSIGNMENT_TYPE, group.group_id, member.member_id,
+                                  _current_value(member))
 
     # --- leaving and fencing ---------------------------------------------------------------------------------
     def _leave(self, shard, r) -> HeartbeatResult:
@@ -568,8 +552,7 @@ class ConsumerGroups:
             entries.append(GR.consumer_record(record_type, group.group_id, member.member_id, None))
         group.remove_member(member.member_id)
         group.target.pop(member.member_id, None)
-        self.coordinator.timers.cancel(("consumer-session", group.group_id, member.member_id))
-        self.coordinator.timers.cancel(("consumer-rebalance", group.group_id, member.member_id))
+        self._cancel_timeouts(group.group_id, member.member_id)
 
     def _fence(self, group: ConsumerGroup, member: ConsumerMember, entries: list) -> None:
         """Remove the member and bump the group epoch (Kafka's consumerGroupFenceMember)."""
@@ -586,42 +569,11 @@ class ConsumerGroups:
         if not group.members:
             group.current_state_timestamp = self.coordinator.now_ms()
 
-    def _fence_later(self, group_id: str, member_id: str, reason: str, still) -> None:
-        """A timer fired: fence the member if it is still in the group (and `still(member)` holds)."""
-        shard = self.coordinator.shards.states.get(self.coordinator.partition_for(group_id))
-        if shard is None:  # the shard moved away or is being reloaded (its load schedules timeouts again)
+    def _fence_and_commit(self, shard, group: ConsumerGroup, member: ConsumerMember) -> None:
+        if self.migration.may_downgrade(group, member.member_id):
+            self.migration.downgrade(shard, group, member.member_id)
             return
-        group = shard.groups.get(group_id)
-        member = group.members.get(member_id) if type(group) is ConsumerGroup else None
-        if member is None or not still(member):
-            return
-        log.info("[GroupId %s] Member %s fenced from the group because %s.", group_id, member_id, reason)
-        entries: list = []
-        try:
-            if self.migration.may_downgrade(group, member_id):
-                self.migration.downgrade(shard, group, member_id)
-                return
-            self._fence(group, member, entries)
-            self._commit(shard, group, entries)
-        except HeartbeatError as exc:
-            log.warning("[GroupId %s] fencing member %s could not be written: %s", group_id, member_id, exc)
-
-    def _schedule_session_timeout(self, group_id: str, member_id: str, timeout_ms: int | None = None) -> None:
-        """`timeout_ms`: a classic-protocol member's own session timeout (else the group's)."""
-        self.coordinator.timers.schedule(
-            ("consumer-session", group_id, member_id),
-            timeout_ms if timeout_ms is not None else self.session_timeout_of(group_id),
-            lambda: self._fence_later(group_id, member_id, "its session expired", lambda m: True))
-
-    def _schedule_rebalance_timeout(self, group_id: str, member: ConsumerMember) -> None:
-        epoch = member.member_epoch
-        timeout = member.rebalance_timeout_ms if member.rebalance_timeout_ms > 0 else 0
-        self.coordinator.timers.schedule(
-            ("consumer-rebalance", group_id, member.member_id), timeout,
-            lambda: self._fence_later(group_id, member.member_id,
-                                      f"it failed to revoke partitions within {timeout}ms",
-                                      lambda m: m.member_epoch == epoch
-                                      and m.state == MemberState.UNREVOKED_PARTITIONS))
+        super()._fence_and_commit(shard, group, member)
 
     # --- loading ---------------------------------------------------------------------------------------------
     def replay(self, shard, record: GR.ConsumerRecord) -> None:
@@ -682,16 +634,8 @@ class ConsumerGroups:
                     assigned=_partitions_of(value.assigned_partitions),
                     pending_revocation=_partitions_of(value.partitions_pending_revocation), epochs=epochs))
 
-    def loaded(self, shard) -> None:
-        """After a load: session timeouts for every member, rebalance timeouts for those revoking."""
-        for group in shard.groups.values():
-            if not isinstance(group, ConsumerGroup):
-                continue
-            for member in group.members.values():
-                self._schedule_session_timeout(group.group_id, member.member_id, None if member.classic is None
-                                               else member.classic.session_timeout_ms)
-                if member.state == MemberState.UNREVOKED_PARTITIONS:
-                    self._schedule_rebalance_timeout(group.group_id, member)
+    def _member_session_timeout(self, member: ConsumerMember) -> int | None:
+        return None if member.classic is None else member.classic.session_timeout_ms
 
     def tombstones(self, group: ConsumerGroup) -> list:
         """The records deleting the group (its offsets are deleted by the caller)."""
@@ -752,23 +696,6 @@ class ConsumerGroups:
         if member_epoch != member.member_epoch:
             return errors.STALE_MEMBER_EPOCH.code
         return NONE
-
-    # --- describe --------------------------------------------------------------------------------------------
-    def describe(self, group_id: str):
-        """(error, message, group or None)."""
-        from kbroker.group.coordinator import GroupError  # the coordinator module imports this one
-
-        self.coordinator.timers.fire_due()
-        try:
-            shard = self.coordinator.shard_of(group_id)
-        except GroupError as exc:
-            return exc.code, None, None
-        group = shard.groups.get(group_id)
-        if group is None or (isinstance(group, ClassicGroup) and group.state == GroupState.DEAD):
-            return errors.GROUP_ID_NOT_FOUND.code, f"Group {group_id} not found.", None
-        if type(group) is not ConsumerGroup:
-            return errors.GROUP_ID_NOT_FOUND.code, f"Group {group_id} is not a consumer group.", None
-        return NONE, None, group
 
     def topic_name(self, topic_id: uuid.UUID) -> str:
         image = self.image()

@@ -45,7 +45,7 @@ from kbroker.group.consumer import (
     is_subset,
     reconcile,
 )
-from kbroker.group.consumer_coordinator import HeartbeatError
+from kbroker.group.member_groups import HeartbeatError, MemberGroups
 from kbroker.group.streams import (
     ASSIGNMENT_DELAYED,
     STALE_TOPOLOGY,
@@ -94,12 +94,17 @@ def _owned(task_ids) -> list[tuple[str, list[int]]] | None:
     return None if task_ids is None else [(t.subtopology_id, list(t.partitions)) for t in task_ids]
 
 
-class StreamsGroups:
+class StreamsGroups(MemberGroups):
+    group_class = StreamsGroup
+    timer_prefix = "streams"
+    group_noun = "streams group"
+    describe_noun = "streams group"
+    assigned_noun = "tasks"
+
     def __init__(self, coordinator, config, image):
-        self.coordinator = coordinator
+        super().__init__(coordinator, config["group.streams.session.timeout.ms"])
         self.image = image  # callable: the current MetadataImage (or None: no topics)
         self.heartbeat_interval_ms = config["group.streams.heartbeat.interval.ms"]
-        self.session_timeout_ms = config["group.streams.session.timeout.ms"]
         self.max_size = config["group.streams.max.size"]
         self.initial_delay_ms = config["group.streams.initial.rebalance.delay.ms"]
 
@@ -186,16 +191,6 @@ class StreamsGroups:
             return StreamsHeartbeatResult(exc.code, exc.message)
         except GroupError as exc:  # NOT_COORDINATOR
             return StreamsHeartbeatResult(exc.code)
-
-    def _commit(self, shard, group: StreamsGroup, entries: list) -> None:
-        """Write the records, then keep the group in the shard; on failure drop the shard (reloaded on next use),
-        so memory never holds what the log does not."""
-        if entries:
-            code, _ = self.coordinator._append(shard, entries)
-            if code != NONE:
-                self.coordinator.shards.states.pop(shard.index, None)
-                raise HeartbeatError(code)
-        shard.groups[group.group_id] = group
 
     def _heartbeat(self, shard, r, client_id: str, client_host: str) -> StreamsHeartbeatResult:
         joining = r.member_epoch == 0
@@ -317,17 +312,11 @@ class StreamsGroups:
         if member.is_reconciled_to(target_epoch):
             return member
         updated = reconcile(member, target_epoch, target, group.partition_epoch, owned)
-        if updated != member:
-            group.put_member(updated)
-            entries.append(SR.streams_record(SR.CURRENT_ASSIGNMENT_TYPE, group.group_id, member.member_id,
-                                             SR.current_value(updated)))
-            log.info("[GroupId %s] Member %s new assignment state: epoch=%d, previousEpoch=%d, state=%s.",
-                     group.group_id, member.member_id, updated.member_epoch, updated.previous_member_epoch,
-                     updated.state.name)
-            self.coordinator.timers.cancel(("streams-rebalance", group.group_id, member.member_id))
-            if updated.state == MemberState.UNREVOKED_PARTITIONS:
-                self._schedule_rebalance_timeout(group.group_id, updated)
-        return updated
+        return self._record_reconciled(group, member, updated, entries)
+
+    def _current_record(self, group: StreamsGroup, member: StreamsMember):
+        return SR.streams_record(SR.CURRENT_ASSIGNMENT_TYPE, group.group_id, member.member_id,
+                                 SR.current_value(member))
 
     # --- leaving and fencing ---------------------------------------------------------------------------------
     def _leave(self, shard, r) -> StreamsHeartbeatResult:
@@ -349,40 +338,11 @@ class StreamsGroups:
         entries.extend(SR.streams_record(t, group.group_id, member.member_id, None) for t in SR.MEMBER_TYPES)
         group.remove_member(member.member_id)
         group.target.pop(member.member_id, None)
-        self.coordinator.timers.cancel(("streams-session", group.group_id, member.member_id))
-        self.coordinator.timers.cancel(("streams-rebalance", group.group_id, member.member_id))
+        self._cancel_timeouts(group.group_id, member.member_id)
         group.group_epoch += 1
         entries.append(self._epoch_record(group))
         if not group.members:
             group.current_state_timestamp = self.coordinator.now_ms()
-
-    def _fence_later(self, group_id: str, member_id: str, reason: str, still) -> None:
-        shard = self.coordinator.shards.states.get(self.coordinator.partition_for(group_id))
-        group = shard.groups.get(group_id) if shard is not None else None
-        member = group.members.get(member_id) if isinstance(group, StreamsGroup) else None
-        if member is None or not still(member):
-            return
-        log.info("[GroupId %s] Member %s fenced from the streams group because %s.", group_id, member_id, reason)
-        entries: list = []
-        self._fence(group, member, entries)
-        try:
-            self._commit(shard, group, entries)
-        except HeartbeatError as exc:
-            log.warning("[GroupId %s] fencing member %s could not be written: %s", group_id, member_id, exc)
-
-    def _schedule_session_timeout(self, group_id: str, member_id: str) -> None:
-        self.coordinator.timers.schedule(
-            ("streams-session", group_id, member_id), self.session_timeout_ms,
-            lambda: self._fence_later(group_id, member_id, "its session expired", lambda m: True))
-
-    def _schedule_rebalance_timeout(self, group_id: str, member: StreamsMember) -> None:
-        epoch = member.member_epoch
-        timeout = max(member.rebalance_timeout_ms, 0)
-        self.coordinator.timers.schedule(
-            ("streams-rebalance", group_id, member.member_id), timeout,
-            lambda: self._fence_later(group_id, member.member_id, f"it failed to revoke tasks within {timeout}ms",
-                                      lambda m: m.member_epoch == epoch
-                                      and m.state == MemberState.UNREVOKED_PARTITIONS))
 
     # --- loading ---------------------------------------------------------------------------------------------
     def replay(self, shard, record: SR.StreamsRecord) -> None:
@@ -436,16 +396,6 @@ class StreamsGroups:
                     assigned=SR.tasks_of(value.active_tasks),
                     pending_revocation=SR.tasks_of(value.active_tasks_pending_revocation), epochs=epochs))
 
-    def loaded(self, shard) -> None:
-        """After a load: session timeouts for every member, rebalance timeouts for those revoking."""
-        for group in shard.groups.values():
-            if not isinstance(group, StreamsGroup):
-                continue
-            for member in group.members.values():
-                self._schedule_session_timeout(group.group_id, member.member_id)
-                if member.state == MemberState.UNREVOKED_PARTITIONS:
-                    self._schedule_rebalance_timeout(group.group_id, member)
-
     @staticmethod
     def tombstones(group: StreamsGroup) -> list:
         """The records deleting the group (its offsets are deleted by the caller)."""
@@ -463,23 +413,6 @@ class StreamsGroups:
             return set()
         return {name for s in group.topology.subtopologies
                 for name in (*s.source_topics, *(info.name for info in s.repartition_source_topics))}
-
-    # --- describe --------------------------------------------------------------------------------------------
-    def describe(self, group_id: str):
-        """(error, message, group or None)."""
-        from kbroker.group.coordinator import GroupError  # the coordinator module imports this one
-
-        self.coordinator.timers.fire_due()
-        try:
-            shard = self.coordinator.shard_of(group_id)
-        except GroupError as exc:
-            return exc.code, None, None
-        group = shard.groups.get(group_id)
-        if group is None or (isinstance(group, ClassicGroup) and group.state == GroupState.DEAD):
-            return errors.GROUP_ID_NOT_FOUND.code, f"Group {group_id} not found.", None
-        if not isinstance(group, StreamsGroup):
-            return errors.GROUP_ID_NOT_FOUND.code, f"Group {group_id} is not a streams group.", None
-        return NONE, None, group
 
 
 __all__ = ["StreamsGroups", "StreamsHeartbeatResult"]
