@@ -155,7 +155,7 @@ class FaultRun:
         workers = [PythonProducer(cluster.bootstrap, self.topic, self.partitions, proc, self.history)
                    for proc in (1, 2)]
         workers += [GroupConsumer(cluster.bootstrap, self.topic, self.history),
-                    IsrSampler(cluster.bootstrap, self.topic, self.history)]
+                    IsrSampler(self._client_ports, self.topic, self.history)]
         if self.java_producer:
             workers.append(JavaProducer(cluster.bootstrap, self.topic, 7, self.history, cluster.work_dir))
         for worker in workers:
@@ -180,6 +180,9 @@ class FaultRun:
                        self._writers_of_duplicates())
         return RunReport(cluster.kind, self.seed, self.schedule, records, result, len(self.history.failed),
                          time.monotonic() - started)
+
+    def _client_ports(self) -> dict[int, int]:
+        return {node: self.cluster.node(node).client_port for node in self.cluster.ids}
 
     def _writers_of_duplicates(self) -> dict[tuple[int, int], Writer]:
         """Who wrote each copy of a value found twice, read from the partition leaders' batches."""
