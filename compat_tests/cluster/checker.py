@@ -92,6 +92,7 @@ class CheckResult(NamedTuple):
     acknowledged_without_offset: int
     acks_by_producer: dict[str, int]
     resent_under_new_epoch: list[tuple[str, list[tuple[int, int]]]]  # value, its positions
+    isr_samples_judged: int = 0  # the ISR samples acked_below_min_isr was judged on (the leaders' own views)
 
     @property
     def ok(self) -> bool:
@@ -104,7 +105,8 @@ class CheckResult(NamedTuple):
                 "inconsistent_offsets": len(self.inconsistent),
                 "acked_below_min_isr": len(self.acked_below_min_isr),
                 "acknowledged_without_offset": self.acknowledged_without_offset,
-                "resent_under_new_epoch": len(self.resent_under_new_epoch)}
+                "resent_under_new_epoch": len(self.resent_under_new_epoch),
+                "isr_samples_judged": self.isr_samples_judged}
 
     def describe(self, limit: int = 10) -> str:
         """The summary and the first `limit` cases of each anomaly."""
@@ -122,6 +124,7 @@ def check(acks: Iterable[Ack], reads: Iterable[Read], isr_samples: Iterable[IsrS
     """`writers`: (partition, offset) -> Writer for the positions of duplicated values (see `duplicated_positions`)."""
     acks = list(acks)
     reads = list(reads)
+    judged_samples = _leaders_views(isr_samples)
     values_at: dict[tuple[int, int], set[str]] = defaultdict(set)
     for partition, offset, value in _observations(acks, reads):
         values_at[(partition, offset)].add(value)
@@ -137,9 +140,9 @@ def check(acks: Iterable[Ack], reads: Iterable[Read], isr_samples: Iterable[IsrS
     resent_copies = {position for _value, found in resent for position in found[1:]}
     return CheckResult(len(acks), len(reads), sorted(lost), sorted(duplicated), _reordered(reads, resent_copies),
                        inconsistent,
-                       _acked_below_min_isr(acks, isr_samples, min_isr),
+                       _acked_below_min_isr(acks, judged_samples, min_isr),
                        sum(1 for a in acks if a.offset is None), dict(Counter(parse_value(a.value)[0] for a in acks)),
-                       sorted(resent))
+                       sorted(resent), len(judged_samples))
 
 
 def duplicated_positions(acks: Iterable[Ack], reads: Iterable[Read]) -> set[tuple[int, int]]:
@@ -188,7 +191,7 @@ def _reordered(reads: list[Read], resent_copies: set[tuple[int, int]]) -> list[t
 
 def _acked_below_min_isr(acks: list[Ack], samples: Iterable[IsrSample], min_isr: int) -> list[Ack]:
     by_partition: dict[int, list[IsrSample]] = defaultdict(list)
-    for sample in sorted(_leaders_views(samples), key=lambda sample: (sample.at, sample.partition)):
+    for sample in sorted(samples, key=lambda sample: (sample.at, sample.partition)):
         by_partition[sample.partition].append(sample)
     times = {partition: [s.at for s in series] for partition, series in by_partition.items()}
     suspicious = []
