@@ -32,7 +32,7 @@ def test_a_clean_history_has_no_anomaly():
     assert result.summary() == {"acknowledged": 5, "read": 10, "lost": 0, "duplicated": 0, "reordered": 0,
                                 "inconsistent_offsets": 0, "acked_below_min_isr": 0,
                                 "acknowledged_without_offset": 0, "resent_under_new_epoch": 0,
-                                "isr_samples_judged": 0}
+                                "isr_samples_judged": 0, "acked_below_min_isr_any_node": 0}
 
 
 def test_values_of_both_producer_kinds_parse():
@@ -147,6 +147,8 @@ def test_isr_samples_that_name_their_node_count_only_from_the_partitions_leader(
     leader = [IsrSample(t, 0, 2, node=1, leader=1) for t in (9.1, 9.8, 10.6)]
     judged = check([ack], reads, lagging + leader, min_isr=2)
     assert judged.acked_below_min_isr == [] and judged.isr_samples_judged == 3
+    assert judged.acked_below_min_isr_any_node == 0  # node 1's samples interleave node 2's
+    assert check([ack], reads, lagging, min_isr=2).acked_below_min_isr_any_node == 1
     leader_below = [sample._replace(isr_size=1) for sample in leader]
     assert check([ack], reads, lagging + leader_below, min_isr=2).acked_below_min_isr == [ack]
     # a node describing a partition it does not lead (a stale leader field included) is not the leader's view

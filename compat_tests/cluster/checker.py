@@ -93,6 +93,7 @@ class CheckResult(NamedTuple):
     acks_by_producer: dict[str, int]
     resent_under_new_epoch: list[tuple[str, list[tuple[int, int]]]]  # value, its positions
     isr_samples_judged: int = 0  # the ISR samples acked_below_min_isr was judged on (the leaders' own views)
+    acked_below_min_isr_any_node: int = 0  # the same judged on every node's view: the gap is metadata lag
 
     @property
     def ok(self) -> bool:
@@ -106,7 +107,8 @@ class CheckResult(NamedTuple):
                 "acked_below_min_isr": len(self.acked_below_min_isr),
                 "acknowledged_without_offset": self.acknowledged_without_offset,
                 "resent_under_new_epoch": len(self.resent_under_new_epoch),
-                "isr_samples_judged": self.isr_samples_judged}
+                "isr_samples_judged": self.isr_samples_judged,
+                "acked_below_min_isr_any_node": self.acked_below_min_isr_any_node}
 
     def describe(self, limit: int = 10) -> str:
         """The summary and the first `limit` cases of each anomaly."""
@@ -124,6 +126,7 @@ def check(acks: Iterable[Ack], reads: Iterable[Read], isr_samples: Iterable[IsrS
     """`writers`: (partition, offset) -> Writer for the positions of duplicated values (see `duplicated_positions`)."""
     acks = list(acks)
     reads = list(reads)
+    isr_samples = list(isr_samples)
     judged_samples = _leaders_views(isr_samples)
     values_at: dict[tuple[int, int], set[str]] = defaultdict(set)
     for partition, offset, value in _observations(acks, reads):
@@ -142,7 +145,7 @@ def check(acks: Iterable[Ack], reads: Iterable[Read], isr_samples: Iterable[IsrS
                        inconsistent,
                        _acked_below_min_isr(acks, judged_samples, min_isr),
                        sum(1 for a in acks if a.offset is None), dict(Counter(parse_value(a.value)[0] for a in acks)),
-                       sorted(resent), len(judged_samples))
+                       sorted(resent), len(judged_samples), len(_acked_below_min_isr(acks, isr_samples, min_isr)))
 
 
 def duplicated_positions(acks: Iterable[Ack], reads: Iterable[Read]) -> set[tuple[int, int]]:
