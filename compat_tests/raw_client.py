@@ -4,7 +4,8 @@
     with RawConnection(broker.bootstrap) as conn:
         response = conn.send(ProduceRequest(acks=2, ...), version=9)
 
-`produce_batch(...)` and `fetch_partition(...)` wrap the two requests the bad-input tests send.
+`produce_batch(...)` and `fetch_partition(...)` wrap the two requests the bad-input tests send;
+`topic_partitions(...)` is one node's own Metadata view of a topic's partitions.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import struct
 
 from kbroker.protocol.messages import response_class
 from kbroker.protocol.messages.fetch_request import FetchPartition, FetchRequest, FetchTopic
+from kbroker.protocol.messages.metadata_request import MetadataRequest, MetadataRequestTopic
 from kbroker.protocol.messages.produce_request import PartitionProduceData, ProduceRequest, TopicProduceData
 from kbroker.protocol.messages.request_header import RequestHeader
 from kbroker.protocol.messages.response_header import ResponseHeader
@@ -22,6 +24,7 @@ CLIENT_ID = "compat-raw"
 # Versions both brokers serve, below where topic IDs replace names (Produce 13, Fetch 13).
 PRODUCE_VERSION = 9
 FETCH_VERSION = 12
+METADATA_VERSION = 9
 
 
 class RawConnection:
@@ -107,3 +110,13 @@ def fetch_partition(bootstrap: str, topic: str, partition: int, offset: int, *, 
     [topic_response] = response.responses
     [partition_response] = topic_response.partitions
     return partition_response
+
+
+def topic_partitions(bootstrap: str, topic: str, *, timeout: float = 15.0) -> list:
+    """The partitions of `topic` (leader, ISR, ...) as the node at `bootstrap` itself describes them: a Metadata
+    request to that node alone, which a stock client would send to whichever node it picks."""
+    request = MetadataRequest(topics=[MetadataRequestTopic(name=topic)], allow_auto_topic_creation=False)
+    with RawConnection(bootstrap, timeout=timeout) as conn:
+        response = conn.send(request, METADATA_VERSION)
+    [topic_response] = response.topics
+    return [] if topic_response.error_code else list(topic_response.partitions)

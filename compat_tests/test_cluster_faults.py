@@ -155,5 +155,6 @@ def test_fault_rounds_lose_no_acknowledged_record(cluster, topic, tmp_path):
     print(f"\n{summary}\nreport: {path}")
     assert set(report.acks_by_producer()) == {"p1", "p2", "j7"}, "a producer had no record acknowledged"
     assert report.result.read >= report.result.acknowledged
+    assert report.result.isr_samples_judged > 0, "no node ever described a partition it leads"
     assert report.result.ok, f"seed {seed} (replay: CLUSTER_SEED={seed} CLUSTER_ROUNDS={ROUNDS}); report {path}\n" \
                              f"{report.result.describe()}"

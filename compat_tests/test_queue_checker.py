@@ -31,7 +31,8 @@ def test_a_clean_history_has_no_anomaly():
     assert result.ok
     assert result.summary() == {"acknowledged": 5, "read": 10, "lost": 0, "duplicated": 0, "reordered": 0,
                                 "inconsistent_offsets": 0, "acked_below_min_isr": 0,
-                                "acknowledged_without_offset": 0, "resent_under_new_epoch": 0}
+                                "acknowledged_without_offset": 0, "resent_under_new_epoch": 0,
+                                "isr_samples_judged": 0, "acked_below_min_isr_any_node": 0}
 
 
 def test_values_of_both_producer_kinds_parse():
@@ -78,6 +79,26 @@ def test_a_copy_written_under_a_newer_epoch_is_a_client_resend_not_a_duplicate()
     assert check(acks, copied, writers={(0, 2): Writer(5, 0, 1), (0, 3): Writer(6, 1, 0)}).duplicated
 
 
+def test_a_copy_resent_under_a_newer_epoch_after_later_values_is_not_a_reordering_but_a_real_one_still_is():
+    """librdkafka gave up on p1-1's first send (it had landed), bumped the epoch and sent it again after p1-2 and
+    p1-3: the second copy sits after them. Judged by its own send it is in order; p1-0 after p1-3 is not."""
+    acks = [Ack("p1-0", 0, 0, 1.0), Ack("p1-2", 0, 2, 1.2), Ack("p1-3", 0, 3, 1.3), Ack("p1-1", 0, 4, 1.4)]
+    reads = [Read(0, 0, "p1-0"), Read(0, 1, "p1-1"), Read(0, 2, "p1-2"), Read(0, 3, "p1-3"), Read(0, 4, "p1-1")]
+    writers = {(0, 1): Writer(5, 0, 1), (0, 4): Writer(5, 1, 2)}
+    resent = check(acks, reads, writers=writers)
+    assert resent.resent_under_new_epoch == [("p1-1", [(0, 1), (0, 4)])]
+    assert resent.reordered == [] and resent.ok
+    # without the writers the second copy is a duplicate, and out of order too
+    unexplained = check(acks, reads)
+    assert unexplained.duplicated == [("p1-1", [(0, 1), (0, 4)])]
+    assert unexplained.reordered == [(0, "p1-3", "p1-1")]
+    # a value of the producer landing after a later one is still a reordering, re-sent copies or not
+    reordered = check(acks + [Ack("p1-4", 0, 5, 1.6)], reads + [Read(0, 5, "p1-4"), Read(0, 6, "p1-0")],
+                      writers=writers)
+    assert reordered.reordered == [(0, "p1-4", "p1-0")]
+    assert reordered.duplicated == [("p1-0", [(0, 0), (0, 6)])]
+
+
 def test_an_acknowledgement_and_a_read_that_disagree_on_the_offset_are_inconsistent_and_duplicated():
     acks, reads = clean_history()
     moved = [Read(0, 0, "p1-0"), Read(0, 1, "p1-1"), Read(0, 2, "p2-0"), *reads[3:]]
@@ -116,6 +137,22 @@ def test_an_ack_while_every_isr_sample_around_it_was_below_min_is_suspicious():
     assert check([ack], reads, other_partition, min_isr=2).acked_below_min_isr == []
     no_sample_after = [IsrSample(9.0, 0, 1)]
     assert check([ack], reads, no_sample_after, min_isr=2).acked_below_min_isr == []
+
+
+def test_isr_samples_that_name_their_node_count_only_from_the_partitions_leader():
+    """Node 2's metadata still shows the old ISR of one; node 1, the leader that acknowledged, shows two."""
+    ack = Ack("p1-0", 0, 0, acked_at=10.0, sent_at=9.5)
+    reads = [Read(0, 0, "p1-0")]
+    lagging = [IsrSample(t, 0, 1, node=2, leader=1) for t in (9.0, 9.7, 10.5)]
+    leader = [IsrSample(t, 0, 2, node=1, leader=1) for t in (9.1, 9.8, 10.6)]
+    judged = check([ack], reads, lagging + leader, min_isr=2)
+    assert judged.acked_below_min_isr == [] and judged.isr_samples_judged == 3
+    assert judged.acked_below_min_isr_any_node == 0  # node 1's samples interleave node 2's
+    assert check([ack], reads, lagging, min_isr=2).acked_below_min_isr_any_node == 1
+    leader_below = [sample._replace(isr_size=1) for sample in leader]
+    assert check([ack], reads, lagging + leader_below, min_isr=2).acked_below_min_isr == [ack]
+    # a node describing a partition it does not lead (a stale leader field included) is not the leader's view
+    assert check([ack], reads, [s._replace(leader=2) for s in lagging], min_isr=2).acked_below_min_isr == [ack]
 
 
 def test_the_history_finds_the_first_acknowledgement_of_a_record_sent_after_a_fault():

@@ -13,12 +13,15 @@ an offset too), then reports:
   producer id is a client re-send after an epoch bump (KIP-360: the producer gave up on the old sequence), listed
   apart as `resent_under_new_epoch`; any other duplicate (same epoch and sequence twice: a retry the broker
   should have deduplicated) stays a duplicate;
-- reordered: on one partition, a producer's values at increasing offsets with decreasing send numbers;
+- reordered: on one partition, a producer's values at increasing offsets with decreasing send numbers, where a
+  value's later copy re-sent under a new epoch is judged by its own (later) send, so it is left out;
 - inconsistent offsets: one (partition, offset) with two or more values;
 - acknowledged while the ISR was below min.insync.replicas, where the ISR samples can tell: every sample from
   the last one before the send (or the acknowledgement, when the send time is unknown) to the first one after
-  the acknowledgement showed fewer in-sync replicas than `min_isr`. Metadata lags the leader's own view, so
-  this one is a suspicion to look into, not proof.
+  the acknowledgement showed fewer in-sync replicas than `min_isr`. Samples that name their node count only
+  when that node called itself the partition's leader: the leader acknowledges on its own ISR, and another
+  node's metadata may lag it. Even the leader's metadata lags its AlterPartition answers a little, so this one
+  is a suspicion to look into, not proof.
 """
 
 from __future__ import annotations
@@ -61,9 +64,13 @@ class Read(NamedTuple):
 
 
 class IsrSample(NamedTuple):
+    """`partition`'s ISR size as `node` described it (None: some node), naming `leader` as its leader."""
+
     at: float
     partition: int
     isr_size: int
+    node: int | None = None
+    leader: int | None = None
 
 
 class Writer(NamedTuple):
@@ -85,6 +92,8 @@ class CheckResult(NamedTuple):
     acknowledged_without_offset: int
     acks_by_producer: dict[str, int]
     resent_under_new_epoch: list[tuple[str, list[tuple[int, int]]]]  # value, its positions
+    isr_samples_judged: int = 0  # the ISR samples acked_below_min_isr was judged on (the leaders' own views)
+    acked_below_min_isr_any_node: int = 0  # the same judged on every node's view: the gap is metadata lag
 
     @property
     def ok(self) -> bool:
@@ -97,7 +106,9 @@ class CheckResult(NamedTuple):
                 "inconsistent_offsets": len(self.inconsistent),
                 "acked_below_min_isr": len(self.acked_below_min_isr),
                 "acknowledged_without_offset": self.acknowledged_without_offset,
-                "resent_under_new_epoch": len(self.resent_under_new_epoch)}
+                "resent_under_new_epoch": len(self.resent_under_new_epoch),
+                "isr_samples_judged": self.isr_samples_judged,
+                "acked_below_min_isr_any_node": self.acked_below_min_isr_any_node}
 
     def describe(self, limit: int = 10) -> str:
         """The summary and the first `limit` cases of each anomaly."""
@@ -115,6 +126,8 @@ def check(acks: Iterable[Ack], reads: Iterable[Read], isr_samples: Iterable[IsrS
     """`writers`: (partition, offset) -> Writer for the positions of duplicated values (see `duplicated_positions`)."""
     acks = list(acks)
     reads = list(reads)
+    isr_samples = list(isr_samples)
+    judged_samples = _leaders_views(isr_samples)
     values_at: dict[tuple[int, int], set[str]] = defaultdict(set)
     for partition, offset, value in _observations(acks, reads):
         values_at[(partition, offset)].add(value)
@@ -127,10 +140,12 @@ def check(acks: Iterable[Ack], reads: Iterable[Read], isr_samples: Iterable[IsrS
         (resent if _resent_under_new_epoch(case[1], writers or {}) else duplicated).append(case)
     inconsistent = [(partition, offset, sorted(values))
                     for (partition, offset), values in sorted(values_at.items()) if len(values) > 1]
-    return CheckResult(len(acks), len(reads), sorted(lost), sorted(duplicated), _reordered(reads), inconsistent,
-                       _acked_below_min_isr(acks, isr_samples, min_isr),
+    resent_copies = {position for _value, found in resent for position in found[1:]}
+    return CheckResult(len(acks), len(reads), sorted(lost), sorted(duplicated), _reordered(reads, resent_copies),
+                       inconsistent,
+                       _acked_below_min_isr(acks, judged_samples, min_isr),
                        sum(1 for a in acks if a.offset is None), dict(Counter(parse_value(a.value)[0] for a in acks)),
-                       sorted(resent))
+                       sorted(resent), len(judged_samples), len(_acked_below_min_isr(acks, isr_samples, min_isr)))
 
 
 def duplicated_positions(acks: Iterable[Ack], reads: Iterable[Read]) -> set[tuple[int, int]]:
@@ -159,8 +174,12 @@ def _resent_under_new_epoch(found: list[tuple[int, int]], writers: Mapping[tuple
     return len({w.producer_id for w in known}) == 1 and len({w.producer_epoch for w in known}) == len(known)
 
 
-def _reordered(reads: list[Read]) -> list[tuple[int, str, str]]:
-    by_position = {(read.partition, read.offset): read.value for read in reads}
+def _reordered(reads: list[Read], resent_copies: set[tuple[int, int]]) -> list[tuple[int, str, str]]:
+    """`resent_copies`: positions of the later copies of values re-sent under a new epoch, left out. Kafka orders a
+    producer's successful sends in send order; such a copy was sent again after the epoch bump, after the values
+    that now precede it, so where it landed is its own send's place (the value's first copy keeps its place)."""
+    by_position = {(read.partition, read.offset): read.value for read in reads
+                   if (read.partition, read.offset) not in resent_copies}
     last_seen: dict[tuple[int, str], tuple[int, str]] = {}
     found = []
     for (partition, _offset), value in sorted(by_position.items()):
@@ -175,7 +194,7 @@ def _reordered(reads: list[Read]) -> list[tuple[int, str, str]]:
 
 def _acked_below_min_isr(acks: list[Ack], samples: Iterable[IsrSample], min_isr: int) -> list[Ack]:
     by_partition: dict[int, list[IsrSample]] = defaultdict(list)
-    for sample in sorted(samples):
+    for sample in sorted(samples, key=lambda sample: (sample.at, sample.partition)):
         by_partition[sample.partition].append(sample)
     times = {partition: [s.at for s in series] for partition, series in by_partition.items()}
     suspicious = []
@@ -191,3 +210,12 @@ def _acked_below_min_isr(acks: list[Ack], samples: Iterable[IsrSample], min_isr:
         if all(sample.isr_size < min_isr for sample in series[first:last + 1]):
             suspicious.append(ack)
     return suspicious
+
+
+def _leaders_views(samples: Iterable[IsrSample]) -> list[IsrSample]:
+    """The samples a partition's leader gave of its own partition, when samples name their node (the node whose
+    ISR decides an acknowledgement; another node's metadata may lag it by a heartbeat or more); else all."""
+    samples = list(samples)
+    if all(sample.node is None for sample in samples):
+        return samples
+    return [sample for sample in samples if sample.node is not None and sample.node == sample.leader]

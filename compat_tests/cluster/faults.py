@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+import os
 import random
 import time
 from collections import defaultdict
@@ -96,6 +97,7 @@ class RunReport(NamedTuple):
     result: CheckResult
     failed_sends: int
     elapsed_s: float
+    load_averages: tuple[tuple[float, float, float], ...] = ()  # os.getloadavg() at the start and at the end
 
     def failover_by_kind(self) -> dict[str, dict[str, float | int]]:
         by_kind: dict[str, list[float]] = defaultdict(list)
@@ -118,6 +120,7 @@ class RunReport(NamedTuple):
         start = self.rounds[0].fault_at if self.rounds else 0.0
         return {
             "broker": self.broker, "seed": self.seed, "elapsed_s": round(self.elapsed_s, 1),
+            "load_averages_start_end": [[round(x, 2) for x in load] for load in self.load_averages],
             "replay": f"CLUSTER_SEED={self.seed} CLUSTER_ROUNDS={len(self.schedule)}",
             "checker": self.result.summary(), "failed_sends": self.failed_sends,
             "acks_by_producer": self.acks_by_producer(),
@@ -147,7 +150,7 @@ class FaultRun:
         self.history = History()
 
     def run(self) -> RunReport:
-        started = time.monotonic()
+        started, load_at_start = time.monotonic(), os.getloadavg()
         cluster = self.cluster
         log.info("fault run on %s, seed %d (replay: CLUSTER_SEED=%d CLUSTER_ROUNDS=%d): %s", cluster.kind, self.seed,
                  self.seed, len(self.schedule), [(r.kind, r.partition) for r in self.schedule])
@@ -155,7 +158,7 @@ class FaultRun:
         workers = [PythonProducer(cluster.bootstrap, self.topic, self.partitions, proc, self.history)
                    for proc in (1, 2)]
         workers += [GroupConsumer(cluster.bootstrap, self.topic, self.history),
-                    IsrSampler(cluster.bootstrap, self.topic, self.history)]
+                    IsrSampler(self._client_ports, self.topic, self.history)]
         if self.java_producer:
             workers.append(JavaProducer(cluster.bootstrap, self.topic, 7, self.history, cluster.work_dir))
         for worker in workers:
@@ -179,7 +182,10 @@ class FaultRun:
         result = check(self.history.acks, self.history.reads, self.history.isr_samples, MIN_INSYNC_REPLICAS,
                        self._writers_of_duplicates())
         return RunReport(cluster.kind, self.seed, self.schedule, records, result, len(self.history.failed),
-                         time.monotonic() - started)
+                         time.monotonic() - started, (load_at_start, os.getloadavg()))
+
+    def _client_ports(self) -> dict[int, int]:
+        return {node: self.cluster.node(node).client_port for node in self.cluster.ids}
 
     def _writers_of_duplicates(self) -> dict[tuple[int, int], Writer]:
         """Who wrote each copy of a value found twice, read from the partition leaders' batches."""

@@ -6,7 +6,7 @@
 - `JavaProducer`: Kafka's VerifiableProducer (idempotent, acks=all, `--value-prefix`), whose JSON lines name
   each acknowledged record's partition and offset.
 - `GroupConsumer`: confluent-kafka in a consumer group, reading while the faults happen.
-- `IsrSampler`: the ISR size of every partition, from metadata, every half second.
+- `IsrSampler`: every half second, each node's own view of every partition's leader and ISR size (Metadata).
 - `read_everything`: after the faults, every partition read from offset 0 to its high watermark;
 - `read_writers`: for given positions, the producer id, epoch and sequence stored in their batches (a raw Fetch).
 
@@ -19,7 +19,7 @@ import subprocess
 import threading
 import time
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import confluent_kafka
@@ -27,7 +27,7 @@ import confluent_kafka
 from compat_tests.cluster.checker import Ack, IsrSample, Read, Writer
 from compat_tests.java_tools import VERIFIABLE_PRODUCER, json_events, write_properties
 from compat_tests.kafka_dist import kafka_tool_command
-from compat_tests.raw_client import fetch_partition
+from compat_tests.raw_client import fetch_partition, topic_partitions
 from kbroker.protocol.records import iter_batches
 
 # Producer timeouts: a request to a dead or cut-off leader gives up within seconds and the client re-reads
@@ -238,23 +238,26 @@ class GroupConsumer(_Worker):
 
 
 class IsrSampler(_Worker):
-    def __init__(self, bootstrap: str, topic: str, history: History, period_s: float = 0.5):
-        super().__init__()
-        self.topic, self.history, self.period_s = topic, history, period_s
-        from confluent_kafka.admin import AdminClient
+    """Every `period_s`, each node's own Metadata view of the topic's partitions (leader and ISR), one node at a
+    time. A sample is stamped with the time its request was sent: the view it returns is no older than the
+    node's metadata image was then, so a sample stamped after an acknowledgement shows what the node knew after it."""
 
-        self.admin = AdminClient({"bootstrap.servers": bootstrap, "socket.timeout.ms": 3000})
+    def __init__(self, client_ports: Callable[[], dict[int, int]], topic: str, history: History,
+                 period_s: float = 0.5, timeout_s: float = 1.0):
+        super().__init__()
+        self.client_ports, self.topic, self.history = client_ports, topic, history
+        self.period_s, self.timeout_s = period_s, timeout_s
 
     def run(self) -> None:
         while not self._stopping.wait(self.period_s):
-            try:
-                metadata = self.admin.list_topics(self.topic, timeout=3)
-            except confluent_kafka.KafkaException:
-                continue  # no broker answered in time: no sample
-            now = time.monotonic()
-            described = metadata.topics.get(self.topic)
-            if described is not None and described.error is None:
-                self.history.sample([IsrSample(now, p.id, len(p.isrs)) for p in described.partitions.values()])
+            for node, port in sorted(self.client_ports().items()):
+                asked_at = time.monotonic()
+                try:
+                    partitions = topic_partitions(f"127.0.0.1:{port}", self.topic, timeout=self.timeout_s)
+                except OSError:
+                    continue  # down, paused or cut off: no sample from this node
+                self.history.sample([IsrSample(asked_at, p.partition_index, len(p.isr_nodes), node, p.leader_id)
+                                     for p in partitions if p.error_code == 0])
 
 
 def read_everything(bootstrap: str, topic: str, partitions: int, history: History, timeout: float = 120.0) -> None:

@@ -38,7 +38,7 @@ class ReplicaFamilies:
             counts["offlinereplicacount"] += 1
             return
         if p.is_leader:
-            isr, min_isr = len(p.isr), log_.config.min_insync_replicas
+            isr, min_isr = len(p.isr), p.effective_min_isr()  # Kafka's isUnderMinIsr / isAtMinIsr
             counts["leadercount"] += 1
             counts["underreplicatedpartitions"] += isr < len(p.registration.replicas)
             counts["underminisrpartitioncount"] += isr < min_isr

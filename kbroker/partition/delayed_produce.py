@@ -1,9 +1,12 @@
 """acks=all produces waiting for the ISR (Kafka's DelayedProduce purgatory, as trio waits).
 
 After a leader appended a batch ending at offset N-1, the produce is complete for that partition once the high
-watermark reaches N: then it succeeds if the committed ISR still has min.insync.replicas members, else
-NOT_ENOUGH_REPLICAS_AFTER_APPEND. A partition this node no longer leads answers NOT_LEADER_OR_FOLLOWER; one still
-short at the request's timeout answers REQUEST_TIMED_OUT (Kafka's checkEnoughReplicasReachOffset and
+watermark reaches N: then it succeeds if the maximal ISR (the committed one and a pending change's members) still
+has the effective min.insync.replicas members (never more than the replicas assigned), else
+NOT_ENOUGH_REPLICAS_AFTER_APPEND. The high watermark itself does not move while the committed ISR is under
+min.insync.replicas (Partition), so a produce pending when the ISR shrank waits for it to grow back, or times
+out. A partition this node no longer leads answers NOT_LEADER_OR_FOLLOWER; one still short at the request's
+timeout answers REQUEST_TIMED_OUT (Kafka's checkEnoughReplicasReachOffset and
 onExpiration). Waiting is on the partition's change event: nothing polls.
 """
 
@@ -22,7 +25,7 @@ def replication_status(partition: Partition, required_offset: int, *, min_insync
         return errors.NOT_LEADER_OR_FOLLOWER.code
     if partition.high_watermark < required_offset:
         return None
-    if min_insync and len(partition.isr) < partition.log.config.min_insync_replicas:
+    if min_insync and len(partition.isr_state.maximal_isr) < partition.effective_min_isr():
         return errors.NOT_ENOUGH_REPLICAS_AFTER_APPEND.code
     return errors.NONE.code
 

@@ -3,7 +3,8 @@ maybeExpandIsr / getOutOfSyncReplicas rules of Partition).
 
 The committed ISR is the one in the metadata image (or the controller's last AlterPartition answer). While an
 AlterPartition is in flight the state is pending: an expansion already counts the new member for the high
-watermark (it is in the "maximal" ISR) though acks=all checks the committed one; a shrink keeps counting the
+watermark (it is in the "maximal" ISR) though an acks=all append checks the committed one (a pending produce
+is then judged on the maximal one, as Kafka's checkEnoughReplicasReachOffset); a shrink keeps counting the
 member it removes until the controller agrees, since that follower may still be needed. While pending, no
 other change is proposed.
 

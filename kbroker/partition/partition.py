@@ -3,7 +3,8 @@ follower, at a leader epoch and partition epoch), the high watermark, and the fe
 arrives.
 
 Leader: appends produced batches, keeps a FollowerState per other replica from their Fetches, moves the high
-watermark to the lowest log end offset of the maximal ISR (never backwards), and decides ISR changes
+watermark to the lowest log end offset of the maximal ISR and of the caught-up followers allowed to join it (never
+backwards, and not at all while the committed ISR is under min.insync.replicas), and decides ISR changes
 (`maybe_expand_isr` on a follower's fetch, `maybe_shrink_isr` from the manager's periodic check) which go to the
 controller through `alter_partition` and stay pending until it answers or a new image arrives. A single-node
 partition is its own whole ISR, so its high watermark is the log end offset at once.
@@ -167,18 +168,37 @@ class Partition:
     def last_stable_offset(self) -> int:
         return self.log.last_stable_offset(self.high_watermark)
 
+    def effective_min_isr(self) -> int:
+        """Kafka's effectiveMinIsr: min.insync.replicas, but never more than the replicas assigned."""
+        return min(self.log.config.min_insync_replicas, len(self.registration.replicas))
+
+    @property
+    def is_under_min_isr(self) -> bool:
+        """Leader whose committed ISR is smaller than the effective min.insync.replicas."""
+        return self.is_leader and len(self.isr) < self.effective_min_isr()
+
     def _maybe_increment_high_watermark(self) -> bool:
-        """Leader: the HW becomes the lowest log end offset among the maximal ISR, if that is higher."""
-        if not self.is_leader:
+        """Leader: the HW becomes the lowest log end offset among the maximal ISR and the caught-up followers
+        allowed to join it, if that is higher; never while the committed ISR is under min.insync.replicas
+        (Kafka 4.3.1's maybeIncrementLeaderHW, KIP-966: what only this node holds is not committed)."""
+        if not self.is_leader or self.is_under_min_isr:
             return False
-        candidate = self.log.log_end_offset
-        for replica in self.isr_state.maximal_isr:
-            if replica == self.node_id:
-                continue
-            follower = self.followers.get(replica)
-            if follower is None or follower.log_end_offset < 0:
+        leo = self.log.log_end_offset
+        candidate = leo
+        maximal_isr = self.isr_state.maximal_isr
+        for replica in maximal_isr:
+            if replica != self.node_id and replica not in self.followers:
                 return False
-            candidate = min(candidate, follower.log_end_offset)
+        now = None
+        for replica, follower in self.followers.items():
+            if follower.log_end_offset >= candidate:
+                continue
+            if replica in maximal_isr:
+                candidate = follower.log_end_offset
+                continue
+            now = self._time_ms() if now is None else now
+            if follower.is_caught_up(leo, now, self.replica_lag_time_max_ms) and replica in self._eligible():
+                candidate = follower.log_end_offset
         return self._advance_high_watermark(candidate)
 
     def _advance_high_watermark(self, new_hw: int) -> bool:
@@ -212,7 +232,7 @@ class Partition:
             raise LogError(errors.NOT_LEADER_OR_FOLLOWER.code,
                            f"Leader not local for partition {self.topic}-{self.partition} on broker {self.node_id}")
         if required_acks == -1:
-            min_isr = self.log.config.min_insync_replicas
+            min_isr = self.effective_min_isr()
             if len(self.isr) < min_isr:
                 raise LogError(errors.NOT_ENOUGH_REPLICAS.code,
                                f"The size of the current ISR {set(self.isr)} is insufficient to satisfy the min.isr "

@@ -70,12 +70,14 @@ async def answer_of(nursery, handler, ctx, request) -> dict:
     return box
 
 
+def join_request() -> JoinGroupRequest:
+    return JoinGroupRequest(group_id="g", session_timeout_ms=30_000, rebalance_timeout_ms=30_000, member_id="",
+                            protocol_type="consumer", protocols=[JoinGroupRequestProtocol(name="range", metadata=b"m")])
+
+
 async def joined_leader(nursery, ctx) -> tuple[str, int]:
     """One member joins group "g" (its JoinGroup answered once the partition's writes are replicated)."""
-    request = JoinGroupRequest(group_id="g", session_timeout_ms=30_000, rebalance_timeout_ms=30_000, member_id="",
-                               protocol_type="consumer", protocols=[JoinGroupRequestProtocol(name="range",
-                                                                                             metadata=b"m")])
-    joined = await answer_of(nursery, join_group, ctx, request)
+    joined = await answer_of(nursery, join_group, ctx, join_request())
     ctx.hosted.follower_catches_up()
     await trio.testing.wait_all_tasks_blocked()
     response = joined["answer"]
@@ -151,17 +153,23 @@ def test_transactional_offsets_wait_for_the_isr(ctx):
     run(main)
 
 
-def test_group_writes_need_only_the_high_watermark_not_min_insync_replicas(ctx):
-    """Kafka's coordinator runtime appends with acks=1: a leader alone in the ISR, below min.insync.replicas,
-    still answers a group write once its high watermark passed it."""
+def test_group_writes_wait_while_the_isr_is_under_min_insync_replicas(ctx):
+    """Kafka's coordinator runtime appends with acks=1 and answers at the high watermark, which Kafka 4.3.1's leader
+    does not move while its ISR is under min.insync.replicas: a leader alone in the ISR holds the JoinGroup, even
+    with the follower caught up, until the follower is back in the ISR."""
     async def main():
         partition = ctx.hosted.partition
         partition.log.config = attrs.evolve(partition.log.config, min_insync_replicas=2)
-        partition.update_registration(PartitionRegistration(0, (NODE, FOLLOWER), (NODE,), NODE, 0, 1))
         async with trio.open_nursery() as nursery:
             member_id, generation = await joined_leader(nursery, ctx)
-            response = await sync_group.handle(ctx, sync_request(member_id, generation))
-            assert (response.error_code, response.assignment) == (0, b"a")
+            partition.update_registration(PartitionRegistration(0, (NODE, FOLLOWER), (NODE,), NODE, 0, 1))
+            synced = await answer_of(nursery, sync_group, ctx, sync_request(member_id, generation))
+            ctx.hosted.follower_catches_up()
+            await trio.testing.wait_all_tasks_blocked()
+            assert synced == {}
+            partition.update_registration(PartitionRegistration(0, (NODE, FOLLOWER), (NODE, FOLLOWER), NODE, 0, 2))
+            await trio.testing.wait_all_tasks_blocked()
+            assert (synced["answer"].error_code, synced["answer"].assignment) == (0, b"a")
             assert trio.current_time() == 0
             nursery.cancel_scope.cancel()
     run(main)

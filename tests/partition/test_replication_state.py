@@ -318,7 +318,30 @@ def test_acks_all_times_out_without_the_follower(make_partition):
     assert run(main) == errors.REQUEST_TIMED_OUT.code
 
 
-def test_acks_all_after_the_isr_shrank_below_min(make_partition, clock):
+def test_acks_all_pending_when_the_isr_shrank_below_min_waits_for_it_to_grow_back(make_partition, clock):
+    """Kafka 4.3.1: the HW does not move while the committed ISR is under min.insync.replicas, so a produce
+    appended before the shrink is neither acknowledged nor failed then; it succeeds once the ISR is back."""
+    proposals = Proposals()
+    partition = make_partition(registration(replicas=(1, 2)), min_isr=2, proposals=proposals)
+
+    async def isr_shrinks_then_grows(outcome):
+        clock.advance(LAG_MS + 1)
+        partition.maybe_shrink_isr()
+        proposals.callbacks[0](AlterPartitionResult(errors.NONE.code, 1, 0, (1,), 1))
+        partition.update_follower_fetch_state(2, 3, 0, 3)  # caught up, but the ISR is {1}: nothing committed
+        await trio.testing.wait_all_tasks_blocked()
+        assert outcome == [] and partition.high_watermark == 0
+        with pytest.raises(LogError) as refused:
+            partition.append_records(batch(1), required_acks=-1)
+        assert refused.value.error_code == errors.NOT_ENOUGH_REPLICAS.code
+        assert proposals.items[-1].new_isr == (1, 2)  # the follower is proposed back in
+        proposals.callbacks[-1](AlterPartitionResult(errors.NONE.code, 1, 0, (1, 2), 2))
+
+    assert outcome_while(partition, batch(3), isr_shrinks_then_grows) == [errors.NONE.code]
+    assert partition.high_watermark == 3
+
+
+def test_acks_all_pending_when_the_isr_shrank_below_min_times_out(make_partition, clock):
     proposals = Proposals()
     partition = make_partition(registration(replicas=(1, 2)), min_isr=2, proposals=proposals)
 
@@ -329,10 +352,66 @@ def test_acks_all_after_the_isr_shrank_below_min(make_partition, clock):
         proposals.callbacks[0](AlterPartitionResult(errors.NONE.code, 1, 0, (1,), 1))
         return await wait_for_replication(partition, result.last_offset + 1, trio.current_time() + 30)
 
-    assert run(main) == errors.NOT_ENOUGH_REPLICAS_AFTER_APPEND.code
+    assert run(main) == errors.REQUEST_TIMED_OUT.code
+
+
+def test_acks_all_whose_isr_shrank_after_the_high_watermark_passed_it_is_not_enough_replicas_after_append(
+        make_partition):
+    """The HW passed the batch, but before the produce was looked at again the ISR fell under min.insync.replicas
+    (Kafka's checkEnoughReplicasReachOffset judges the maximal ISR at completion)."""
+    partition = make_partition(registration(replicas=(1, 2)), min_isr=2)
+
+    async def replicated_then_shrunk(_outcome):
+        partition.update_follower_fetch_state(2, 3, 0, 3)
+        partition.apply_registration(registration(replicas=(1, 2), isr=(1,), partition_epoch=1))
+
+    assert outcome_while(partition, batch(3), replicated_then_shrunk) == [
+        errors.NOT_ENOUGH_REPLICAS_AFTER_APPEND.code]
+
+
+def test_high_watermark_stays_while_the_committed_isr_is_under_min(make_partition):
+    """Records only the leader holds are not committed: a fenced follower removed from the ISR by the controller
+    leaves the HW where it was, even for acks=1 appends."""
+    partition = make_partition(registration(replicas=(1, 2)), min_isr=2)
+    partition.append_records(batch(3), required_acks=-1)
+    partition.update_follower_fetch_state(2, 3, 0, 3)
+    assert partition.high_watermark == 3
+    partition.apply_registration(registration(replicas=(1, 2), isr=(1,), partition_epoch=1))
+    partition.append_records(batch(2), required_acks=1)
+    assert partition.is_under_min_isr and partition.high_watermark == 3
     with pytest.raises(LogError) as refused:
         partition.append_records(batch(1), required_acks=-1)
     assert refused.value.error_code == errors.NOT_ENOUGH_REPLICAS.code
+    partition.apply_registration(registration(replicas=(1, 2), isr=(1, 2), partition_epoch=2))
+    assert partition.high_watermark == 3  # the follower, back in the ISR, has not fetched the two new records
+    partition.update_follower_fetch_state(2, 5, 0, 5)
+    assert partition.high_watermark == 5
+
+
+def test_min_insync_replicas_above_the_replication_factor_counts_as_the_replication_factor(make_partition):
+    """Kafka's effectiveMinIsr: min(min.insync.replicas, replicas assigned)."""
+    partition = make_partition(registration(replicas=(1,)), min_isr=2)
+    result = partition.append_records(batch(3), required_acks=-1)
+    assert partition.high_watermark == 3
+
+    async def main():
+        return await wait_for_replication(partition, result.last_offset + 1, trio.current_time() + 30)
+
+    assert run(main) == errors.NONE.code
+
+
+def test_a_caught_up_follower_outside_the_isr_holds_the_high_watermark(make_partition):
+    """Kafka's shouldWaitForReplicaToJoinIsr: a follower caught up within replica.lag.time.max.ms and eligible
+    counts for the HW before the controller admits it, so the HW cannot run away from it."""
+    partition = make_partition(registration(isr=(1, 2)))
+    partition.append_records(batch(1), required_acks=1)
+    partition.update_follower_fetch_state(2, 1, 0, 1)
+    partition.update_follower_fetch_state(3, 1, 0, 1)  # at the log end: caught up now
+    partition.append_records(batch(2), required_acks=1)
+    partition.update_follower_fetch_state(2, 3, 0, 3)
+    assert partition.high_watermark == 1
+    partition.update_follower_fetch_state(3, 3, 0, 3)
+    assert partition.high_watermark == 3
 
 
 def test_acks_all_when_leadership_moves(make_partition):
