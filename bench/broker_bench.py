@@ -16,7 +16,11 @@ consumer:
   records/s that broker reached in the matching produce run;
 - start-to-ready: launch of a stopped broker on its existing data until ApiVersions and Metadata answer,
   polled every 10 ms; idle RSS 30 s after start;
-- pinned: the 1 KiB / 1 MiB-batch / acks=1 produce run again with the broker on CPU 0 and the client on CPU 1.
+- pinned: the 1 KiB / 1 MiB-batch / acks=1 produce run again with the broker on CPU 0 and the client on CPU 1;
+- broker-bound (bench/loadgen_bench.py, last): the broker on CPU 1 driven by the Go load generator on CPU 0, which
+  costs a fraction of the broker's CPU, so these cells measure the broker rather than the Java client: produce
+  MB/s and records/s, broker CPU-seconds per GiB produced and fetched, e2e p99 at 50 % of each broker's own
+  maximum; under "broker_bound" in the JSON, the ratios and targets under "broker_bound_ratios".
 
 The figures that carry a >= 1.0 target (produce of 1 KiB records in 1 MiB batches, and the kcat fetch) swing by
 up to 2x between runs on a 2-core machine, so those are measured `--repeats` times (3 by default, 1 with
@@ -50,6 +54,8 @@ from confluent_kafka.admin import AdminClient, NewTopic
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+import loadgen_bench  # noqa: E402  (bench/, the script's own directory)
 
 from compat_tests.kafka_dist import ApacheKafka, free_port, kafka_classpath  # noqa: E402
 from kbroker.protocol.blocking_client import KafkaConnection  # noqa: E402
@@ -378,6 +384,8 @@ def measure(brokers: list, quick: bool, repeats: int) -> dict[str, dict]:
         results[broker.name]["pinned_produce"] = producer_performance(
             broker.bootstrap, "pinned", min(budget // 1024, 5_000_000), 1024, MB, "1", cpu=1)
         print(f"  {broker.name} pinned: {results[broker.name]['pinned_produce']}", flush=True)
+    for name, cells in loadgen_bench.measure(brokers, quick, repeats).items():
+        results[name]["broker_bound"] = cells
     for broker in brokers:
         results[broker.name]["load_average_at_end"] = os.getloadavg()
     return results
@@ -481,7 +489,12 @@ def main() -> None:
         shutil.rmtree(work_dir, ignore_errors=True)
     if "kbroker" in results and "kafka" in results:
         results["ratio_kbroker_over_kafka"] = ratios(results["kbroker"], results["kafka"])
+        results["broker_bound_ratios"] = loadgen_bench.ratios(results["kbroker"]["broker_bound"],
+                                                              results["kafka"]["broker_bound"])
     print_table(results)
+    loadgen_bench.print_table({**{name: results[name]["broker_bound"] for name in ("kbroker", "kafka")
+                                  if name in results},
+                               "broker_bound_ratios": results.get("broker_bound_ratios", {})})
     RESULTS_DIR.mkdir(parents=True, exist_ok=True)
     path = RESULTS_DIR / f"{datetime.datetime.now(datetime.UTC).strftime('%Y-%m-%dT%H%M%SZ')}.json"
     path.write_text(json.dumps(results, indent=2) + "\n")
