@@ -448,10 +448,7 @@ def print_table(results: dict) -> None:
                        ("CPU s / GB produced", lambda r: r["cpu_s_per_gb_produced"]),
                        ("pinned produce MB/s", lambda r: r["pinned_produce"]["mb_per_s"])):
         rows.append((label, *(get(r) if r else None for r in (kb, ka))))
-    for name, r in (("kbroker", kb), ("kafka", ka)):
-        if r:
-            print(f"{name}: load average (1, 5, 15 min) {r['load_average_at_start']} at start, "
-                  f"{r['load_average_at_end']} at end")
+    print_load_averages({"kbroker": kb, "kafka": ka}, "")
     print(f"\n{'metric':44s} {'kbroker':>12s} {'kafka':>12s} {'ratio':>8s}")
     for label, a, b in rows:
         ratio = f"{a / b:8.2f}" if a is not None and b else "       -"
@@ -465,8 +462,41 @@ def print_table(results: dict) -> None:
             print(f"{label:44s} {_spread(a):>17s} {_spread(b):>17s}")
 
 
+def print_load_averages(results_by_broker: dict, of_what: str) -> None:
+    """The load average at the start and end of each broker's measurements (`of_what` names them)."""
+    for name, r in results_by_broker.items():
+        if r:
+            print(f"{name}: load average (1, 5, 15 min) {r['load_average_at_start']} at start{of_what}, "
+                  f"{r['load_average_at_end']} at end")
+
+
 def _spread(runs: list[float] | None) -> str:
     return f"{min(runs):.0f}-{max(runs):.0f}" if runs else "-"
+
+
+def run_side_by_side(args: argparse.Namespace, measure_brokers, work_prefix: str) -> dict:
+    """`measure_brokers(brokers, quick, repeats)` on kbroker and Kafka (or the one --only names), set up in a
+    temporary directory that is removed afterwards; the run's settings with what it returned."""
+    repeats = args.repeats or (1 if args.quick else 3)
+    results: dict = {"quick": args.quick, "repeats": repeats,
+                     "started": datetime.datetime.now(datetime.UTC).isoformat(), "cpus": os.cpu_count()}
+    work_dir = Path(tempfile.mkdtemp(prefix=work_prefix, dir=tempfile.gettempdir()))
+    brokers = [cls(work_dir) for cls in (Kbroker, Kafka) if not args.only or cls.name == args.only]
+    try:
+        results.update(measure_brokers(brokers, args.quick, repeats))
+    finally:
+        for broker in brokers:
+            broker.close()
+        shutil.rmtree(work_dir, ignore_errors=True)
+    return results
+
+
+def write_results(results: dict, prefix: str = "") -> None:
+    """bench/results/<prefix><UTC date and time>.json"""
+    RESULTS_DIR.mkdir(parents=True, exist_ok=True)
+    path = RESULTS_DIR / f"{prefix}{datetime.datetime.now(datetime.UTC).strftime('%Y-%m-%dT%H%M%SZ')}.json"
+    path.write_text(json.dumps(results, indent=2) + "\n")
+    print(f"\nwritten {path.relative_to(ROOT)}")
 
 
 def main() -> None:
@@ -475,18 +505,7 @@ def main() -> None:
     parser.add_argument("--only", choices=["kbroker", "kafka"])
     parser.add_argument("--repeats", type=int,
                         help="runs of each figure with a >= 1.0 target (default 3, 1 with --quick)")
-    args = parser.parse_args()
-    repeats = args.repeats or (1 if args.quick else 3)
-    results: dict = {"quick": args.quick, "repeats": repeats,
-                     "started": datetime.datetime.now(datetime.UTC).isoformat(), "cpus": os.cpu_count()}
-    work_dir = Path(tempfile.mkdtemp(prefix="bench-", dir=tempfile.gettempdir()))
-    brokers = [cls(work_dir) for cls in (Kbroker, Kafka) if not args.only or cls.name == args.only]
-    try:
-        results.update(measure(brokers, args.quick, repeats))
-    finally:
-        for broker in brokers:
-            broker.close()
-        shutil.rmtree(work_dir, ignore_errors=True)
+    results = run_side_by_side(parser.parse_args(), measure, "bench-")
     if "kbroker" in results and "kafka" in results:
         results["ratio_kbroker_over_kafka"] = ratios(results["kbroker"], results["kafka"])
         results["broker_bound_ratios"] = loadgen_bench.ratios(results["kbroker"]["broker_bound"],
@@ -495,10 +514,7 @@ def main() -> None:
     loadgen_bench.print_table({**{name: results[name]["broker_bound"] for name in ("kbroker", "kafka")
                                   if name in results},
                                "broker_bound_ratios": results.get("broker_bound_ratios", {})})
-    RESULTS_DIR.mkdir(parents=True, exist_ok=True)
-    path = RESULTS_DIR / f"{datetime.datetime.now(datetime.UTC).strftime('%Y-%m-%dT%H%M%SZ')}.json"
-    path.write_text(json.dumps(results, indent=2) + "\n")
-    print(f"\nwritten {path.relative_to(ROOT)}")
+    write_results(results)
 
 
 if __name__ == "__main__":

@@ -31,14 +31,11 @@ writes bench/results/loadgen-<UTC date and time>.json. Asserts nothing.
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 from confluent_kafka.admin import AdminClient
@@ -250,10 +247,7 @@ def print_table(results: dict) -> None:
         rows.append((f"fetch {metric}", *(r["fetch"][metric] if r else None for r in (kb, ka))))
     for metric in ("p50_ms", "p99_ms", "records_per_s", "loadgen_cpu_s", "seconds", "broker_runqueue_wait_s"):
         rows.append((f"e2e@50% {metric}", *(r["e2e_at_half_load"][metric] if r else None for r in (kb, ka))))
-    for name, r in (("kbroker", kb), ("kafka", ka)):
-        if r:
-            print(f"{name}: load average (1, 5, 15 min) {r['load_average_at_start']} at start of the pinned cells, "
-                  f"{r['load_average_at_end']} at end")
+    bb.print_load_averages({"kbroker": kb, "kafka": ka}, " of the pinned cells")
     print(f"\n{'pinned cell (broker on CPU 1, loadgen on CPU 0)':46s} {'kbroker':>22s} {'kafka':>22s} {'ratio':>7s}")
     for label, a, b in rows:
         ratio = f"{a['median'] / b['median']:7.2f}" if a and b and b["median"] else "      -"
@@ -271,32 +265,22 @@ def _cell(summary: dict | None) -> str:
     return f"{summary['median']:.2f} ({summary['min']:.1f}-{summary['max']:.1f})"
 
 
+def launch_and_measure(brokers: list, quick: bool, repeats: int) -> dict[str, dict]:
+    for broker in brokers:
+        broker.launch()
+    return measure(brokers, quick, repeats)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="the 1 KiB cell only, smaller runs")
     parser.add_argument("--only", choices=["kbroker", "kafka"])
     parser.add_argument("--repeats", type=int, help="runs of each cell (default 3, 1 with --quick)")
-    args = parser.parse_args()
-    repeats = args.repeats or (1 if args.quick else 3)
-    results: dict = {"quick": args.quick, "repeats": repeats, "cpus": os.cpu_count(),
-                     "started": datetime.datetime.now(datetime.UTC).isoformat()}
-    work_dir = Path(tempfile.mkdtemp(prefix="bench-loadgen-", dir=tempfile.gettempdir()))
-    brokers = [cls(work_dir) for cls in (bb.Kbroker, bb.Kafka) if not args.only or cls.name == args.only]
-    try:
-        for broker in brokers:
-            broker.launch()
-        results.update(measure(brokers, args.quick, repeats))
-    finally:
-        for broker in brokers:
-            broker.close()
-        shutil.rmtree(work_dir, ignore_errors=True)
+    results = bb.run_side_by_side(parser.parse_args(), launch_and_measure, "bench-loadgen-")
     if "kbroker" in results and "kafka" in results:
         results["broker_bound_ratios"] = ratios(results["kbroker"], results["kafka"])
     print_table(results)
-    bb.RESULTS_DIR.mkdir(parents=True, exist_ok=True)
-    path = bb.RESULTS_DIR / f"loadgen-{datetime.datetime.now(datetime.UTC).strftime('%Y-%m-%dT%H%M%SZ')}.json"
-    path.write_text(json.dumps(results, indent=2) + "\n")
-    print(f"\nwritten {path.relative_to(bb.ROOT)}")
+    bb.write_results(results, "loadgen-")
 
 
 if __name__ == "__main__":
