@@ -16,8 +16,8 @@ with every run and the min-max spread beside it:
   producing 1 KiB records at 50 % of the records/s that broker itself reached in the 1 KiB acks=1 cell.
 
 Every run keeps the load generator's own CPU-seconds, the load average at its start and the seconds the broker's
-threads sat runnable waiting for their core (schedstat): on a shared machine that wait, not the broker, can set
-the MB/s, while CPU-seconds per GiB stay comparable.
+threads and the load generator's sat runnable waiting for their core (schedstat): on a shared machine that wait,
+not the broker, can set the MB/s, while CPU-seconds per GiB stay comparable.
 Targets (issue #20): produce >= 1.3x Kafka's MB/s and records/s, CPU per GiB produced and fetched <= 0.5x
 Kafka's, e2e p99 <= 0.5x Kafka's.
 
@@ -118,6 +118,17 @@ def warm_up(broker) -> None:
     delete_topic(broker.bootstrap, "loadgen-warm-up")
 
 
+# Every cell's summary has these too: (name in the summary, name in a run's figures).
+EVERY_CELL = (("seconds", "seconds"), ("loadgen_cpu_s", "cpu_s"), ("broker_runqueue_wait_s", "broker_runqueue_wait_s"),
+              ("loadgen_runqueue_wait_s", "runqueue_wait_s"))
+
+
+def summarize_cell(cell: list[dict], *metrics: str) -> dict:
+    """Median, min, max and every run's value of `metrics` and of EVERY_CELL's, and the runs themselves."""
+    pairs = [(metric, metric) for metric in metrics] + list(EVERY_CELL)
+    return {**{name: summarize(cell, metric) for name, metric in pairs}, "runs": cell}
+
+
 def produce_cells(brokers: list, quick: bool, repeats: int, results: dict) -> None:
     budget = (256 if quick else 1024) * MB
     shapes = PRODUCE_SHAPES[:1] if quick else PRODUCE_SHAPES
@@ -139,11 +150,8 @@ def produce_cells(brokers: list, quick: bool, repeats: int, results: dict) -> No
                     delete_topic(broker.bootstrap, topic)
         for broker in brokers:
             cell = runs[broker.name]
-            results[broker.name]["produce"][key] = {
-                "mb_per_s": summarize(cell, "mb_per_s"), "records_per_s": summarize(cell, "records_per_s"),
-                "broker_cpu_s_per_gib": summarize(cell, "broker_cpu_s_per_gib"),
-                "broker_runqueue_wait_s": summarize(cell, "broker_runqueue_wait_s"),
-                "seconds": summarize(cell, "seconds"), "loadgen_cpu_s": summarize(cell, "cpu_s"), "runs": cell}
+            results[broker.name]["produce"][key] = summarize_cell(
+                cell, "mb_per_s", "records_per_s", "broker_cpu_s_per_gib")
             print(f"  {broker.name} pinned produce {key}: "
                   f"{results[broker.name]['produce'][key]['mb_per_s']['median']:.1f} MB/s, "
                   f"{results[broker.name]['produce'][key]['broker_cpu_s_per_gib']['median']:.2f} broker CPU s/GiB",
@@ -160,10 +168,7 @@ def fetch_cells(brokers: list, repeats: int, results: dict) -> None:
             runs[broker.name].append(figures)
     for broker in brokers:
         cell = runs[broker.name]
-        results[broker.name]["fetch"] = {
-            "mb_per_s": summarize(cell, "mb_per_s"), "broker_cpu_s_per_gib": summarize(cell, "broker_cpu_s_per_gib"),
-            "broker_runqueue_wait_s": summarize(cell, "broker_runqueue_wait_s"),
-            "seconds": summarize(cell, "seconds"), "loadgen_cpu_s": summarize(cell, "cpu_s"), "runs": cell}
+        results[broker.name]["fetch"] = summarize_cell(cell, "mb_per_s", "broker_cpu_s_per_gib")
         print(f"  {broker.name} pinned fetch: {results[broker.name]['fetch']['mb_per_s']['median']:.1f} MB/s, "
               f"{results[broker.name]['fetch']['broker_cpu_s_per_gib']['median']:.2f} broker CPU s/GiB", flush=True)
 
@@ -184,11 +189,7 @@ def e2e_cells(brokers: list, quick: bool, repeats: int, results: dict) -> None:
             delete_topic(broker.bootstrap, topic)
     for broker in brokers:
         cell = runs[broker.name]
-        results[broker.name]["e2e_at_half_load"] = {
-            "p99_ms": summarize(cell, "p99_ms"), "p50_ms": summarize(cell, "p50_ms"),
-            "records_per_s": summarize(cell, "records_per_s"), "loadgen_cpu_s": summarize(cell, "cpu_s"),
-            "broker_runqueue_wait_s": summarize(cell, "broker_runqueue_wait_s"), "seconds": summarize(cell, "seconds"),
-            "runs": cell}
+        results[broker.name]["e2e_at_half_load"] = summarize_cell(cell, "p99_ms", "p50_ms", "records_per_s")
         print(f"  {broker.name} pinned e2e @50%: p99 "
               f"{results[broker.name]['e2e_at_half_load']['p99_ms']['median']:.1f} ms", flush=True)
 
@@ -241,11 +242,13 @@ def print_table(results: dict) -> None:
     rows = []
     for key in first["produce"]:
         for metric in ("mb_per_s", "records_per_s", "broker_cpu_s_per_gib", "loadgen_cpu_s", "seconds",
-                       "broker_runqueue_wait_s"):
+                       "broker_runqueue_wait_s", "loadgen_runqueue_wait_s"):
             rows.append((f"produce {key} {metric}", *(r["produce"][key][metric] if r else None for r in (kb, ka))))
-    for metric in ("mb_per_s", "broker_cpu_s_per_gib", "loadgen_cpu_s", "seconds", "broker_runqueue_wait_s"):
+    for metric in ("mb_per_s", "broker_cpu_s_per_gib", "loadgen_cpu_s", "seconds", "broker_runqueue_wait_s",
+                   "loadgen_runqueue_wait_s"):
         rows.append((f"fetch {metric}", *(r["fetch"][metric] if r else None for r in (kb, ka))))
-    for metric in ("p50_ms", "p99_ms", "records_per_s", "loadgen_cpu_s", "seconds", "broker_runqueue_wait_s"):
+    for metric in ("p50_ms", "p99_ms", "records_per_s", "loadgen_cpu_s", "seconds", "broker_runqueue_wait_s",
+                   "loadgen_runqueue_wait_s"):
         rows.append((f"e2e@50% {metric}", *(r["e2e_at_half_load"][metric] if r else None for r in (kb, ka))))
     bb.print_load_averages({"kbroker": kb, "kafka": ka}, " of the pinned cells")
     print(f"\n{'pinned cell (broker on CPU 1, loadgen on CPU 0)':46s} {'kbroker':>22s} {'kafka':>22s} {'ratio':>7s}")

@@ -9,8 +9,9 @@
 //	consume  read -records records of -topic from the start of every partition, flat out
 //
 // One JSON object goes to stdout: records, bytes, seconds, records/s, MB/s (MiB), produce-ack latency (one record
-// in 16) and end-to-end latency (every record) percentiles in milliseconds, and the process's own CPU time (user
-// and system, from getrusage). Records are uncompressed; fetched batches are not CRC-checked.
+// in 16) and end-to-end latency (every record) percentiles in milliseconds, the process's own CPU time (user and
+// system, from getrusage) and the time its threads waited for their core. Records are uncompressed; fetched
+// batches are not CRC-checked.
 package main
 
 import (
@@ -24,6 +25,7 @@ import (
 	"runtime/debug"
 	"runtime/pprof"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -101,6 +103,27 @@ func (l *latencies) percentilesMs() map[string]float64 {
 		"samples": float64(len(sorted))}
 }
 
+// runqueueWait is how long this process's threads have been runnable but waiting for a CPU
+// (/proc/self/task/*/schedstat): what other processes on its core took from it. Threads that ended are not counted.
+func runqueueWait() time.Duration {
+	tasks, _ := os.ReadDir("/proc/self/task")
+	var total time.Duration
+	for _, task := range tasks {
+		data, err := os.ReadFile("/proc/self/task/" + task.Name() + "/schedstat")
+		if err != nil {
+			continue
+		}
+		fields := strings.Fields(string(data))
+		if len(fields) < 2 {
+			continue
+		}
+		if waited, err := strconv.ParseInt(fields[1], 10, 64); err == nil {
+			total += time.Duration(waited)
+		}
+	}
+	return total
+}
+
 func producerOptions(o options) ([]kgo.Opt, error) {
 	opts := []kgo.Opt{
 		kgo.SeedBrokers(strings.Split(o.brokers, ",")...),
@@ -152,6 +175,7 @@ type result struct {
 	CPUUserS      float64            `json:"cpu_user_s"`
 	CPUSystemS    float64            `json:"cpu_system_s"`
 	CPUS          float64            `json:"cpu_s"`
+	RunqueueWaitS float64            `json:"runqueue_wait_s"`
 	GOMAXPROCS    int                `json:"gomaxprocs"`
 	FirstErrorMsg string             `json:"first_error,omitempty"`
 }
@@ -303,6 +327,7 @@ func runConsume(ctx context.Context, o options) (result, error) {
 
 func main() {
 	start := time.Now()
+	waitedAtStart := runqueueWait()
 	o := parseOptions()
 	debug.SetGCPercent(400) // fewer collections for a short-lived process with a bounded buffer
 	if o.e2e && o.size < 8 {
@@ -343,6 +368,7 @@ func main() {
 		res.CPUSystemS = time.Duration(usage.Stime.Nano()).Seconds()
 		res.CPUS = res.CPUUserS + res.CPUSystemS
 	}
+	res.RunqueueWaitS = (runqueueWait() - waitedAtStart).Seconds()
 	res.GOMAXPROCS = runtime.GOMAXPROCS(0)
 	if encodeErr := json.NewEncoder(os.Stdout).Encode(res); encodeErr != nil {
 		fmt.Fprintln(os.Stderr, encodeErr)
