@@ -16,7 +16,11 @@ consumer:
   records/s that broker reached in the matching produce run;
 - start-to-ready: launch of a stopped broker on its existing data until ApiVersions and Metadata answer,
   polled every 10 ms; idle RSS 30 s after start;
-- pinned: the 1 KiB / 1 MiB-batch / acks=1 produce run again with the broker on CPU 0 and the client on CPU 1.
+- pinned: the 1 KiB / 1 MiB-batch / acks=1 produce run again with the broker on CPU 0 and the client on CPU 1;
+- broker-bound (bench/loadgen_bench.py, last): the broker on CPU 1 driven by the Go load generator on CPU 0, which
+  costs a fraction of the broker's CPU, so these cells measure the broker rather than the Java client: produce
+  MB/s and records/s, broker CPU-seconds per GiB produced and fetched, e2e p99 at 50 % of each broker's own
+  maximum; under "broker_bound" in the JSON, the ratios and targets under "broker_bound_ratios".
 
 The figures that carry a >= 1.0 target (produce of 1 KiB records in 1 MiB batches, and the kcat fetch) swing by
 up to 2x between runs on a 2-core machine, so those are measured `--repeats` times (3 by default, 1 with
@@ -50,6 +54,8 @@ from confluent_kafka.admin import AdminClient, NewTopic
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+import loadgen_bench  # noqa: E402  (bench/, the script's own directory)
 
 from compat_tests.kafka_dist import ApacheKafka, free_port, kafka_classpath  # noqa: E402
 from kbroker.protocol.blocking_client import KafkaConnection  # noqa: E402
@@ -378,6 +384,8 @@ def measure(brokers: list, quick: bool, repeats: int) -> dict[str, dict]:
         results[broker.name]["pinned_produce"] = producer_performance(
             broker.bootstrap, "pinned", min(budget // 1024, 5_000_000), 1024, MB, "1", cpu=1)
         print(f"  {broker.name} pinned: {results[broker.name]['pinned_produce']}", flush=True)
+    for name, cells in loadgen_bench.measure(brokers, quick, repeats).items():
+        results[name]["broker_bound"] = cells
     for broker in brokers:
         results[broker.name]["load_average_at_end"] = os.getloadavg()
     return results
@@ -440,10 +448,7 @@ def print_table(results: dict) -> None:
                        ("CPU s / GB produced", lambda r: r["cpu_s_per_gb_produced"]),
                        ("pinned produce MB/s", lambda r: r["pinned_produce"]["mb_per_s"])):
         rows.append((label, *(get(r) if r else None for r in (kb, ka))))
-    for name, r in (("kbroker", kb), ("kafka", ka)):
-        if r:
-            print(f"{name}: load average (1, 5, 15 min) {r['load_average_at_start']} at start, "
-                  f"{r['load_average_at_end']} at end")
+    print_load_averages({"kbroker": kb, "kafka": ka}, "")
     print(f"\n{'metric':44s} {'kbroker':>12s} {'kafka':>12s} {'ratio':>8s}")
     for label, a, b in rows:
         ratio = f"{a / b:8.2f}" if a is not None and b else "       -"
@@ -457,8 +462,41 @@ def print_table(results: dict) -> None:
             print(f"{label:44s} {_spread(a):>17s} {_spread(b):>17s}")
 
 
+def print_load_averages(results_by_broker: dict, of_what: str) -> None:
+    """The load average at the start and end of each broker's measurements (`of_what` names them)."""
+    for name, r in results_by_broker.items():
+        if r:
+            print(f"{name}: load average (1, 5, 15 min) {r['load_average_at_start']} at start{of_what}, "
+                  f"{r['load_average_at_end']} at end")
+
+
 def _spread(runs: list[float] | None) -> str:
     return f"{min(runs):.0f}-{max(runs):.0f}" if runs else "-"
+
+
+def run_side_by_side(args: argparse.Namespace, measure_brokers, work_prefix: str) -> dict:
+    """`measure_brokers(brokers, quick, repeats)` on kbroker and Kafka (or the one --only names), set up in a
+    temporary directory that is removed afterwards; the run's settings with what it returned."""
+    repeats = args.repeats or (1 if args.quick else 3)
+    results: dict = {"quick": args.quick, "repeats": repeats,
+                     "started": datetime.datetime.now(datetime.UTC).isoformat(), "cpus": os.cpu_count()}
+    work_dir = Path(tempfile.mkdtemp(prefix=work_prefix, dir=tempfile.gettempdir()))
+    brokers = [cls(work_dir) for cls in (Kbroker, Kafka) if not args.only or cls.name == args.only]
+    try:
+        results.update(measure_brokers(brokers, args.quick, repeats))
+    finally:
+        for broker in brokers:
+            broker.close()
+        shutil.rmtree(work_dir, ignore_errors=True)
+    return results
+
+
+def write_results(results: dict, prefix: str = "") -> None:
+    """bench/results/<prefix><UTC date and time>.json"""
+    RESULTS_DIR.mkdir(parents=True, exist_ok=True)
+    path = RESULTS_DIR / f"{prefix}{datetime.datetime.now(datetime.UTC).strftime('%Y-%m-%dT%H%M%SZ')}.json"
+    path.write_text(json.dumps(results, indent=2) + "\n")
+    print(f"\nwritten {path.relative_to(ROOT)}")
 
 
 def main() -> None:
@@ -467,25 +505,16 @@ def main() -> None:
     parser.add_argument("--only", choices=["kbroker", "kafka"])
     parser.add_argument("--repeats", type=int,
                         help="runs of each figure with a >= 1.0 target (default 3, 1 with --quick)")
-    args = parser.parse_args()
-    repeats = args.repeats or (1 if args.quick else 3)
-    results: dict = {"quick": args.quick, "repeats": repeats,
-                     "started": datetime.datetime.now(datetime.UTC).isoformat(), "cpus": os.cpu_count()}
-    work_dir = Path(tempfile.mkdtemp(prefix="bench-", dir=tempfile.gettempdir()))
-    brokers = [cls(work_dir) for cls in (Kbroker, Kafka) if not args.only or cls.name == args.only]
-    try:
-        results.update(measure(brokers, args.quick, repeats))
-    finally:
-        for broker in brokers:
-            broker.close()
-        shutil.rmtree(work_dir, ignore_errors=True)
+    results = run_side_by_side(parser.parse_args(), measure, "bench-")
     if "kbroker" in results and "kafka" in results:
         results["ratio_kbroker_over_kafka"] = ratios(results["kbroker"], results["kafka"])
+        results["broker_bound_ratios"] = loadgen_bench.ratios(results["kbroker"]["broker_bound"],
+                                                              results["kafka"]["broker_bound"])
     print_table(results)
-    RESULTS_DIR.mkdir(parents=True, exist_ok=True)
-    path = RESULTS_DIR / f"{datetime.datetime.now(datetime.UTC).strftime('%Y-%m-%dT%H%M%SZ')}.json"
-    path.write_text(json.dumps(results, indent=2) + "\n")
-    print(f"\nwritten {path.relative_to(ROOT)}")
+    loadgen_bench.print_table({**{name: results[name]["broker_bound"] for name in ("kbroker", "kafka")
+                                  if name in results},
+                               "broker_bound_ratios": results.get("broker_bound_ratios", {})})
+    write_results(results)
 
 
 if __name__ == "__main__":

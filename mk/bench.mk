@@ -2,9 +2,18 @@
 # bench-flood: 5,000 connections that claim 100 MiB requests and stall (bench/flood_bench.py).
 # bench-cluster: RF=3 acks=all produce, three kbroker nodes beside three Kafka nodes (bench/cluster_bench.py).
 # bench-quota: a producer held by a 1 MiB/s producer_byte_rate quota for 30 s (bench/quota_bench.py).
-.PHONY: bench bench-startup bench-flood bench-cluster bench-quota
+# bench-pinned: the broker-bound cells alone (bench/loadgen_bench.py; broker_bench.py ends with them).
+# loadgen: the Go load generator (franz-go) those cells drive the brokers with, built into bench/loadgen/bin.
+.PHONY: bench bench-startup bench-flood bench-cluster bench-quota bench-pinned loadgen
 
-bench: install java
+LOADGEN := bench/loadgen/bin/loadgen
+
+$(LOADGEN): bench/loadgen/main.go bench/loadgen/go.mod bench/loadgen/go.sum
+	cd bench/loadgen && go build -trimpath -o bin/loadgen .
+
+loadgen: $(LOADGEN)
+
+bench: install java $(LOADGEN)
 	$(BIN)/python bench/broker_bench.py $(if $(QUICK),--quick,)
 	$(BIN)/python bench/flood_bench.py $(if $(QUICK),--quick,)
 	$(BIN)/python bench/cluster_bench.py $(if $(QUICK),--repeats 1 --records 100000,)
@@ -14,6 +23,9 @@ bench-cluster: install java
 
 bench-flood: install java
 	$(BIN)/python bench/flood_bench.py $(if $(QUICK),--quick,)
+
+bench-pinned: install java $(LOADGEN)
+	$(BIN)/python bench/loadgen_bench.py $(if $(QUICK),--quick,)
 
 bench-quota: install java
 	$(BIN)/python bench/quota_bench.py

@@ -1,0 +1,290 @@
+"""Broker-bound cells: each broker pinned to one core, driven by the Go load generator (franz-go) on the other.
+
+On a 2-core machine Kafka's Java ProducerPerformance needs most of a core itself, so the produce cells of
+broker_bench.py measure the client (issue #20). Here the client is bench/loadgen (built by `make loadgen`),
+which spends a fraction of the broker's CPU per GB. The broker runs under `taskset -c 1` (every thread), the
+load generator under `taskset -c 0`. Cells, each measured for kbroker beside Apache Kafka 4.3.1 in the same run
+(runs alternate between the brokers, who goes first alternates too), `--repeats` times, reported as the median
+with every run and the min-max spread beside it:
+
+- produce flat out, 1 partition, 1 MiB batches, linger 5 ms: 1 KiB records acks=1, 100 B records acks=1 and
+  1 KiB records acks=all (idempotent): MB/s, records/s, and the broker's CPU-seconds per GiB produced
+  (utime+stime of the broker process from /proc/<pid>/stat before and after the run);
+- fetch: the 1 KiB topic of the first produce run read back from the page cache by the load generator, flat out:
+  MB/s and the broker's CPU-seconds per GiB fetched;
+- end-to-end latency (a monotonic stamp in each value, read back by a consumer in the load generator) while
+  producing 1 KiB records at 50 % of the records/s that broker itself reached in the 1 KiB acks=1 cell.
+
+Every run keeps the load generator's own CPU-seconds, the load average at its start and the seconds the broker's
+threads and the load generator's sat runnable waiting for their core (schedstat): on a shared machine that wait,
+not the broker, can set the MB/s, while CPU-seconds per GiB stay comparable.
+Targets (issue #20): produce >= 1.3x Kafka's MB/s and records/s, CPU per GiB produced and fetched <= 0.5x
+Kafka's, e2e p99 <= 0.5x Kafka's.
+
+broker_bench.py runs these cells at the end of `make bench`; alone:
+
+    make loadgen && .venv/bin/python bench/loadgen_bench.py [--quick] [--only kbroker|kafka] [--repeats N]
+
+writes bench/results/loadgen-<UTC date and time>.json. Asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+from confluent_kafka.admin import AdminClient
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+
+import broker_bench as bb  # noqa: E402
+
+LOADGEN = ROOT / "bench" / "loadgen" / "bin" / "loadgen"
+BROKER_CPU = 1
+LOADGEN_CPU = 0
+GIB = 1024 ** 3
+MB = 1024 * 1024
+
+# (record size, acks); the first is the headline cell whose topic the fetch reads and whose rate sets e2e's load.
+PRODUCE_SHAPES = [(1024, "1"), (100, "1"), (1024, "all")]
+HEADLINE = "1024B-acks1"
+
+TARGETS = {"produce_mb_per_s": (">=", 1.3), "produce_records_per_s": (">=", 1.3),
+           "cpu_s_per_gib_produced": ("<=", 0.5), "cpu_s_per_gib_fetched": ("<=", 0.5), "e2e_p99": ("<=", 0.5)}
+
+
+def build_loadgen() -> None:
+    """Builds the load generator when it is missing (make loadgen does the same)."""
+    if not LOADGEN.exists():
+        subprocess.run(["go", "build", "-trimpath", "-o", str(LOADGEN), "."], cwd=LOADGEN.parent.parent,
+                       check=True)
+
+
+def loadgen(bootstrap: str, topic: str, *args: str) -> dict:
+    """One load generator run on LOADGEN_CPU; its JSON summary."""
+    command = ["taskset", "-c", str(LOADGEN_CPU), str(LOADGEN), "-brokers", bootstrap, "-topic", topic, *args]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=900)
+    if result.returncode != 0:
+        raise RuntimeError(f"loadgen {' '.join(args)} failed ({result.returncode}): {result.stdout[-2000:]}"
+                           f"{result.stderr[-2000:]}")
+    return json.loads(result.stdout)
+
+
+def loadgen_against(broker, topic: str, *args: str) -> tuple[dict, float]:
+    """A load generator run against `broker`: its summary with the load average at its start, and the broker's
+    CPU-seconds while it ran."""
+    load_average = os.getloadavg()
+    before = bb.cpu_seconds(broker.pid)
+    waited_before = runqueue_wait_seconds(broker.pid)
+    figures = loadgen(broker.bootstrap, topic, *args)
+    figures["broker_cpu_s"] = bb.cpu_seconds(broker.pid) - before
+    figures["broker_runqueue_wait_s"] = runqueue_wait_seconds(broker.pid) - waited_before
+    figures["load_average_at_start"] = load_average
+    return figures, figures["broker_cpu_s"]
+
+
+def runqueue_wait_seconds(pid: int) -> float:
+    """Seconds the threads of `pid` were runnable but waiting for a CPU (/proc/<pid>/task/*/schedstat): how much
+    of a run other processes on the broker's core took from it. Threads that ended meanwhile are not counted."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            total += int((task / "schedstat").read_text().split()[1])
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+    return total / 1e9
+
+
+def delete_topic(bootstrap: str, name: str) -> None:
+    admin = AdminClient({"bootstrap.servers": bootstrap})  # held: the futures fail once it is collected
+    admin.delete_topics([name])[name].result(60)
+
+
+def summarize(runs: list[dict], metric: str) -> dict:
+    values = [run[metric] for run in runs]
+    return {"median": statistics.median(values), "min": min(values), "max": max(values), "runs": values}
+
+
+def warm_up(broker) -> None:
+    """256 MiB produced and read back, not measured: Kafka's JIT compiles its hot paths, both fill their caches."""
+    bb.create_topic(broker.bootstrap, "loadgen-warm-up", 1)
+    loadgen(broker.bootstrap, "loadgen-warm-up", "-records", str(256 * 1024), "-size", "1024", "-e2e")
+    delete_topic(broker.bootstrap, "loadgen-warm-up")
+
+
+# Every cell's summary has these too: (name in the summary, name in a run's figures).
+EVERY_CELL = (("seconds", "seconds"), ("loadgen_cpu_s", "cpu_s"), ("broker_runqueue_wait_s", "broker_runqueue_wait_s"),
+              ("loadgen_runqueue_wait_s", "runqueue_wait_s"))
+
+
+def summarize_cell(cell: list[dict], *metrics: str) -> dict:
+    """Median, min, max and every run's value of `metrics` and of EVERY_CELL's, and the runs themselves."""
+    pairs = [(metric, metric) for metric in metrics] + list(EVERY_CELL)
+    return {**{name: summarize(cell, metric) for name, metric in pairs}, "runs": cell}
+
+
+def produce_cells(brokers: list, quick: bool, repeats: int, results: dict) -> None:
+    budget = (256 if quick else 1024) * MB
+    shapes = PRODUCE_SHAPES[:1] if quick else PRODUCE_SHAPES
+    for i, (size, acks) in enumerate(shapes):
+        key = f"{size}B-acks{acks}"
+        records = min(budget // size, 5_000_000)
+        runs: dict[str, list] = {broker.name: [] for broker in brokers}
+        for run in range(repeats):
+            for broker in bb.alternated(brokers, i + run):
+                topic = f"loadgen-{key}-{run}"
+                bb.create_topic(broker.bootstrap, topic, 1)
+                figures, cpu = loadgen_against(broker, topic, "-records", str(records), "-size", str(size), "-acks", acks)
+                figures["broker_cpu_s_per_gib"] = cpu / (figures["bytes"] / GIB)
+                figures["loadgen_cpu_s_per_gib"] = figures["cpu_s"] / (figures["bytes"] / GIB)
+                runs[broker.name].append(figures)
+                if key == HEADLINE and run == 0:
+                    results[broker.name]["fetch_topic"] = (topic, records)
+                else:
+                    delete_topic(broker.bootstrap, topic)
+        for broker in brokers:
+            cell = runs[broker.name]
+            results[broker.name]["produce"][key] = summarize_cell(
+                cell, "mb_per_s", "records_per_s", "broker_cpu_s_per_gib")
+            print(f"  {broker.name} pinned produce {key}: "
+                  f"{results[broker.name]['produce'][key]['mb_per_s']['median']:.1f} MB/s, "
+                  f"{results[broker.name]['produce'][key]['broker_cpu_s_per_gib']['median']:.2f} broker CPU s/GiB",
+                  flush=True)
+
+
+def fetch_cells(brokers: list, repeats: int, results: dict) -> None:
+    runs: dict[str, list] = {broker.name: [] for broker in brokers}
+    for run in range(repeats):
+        for broker in bb.alternated(brokers, run):
+            topic, records = results[broker.name]["fetch_topic"]
+            figures, cpu = loadgen_against(broker, topic, "-mode", "consume", "-records", str(records))
+            figures["broker_cpu_s_per_gib"] = cpu / (figures["bytes"] / GIB)
+            runs[broker.name].append(figures)
+    for broker in brokers:
+        cell = runs[broker.name]
+        results[broker.name]["fetch"] = summarize_cell(cell, "mb_per_s", "broker_cpu_s_per_gib")
+        print(f"  {broker.name} pinned fetch: {results[broker.name]['fetch']['mb_per_s']['median']:.1f} MB/s, "
+              f"{results[broker.name]['fetch']['broker_cpu_s_per_gib']['median']:.2f} broker CPU s/GiB", flush=True)
+
+
+def e2e_cells(brokers: list, quick: bool, repeats: int, results: dict) -> None:
+    seconds = 10 if quick else 30
+    runs: dict[str, list] = {broker.name: [] for broker in brokers}
+    for run in range(repeats):
+        for broker in bb.alternated(brokers, run):
+            rate = results[broker.name]["produce"][HEADLINE]["records_per_s"]["median"] / 2
+            topic = f"loadgen-e2e-{run}"
+            bb.create_topic(broker.bootstrap, topic, 1)
+            figures, _ = loadgen_against(broker, topic, "-records", str(int(rate * seconds)), "-size", "1024",
+                                         "-acks", "1", "-rate", f"{rate:.0f}", "-e2e")
+            figures["p99_ms"] = figures["e2e_latency"]["p99_ms"]
+            figures["p50_ms"] = figures["e2e_latency"]["p50_ms"]
+            runs[broker.name].append(figures)
+            delete_topic(broker.bootstrap, topic)
+    for broker in brokers:
+        cell = runs[broker.name]
+        results[broker.name]["e2e_at_half_load"] = summarize_cell(cell, "p99_ms", "p50_ms", "records_per_s")
+        print(f"  {broker.name} pinned e2e @50%: p99 "
+              f"{results[broker.name]['e2e_at_half_load']['p99_ms']['median']:.1f} ms", flush=True)
+
+
+def measure(brokers: list, quick: bool, repeats: int) -> dict[str, dict]:
+    """The broker-bound cells for each of `brokers`, which are running; pins them to BROKER_CPU (for good)."""
+    build_loadgen()
+    results: dict[str, dict] = {broker.name: {"produce": {}, "load_average_at_start": os.getloadavg()}
+                                for broker in brokers}
+    for broker in brokers:
+        bb.pin(broker.pid, BROKER_CPU)
+        warm_up(broker)
+    produce_cells(brokers, quick, repeats, results)
+    fetch_cells(brokers, repeats, results)
+    e2e_cells(brokers, quick, repeats, results)
+    for broker in brokers:
+        results[broker.name]["load_average_at_end"] = os.getloadavg()
+    return results
+
+
+def ratios(kb: dict, ka: dict) -> dict:
+    """kbroker / Kafka of each cell's median, with the target it is held to and whether it is met."""
+    pairs = {}
+    for key in kb["produce"]:
+        pairs[f"produce_mb_per_s {key}"] = ("produce_mb_per_s", kb["produce"][key]["mb_per_s"],
+                                            ka["produce"][key]["mb_per_s"])
+        pairs[f"produce_records_per_s {key}"] = ("produce_records_per_s", kb["produce"][key]["records_per_s"],
+                                                 ka["produce"][key]["records_per_s"])
+        pairs[f"cpu_s_per_gib_produced {key}"] = ("cpu_s_per_gib_produced", kb["produce"][key]["broker_cpu_s_per_gib"],
+                                                  ka["produce"][key]["broker_cpu_s_per_gib"])
+    pairs["cpu_s_per_gib_fetched"] = ("cpu_s_per_gib_fetched", kb["fetch"]["broker_cpu_s_per_gib"],
+                                      ka["fetch"]["broker_cpu_s_per_gib"])
+    pairs["fetch_mb_per_s"] = (None, kb["fetch"]["mb_per_s"], ka["fetch"]["mb_per_s"])
+    pairs["e2e_p99"] = ("e2e_p99", kb["e2e_at_half_load"]["p99_ms"], ka["e2e_at_half_load"]["p99_ms"])
+    pairs["e2e_p50"] = (None, kb["e2e_at_half_load"]["p50_ms"], ka["e2e_at_half_load"]["p50_ms"])
+    out = {}
+    for label, (target_name, mine, theirs) in pairs.items():
+        ratio = mine["median"] / theirs["median"] if theirs["median"] else None
+        entry: dict = {"ratio": ratio}
+        if target_name and ratio is not None:
+            op, bound = TARGETS[target_name]
+            entry.update(target=f"{op} {bound}", met=ratio >= bound if op == ">=" else ratio <= bound)
+        out[label] = entry
+    return out
+
+
+def print_table(results: dict) -> None:
+    kb, ka = results.get("kbroker"), results.get("kafka")
+    first = kb or ka
+    rows = []
+    for key in first["produce"]:
+        for metric in ("mb_per_s", "records_per_s", "broker_cpu_s_per_gib", "loadgen_cpu_s", "seconds",
+                       "broker_runqueue_wait_s", "loadgen_runqueue_wait_s"):
+            rows.append((f"produce {key} {metric}", *(r["produce"][key][metric] if r else None for r in (kb, ka))))
+    for metric in ("mb_per_s", "broker_cpu_s_per_gib", "loadgen_cpu_s", "seconds", "broker_runqueue_wait_s",
+                   "loadgen_runqueue_wait_s"):
+        rows.append((f"fetch {metric}", *(r["fetch"][metric] if r else None for r in (kb, ka))))
+    for metric in ("p50_ms", "p99_ms", "records_per_s", "loadgen_cpu_s", "seconds", "broker_runqueue_wait_s",
+                   "loadgen_runqueue_wait_s"):
+        rows.append((f"e2e@50% {metric}", *(r["e2e_at_half_load"][metric] if r else None for r in (kb, ka))))
+    bb.print_load_averages({"kbroker": kb, "kafka": ka}, " of the pinned cells")
+    print(f"\n{'pinned cell (broker on CPU 1, loadgen on CPU 0)':46s} {'kbroker':>22s} {'kafka':>22s} {'ratio':>7s}")
+    for label, a, b in rows:
+        ratio = f"{a['median'] / b['median']:7.2f}" if a and b and b["median"] else "      -"
+        print(f"{label:46s} {_cell(a):>22s} {_cell(b):>22s} {ratio}")
+    verdicts = results.get("broker_bound_ratios", {})
+    met = [label for label, entry in verdicts.items() if entry.get("met")]
+    missed = [label for label, entry in verdicts.items() if entry.get("met") is False]
+    if verdicts:
+        print(f"\ntargets met: {', '.join(met) or 'none'}\ntargets missed: {', '.join(missed) or 'none'}")
+
+
+def _cell(summary: dict | None) -> str:
+    if not summary:
+        return "-"
+    return f"{summary['median']:.2f} ({summary['min']:.1f}-{summary['max']:.1f})"
+
+
+def launch_and_measure(brokers: list, quick: bool, repeats: int) -> dict[str, dict]:
+    for broker in brokers:
+        broker.launch()
+    return measure(brokers, quick, repeats)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="the 1 KiB cell only, smaller runs")
+    parser.add_argument("--only", choices=["kbroker", "kafka"])
+    parser.add_argument("--repeats", type=int, help="runs of each cell (default 3, 1 with --quick)")
+    results = bb.run_side_by_side(parser.parse_args(), launch_and_measure, "bench-loadgen-")
+    if "kbroker" in results and "kafka" in results:
+        results["broker_bound_ratios"] = ratios(results["kbroker"], results["kafka"])
+    print_table(results)
+    bb.write_results(results, "loadgen-")
+
+
+if __name__ == "__main__":
+    main()
