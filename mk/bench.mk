@@ -2,7 +2,9 @@
 # bench-flood: 5,000 connections that claim 100 MiB requests and stall (bench/flood_bench.py).
 # bench-cluster: RF=3 acks=all produce, three kbroker nodes beside three Kafka nodes (bench/cluster_bench.py).
 # bench-quota: a producer held by a 1 MiB/s producer_byte_rate quota for 30 s (bench/quota_bench.py).
-.PHONY: bench bench-startup bench-flood bench-cluster bench-quota
+# bench-curves: cost curves beside Apache Kafka, log-log PNGs + JSON in bench/results (bench/curves_bench.py);
+#   QUICK=1 for the small subset, CURVES=partitions,connections to pick curves.
+.PHONY: bench bench-startup bench-flood bench-cluster bench-quota bench-curves
 
 bench: install java
 	$(BIN)/python bench/broker_bench.py $(if $(QUICK),--quick,)
@@ -20,3 +22,6 @@ bench-quota: install java
 
 bench-startup: install
 	$(BIN)/python bench/startup_bench.py
+
+bench-curves: install java
+	$(BIN)/python bench/curves_bench.py $(if $(QUICK),--quick,) $(if $(CURVES),--curves $(CURVES),)
