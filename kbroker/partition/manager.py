@@ -33,6 +33,7 @@ import os
 import re
 import shutil
 import threading
+import time
 import uuid
 from collections.abc import Callable, Iterator
 
@@ -146,7 +147,9 @@ class PartitionManager:
             recovery_points = _read_checkpoint(log_dir, RECOVERY_POINT_CHECKPOINT)
             start_offsets = _read_checkpoint(log_dir, LOG_START_OFFSET_CHECKPOINT)
             self._checkpointed_hw.update(_read_checkpoint(log_dir, REPLICATION_OFFSET_CHECKPOINT))
-            for name in sorted(os.listdir(log_dir)):
+            names = sorted(os.listdir(log_dir))
+            progress = LoadProgress(log_dir, sum(1 for name in names if _PARTITION_DIR.match(name)), clean)
+            for name in names:
                 path = os.path.join(log_dir, name)
                 if not os.path.isdir(path) or name == METADATA_LOG_DIR_NAME:
                     continue
@@ -170,6 +173,7 @@ class PartitionManager:
                                                        recovery_point=recovery_points.get(key, 0),
                                                        log_start_offset=start_offsets.get(key, 0),
                                                        had_clean_shutdown=clean)
+                progress.loaded_one()
             if clean:
                 os.unlink(marker)
         log.info("loaded %d partition logs from %s", len(self._unattached), ", ".join(self.log_dirs))
@@ -534,3 +538,28 @@ def _read_checkpoint(log_dir: str, name: str) -> dict[tuple[str, int], int]:
         # Kafka starts from offset 0 / full recovery when a checkpoint cannot be read; so do we.
         log.warning("ignoring unreadable checkpoint %s in %s: %s", name, log_dir, exc)
         return {}
+
+
+class LoadProgress:
+    """Progress lines while a log dir's partitions load (Kafka's LogManager logs each log it completes, "N/M
+    completed in DIR"): a first line saying whether the logs are recovered (no clean-shutdown marker) and one
+    every PROGRESS_EVERY_S seconds after, so a long recovery shows it is moving."""
+
+    PROGRESS_EVERY_S = 5.0
+
+    def __init__(self, log_dir: str, total: int, clean: bool) -> None:
+        self.log_dir = log_dir
+        self.total = total
+        self.done = 0
+        self.started = self.last_line = time.monotonic()
+        if total:
+            log.info("loading %d partition logs from %s%s", total, log_dir,
+                     "" if clean else " with recovery: no clean shutdown marker was found")
+
+    def loaded_one(self) -> None:
+        self.done += 1
+        now = time.monotonic()
+        if now - self.last_line >= self.PROGRESS_EVERY_S:
+            self.last_line = now
+            log.info("loaded %d of %d partition logs from %s in %.1f s", self.done, self.total, self.log_dir,
+                     now - self.started)
