@@ -28,6 +28,7 @@ Owns:
 
 from __future__ import annotations
 
+import concurrent.futures
 import logging
 import os
 import re
@@ -514,13 +515,9 @@ class PartitionManager:
             return
         self._closed = True
         self.log_dir_mover.close()
-        for partition in self:
-            partition.log.close()
-        for unattached in self._unattached.values():
-            unattached.close()
         with self._prepared_lock:
-            for _topic_id, prepared in self._prepared.values():
-                prepared.close()
+            prepared = [log for _topic_id, log in self._prepared.values()]
+        self._close_logs([*(p.log for p in self), *self._unattached.values(), *prepared])
         self.checkpoint_now()
         self.sync_partition_metadata()
         for log_dir in self.log_dirs:
@@ -529,6 +526,19 @@ class PartitionManager:
             with open(os.path.join(log_dir, CLEAN_SHUTDOWN_FILE), "wb") as marker:
                 os.fsync(marker.fileno())
         log.info("closed %d partition logs cleanly", len(self._partitions))
+
+    def _close_logs(self, logs: list[Log]) -> None:
+        """Close `logs` cleanly, num.recovery.threads.per.data.dir threads per log dir at once, as Kafka's
+        LogManager.shutdown flushes and closes them: a clean close is mostly fsyncs and msyncs, which release
+        the GIL and which the file system serves faster together than one by one."""
+        workers = self.config["num.recovery.threads.per.data.dir"] * max(1, len(self.log_dirs))
+        if len(logs) < 2 or workers < 2:
+            for each in logs:
+                each.close()
+            return
+        with concurrent.futures.ThreadPoolExecutor(workers, thread_name_prefix="log-close") as pool:
+            for closing in [pool.submit(each.close) for each in logs]:
+                closing.result()
 
 
 def _read_checkpoint(log_dir: str, name: str) -> dict[tuple[str, int], int]:
