@@ -149,7 +149,8 @@ class PartitionManager:
             start_offsets = _read_checkpoint(log_dir, LOG_START_OFFSET_CHECKPOINT)
             self._checkpointed_hw.update(_read_checkpoint(log_dir, REPLICATION_OFFSET_CHECKPOINT))
             names = sorted(os.listdir(log_dir))
-            progress = LoadProgress(log_dir, sum(1 for name in names if _PARTITION_DIR.match(name)), clean)
+            progress = LoadProgress(log_dir, sum(1 for name in names if name != METADATA_LOG_DIR_NAME
+                                                 and _PARTITION_DIR.match(name)), clean)
             for name in names:
                 path = os.path.join(log_dir, name)
                 if not os.path.isdir(path) or name == METADATA_LOG_DIR_NAME:

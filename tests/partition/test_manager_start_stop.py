@@ -15,7 +15,12 @@ import pytest
 
 from kbroker.log.log import Log
 from kbroker.metadata.image import MetadataImage
-from kbroker.partition.manager import CLEAN_SHUTDOWN_FILE, LoadProgress, PartitionManager
+from kbroker.partition.manager import (
+    CLEAN_SHUTDOWN_FILE,
+    METADATA_LOG_DIR_NAME,
+    LoadProgress,
+    PartitionManager,
+)
 from kbroker.testing import broker_config
 
 
@@ -31,6 +36,7 @@ def test_loading_logs_says_how_many_whether_recovering_and_how_far_it_got(tmp_pa
     os.makedirs(log_dir)
     for partition in range(3):
         os.makedirs(os.path.join(log_dir, f"t-{partition}"))
+    os.makedirs(os.path.join(log_dir, METADATA_LOG_DIR_NAME))  # the metadata log is not a partition's
     if clean:
         open(os.path.join(log_dir, CLEAN_SHUTDOWN_FILE), "w").close()
     monkeypatch.setattr(LoadProgress, "PROGRESS_EVERY_S", 0.0)
@@ -61,10 +67,12 @@ def test_shutdown_closes_every_log_with_the_recovery_threads_before_the_marker(t
     marker = os.path.join(log_dir, CLEAN_SHUTDOWN_FILE)
     all_closing = threading.Barrier(threads, timeout=30) if threads > 1 else None
 
+    arrivals = iter(range(8))  # next() is atomic under the GIL
+
     def close(self):
         assert not os.path.exists(marker)
-        if all_closing is not None and len(closed_by) < threads:
-            all_closing.wait()  # `threads` closes run at once, or this times out
+        if all_closing is not None and next(arrivals) < threads:
+            all_closing.wait()  # the first `threads` closes run at once, or this times out
         closed_by[self.name] = threading.current_thread().name
         real_close(self)
 
