@@ -13,7 +13,7 @@ RLIMIT_NOFILE 20,000. The machine's load average is recorded with every point: o
 are noisy. Writes bench/results/curves-<UTC date and time>.json and one PNG per curve beside it; asserts nothing.
 
     .venv/bin/python bench/curves_bench.py [--quick] [--only kbroker|kafka] [--curves partitions,connections]
-        [--dir DIR]
+        [--dir DIR] [--retained-max-gb N]
 """
 
 from __future__ import annotations
@@ -78,12 +78,16 @@ def main() -> None:
     parser.add_argument("--only", choices=KINDS)
     parser.add_argument("--curves", default=",".join(CURVES), help="comma-separated, of: " + ", ".join(CURVES))
     parser.add_argument("--dir", default=None, help="where the brokers' data goes (default: a temporary directory)")
+    parser.add_argument("--retained-max-gb", type=float, default=None,
+                        help="the retained curve stops at this size (default: all, up to 50 GB)")
     args = parser.parse_args()
     chosen = [name.strip() for name in args.curves.split(",") if name.strip()]
     unknown = [name for name in chosen if name not in CURVES]
     if unknown:
         parser.error(f"unknown curves {unknown}")
     kinds = [args.only] if args.only else list(KINDS)
+    if args.retained_max_gb is not None:
+        retained.FULL = tuple(gb for gb in retained.FULL if gb <= args.retained_max_gb) or (args.retained_max_gb,)
     limit = raise_open_files_limit()
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H%M%SZ")
     RESULTS_DIR.mkdir(exist_ok=True)
