@@ -49,7 +49,7 @@ def fill(bootstrap: str, topic: str, nbytes: int) -> float:
 
 
 def directory_bytes(path: Path) -> int:
-    return sum(entry.stat().st_size for entry in path.rglob("*") if entry.is_file())
+    return sum(entry.stat().st_blocks * 512 for entry in path.rglob("*") if entry.is_file())  # allocated, not sparse sizes
 
 
 def run(kind: str, quick: bool, work_dir: Path) -> list[dict]:
