@@ -13,7 +13,8 @@ RLIMIT_NOFILE 20,000. The machine's load average is recorded with every point: o
 are noisy. Writes bench/results/curves-<UTC date and time>.json and one PNG per curve beside it; asserts nothing.
 
     .venv/bin/python bench/curves_bench.py [--quick] [--only kbroker|kafka] [--curves partitions,connections]
-        [--dir DIR] [--retained-max-gb N]
+        [--dir DIR] [--retained-max-gb N] [--beside EARLIER.json]
+    .venv/bin/python bench/curves_bench.py --redraw bench/results/curves-<...>.json
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ RESULTS_DIR = ROOT / "bench" / "results"
 CURVES = {
     "partitions": (partitions, "partitions", "partitions", [
         ("create_s", "create (s; Kafka: until its logs are open)"),
+        ("clean_shutdown_s", "clean shutdown (s)"),
         ("start_after_clean_s", "start-to-ready after clean shutdown (s)"),
         ("start_after_kill_s", "start-to-ready after kill -9 (s)"),
         ("idle.rss_mib", "idle RSS after creation (MiB)"),
@@ -72,12 +74,32 @@ CURVES = {
 }
 
 
+def draw_curve(name: str, by_kind: dict[str, list[dict]], stamp: str, png: Path) -> None:
+    _module, x_key, x_label, panels = CURVES[name]
+    loads = [p["load_average"][0] for points in by_kind.values() for p in points if "load_average" in p]
+    note = (f"{stamp}, {os.cpu_count()} CPUs shared with other work; 1-min load average "
+            f"{min(loads):.1f}-{max(loads):.1f}" if loads else stamp)
+    draw(f"{name}: kbroker vs Apache Kafka 4.3.1", x_key, x_label, panels, by_kind, note, png)
+    print(f"wrote {png}", flush=True)
+
+
+def redraw(results_json: Path) -> None:
+    results = json.loads(results_json.read_text())
+    for name, by_kind in results["curves"].items():
+        draw_curve(name, by_kind, results["started"], results_json.with_name(f"{results_json.stem}-{name}.png"))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="a small subset of each curve's sizes")
     parser.add_argument("--only", choices=KINDS)
     parser.add_argument("--curves", default=",".join(CURVES), help="comma-separated, of: " + ", ".join(CURVES))
     parser.add_argument("--dir", default=None, help="where the brokers' data goes (default: a temporary directory)")
+    parser.add_argument("--beside", default=None, metavar="RESULTS_JSON",
+                        help="with --only: draw the other broker's points of the same curves from this earlier "
+                             "run's JSON (copied into the new JSON under 'beside_from')")
+    parser.add_argument("--redraw", default=None, metavar="RESULTS_JSON",
+                        help="only draw the PNGs of an earlier run's JSON again (beside it); measures nothing")
     parser.add_argument("--retained-max-gb", type=float, default=None,
                         help="the retained curve stops at this size (default: all, up to 50 GB)")
     args = parser.parse_args()
@@ -85,6 +107,9 @@ def main() -> None:
     unknown = [name for name in chosen if name not in CURVES]
     if unknown:
         parser.error(f"unknown curves {unknown}")
+    if args.redraw:
+        redraw(Path(args.redraw))
+        return
     kinds = [args.only] if args.only else list(KINDS)
     if args.retained_max_gb is not None:
         retained.FULL = tuple(gb for gb in retained.FULL if gb <= args.retained_max_gb) or (args.retained_max_gb,)
@@ -105,12 +130,13 @@ def main() -> None:
                 print(f"{name}: {kind}", flush=True)
                 by_kind[kind] = module.run(kind, args.quick, work / name)
                 out.write_text(json.dumps(results, indent=1) + "\n")
-            loads = [p["load_average"][0] for points in by_kind.values() for p in points if "load_average" in p]
-            note = (f"{stamp}, {os.cpu_count()} CPUs shared with other work; 1-min load average "
-                    f"{min(loads):.1f}-{max(loads):.1f}" if loads else stamp)
-            png = RESULTS_DIR / f"curves-{stamp}-{name}.png"
-            draw(f"{name}: kbroker vs Apache Kafka 4.3.1", x_key, x_label, panels, by_kind, note, png)
-            print(f"wrote {png}", flush=True)
+            if args.beside:
+                earlier = json.loads(Path(args.beside).read_text())
+                for kind, points in earlier["curves"].get(name, {}).items():
+                    if kind not in by_kind:
+                        by_kind[kind] = points
+                        results["beside_from"] = {"file": Path(args.beside).name, "started": earlier["started"]}
+            draw_curve(name, by_kind, stamp, RESULTS_DIR / f"curves-{stamp}-{name}.png")
     finally:
         results["load_average_at_end"] = os.getloadavg()
         out.write_text(json.dumps(results, indent=1) + "\n")
