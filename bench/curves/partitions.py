@@ -10,10 +10,9 @@ import os
 import time
 from pathlib import Path
 
-from confluent_kafka import Producer
-
 from curves.brokers import node
 from curves.figures import metadata_all_topics_ms, process_figures, wait_for_log_descriptors
+from curves.producing import produce_all
 from kbroker.protocol.blocking_client import KafkaConnection
 from kbroker.protocol.messages.create_topics_request import CreatableTopic, CreateTopicsRequest
 
@@ -43,30 +42,12 @@ def create(bootstrap: str, names: list[str], partitions: int) -> float:
 
 def produce_spread(bootstrap: str, names: list[str], partitions: int, records: int) -> dict:
     """records/s of one producer writing `records` 100-byte values round robin over every partition."""
-    producer = Producer({"bootstrap.servers": bootstrap, "acks": "1", "linger.ms": 5,
-                         "enable.idempotence": False, "queue.buffering.max.messages": 2_000_000,
-                         "queue.buffering.max.kbytes": 1_048_576})
-    value = b"x" * 100
-    failures = []
-
-    def delivered(err, _msg):
-        if err is not None:
-            failures.append(err)
-
+    config = {"bootstrap.servers": bootstrap, "acks": "1", "linger.ms": 5, "enable.idempotence": False,
+              "queue.buffering.max.messages": 2_000_000, "queue.buffering.max.kbytes": 1_048_576}
     targets = [(name, p) for p in range(partitions) for name in names]
-    started = time.perf_counter()
-    for i in range(records):
-        topic, partition = targets[i % len(targets)]
-        while True:
-            try:
-                producer.produce(topic, value, partition=partition, on_delivery=delivered)
-                break
-            except BufferError:
-                producer.poll(0.01)
-    left = producer.flush(600)
-    elapsed = time.perf_counter() - started
-    if left or failures:
-        raise RuntimeError(f"{left} undelivered, {len(failures)} failed (first: {failures[:1]})")
+    value = b"x" * 100
+    elapsed = produce_all(config, ((targets[i % len(targets)][0], value, targets[i % len(targets)][1])
+                                   for i in range(records)))
     return {"produce_records": records, "produce_records_per_s": round(records / elapsed)}
 
 

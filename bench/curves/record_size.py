@@ -6,14 +6,13 @@ and records/s until the last delivery report."""
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 
 from broker_bench import MB
-from confluent_kafka import Producer
 from confluent_kafka.admin import AdminClient, NewTopic
 
 from curves.brokers import node
+from curves.producing import ANY_PARTITION, produce_all
 
 FULL = (100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000)
 QUICK = (100, 10_000, 1_000_000, 10_000_000)
@@ -21,30 +20,12 @@ MAX_MESSAGE_BYTES = 16 * MB
 
 
 def produce(bootstrap: str, topic: str, size: int, records: int) -> float:
-    producer = Producer({"bootstrap.servers": bootstrap, "acks": "1", "linger.ms": 5, "enable.idempotence": False,
-                         "batch.size": max(MB, 2 * size), "message.max.bytes": MAX_MESSAGE_BYTES + MB,
-                         "queue.buffering.max.kbytes": 1_048_576, "queue.buffering.max.messages": 2_000_000,
-                         "message.timeout.ms": 300_000})
+    config = {"bootstrap.servers": bootstrap, "acks": "1", "linger.ms": 5, "enable.idempotence": False,
+              "batch.size": max(MB, 2 * size), "message.max.bytes": MAX_MESSAGE_BYTES + MB,
+              "queue.buffering.max.kbytes": 1_048_576, "queue.buffering.max.messages": 2_000_000,
+              "message.timeout.ms": 300_000}
     value = b"x" * size
-    failures = []
-
-    def delivered(err, _msg):
-        if err is not None:
-            failures.append(err)
-
-    started = time.perf_counter()
-    for _ in range(records):
-        while True:
-            try:
-                producer.produce(topic, value, on_delivery=delivered)
-                break
-            except BufferError:
-                producer.poll(0.01)
-    left = producer.flush(600)
-    elapsed = time.perf_counter() - started
-    if left or failures:
-        raise RuntimeError(f"{size} B records: {left} undelivered, {len(failures)} failed ({failures[:1]})")
-    return elapsed
+    return produce_all(config, ((topic, value, ANY_PARTITION) for _ in range(records)))
 
 
 def run(kind: str, quick: bool, work_dir: Path) -> list[dict]:

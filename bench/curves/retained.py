@@ -11,10 +11,10 @@ import time
 from pathlib import Path
 
 from broker_bench import MB, create_topic
-from confluent_kafka import Producer
 
 from curves.brokers import node
 from curves.figures import process_figures
+from curves.producing import ANY_PARTITION, produce_all
 
 FULL = (1, 2, 5, 10, 20, 50)
 QUICK = (0.25, 1)
@@ -25,27 +25,10 @@ HEADROOM_GB = 10
 
 def fill(bootstrap: str, topic: str, nbytes: int) -> float:
     """Seconds to produce `nbytes` more of 64 KiB values."""
-    producer = Producer({"bootstrap.servers": bootstrap, "acks": "1", "linger.ms": 5, "enable.idempotence": False,
-                         "batch.size": MB, "queue.buffering.max.kbytes": 262_144, "message.timeout.ms": 600_000})
+    config = {"bootstrap.servers": bootstrap, "acks": "1", "linger.ms": 5, "enable.idempotence": False,
+              "batch.size": MB, "queue.buffering.max.kbytes": 262_144, "message.timeout.ms": 600_000}
     value = os.urandom(VALUE)  # incompressible, as stored data usually is
-    failures = []
-
-    def delivered(err, _msg):
-        if err is not None:
-            failures.append(err)
-
-    started = time.perf_counter()
-    for _ in range(nbytes // VALUE):
-        while True:
-            try:
-                producer.produce(topic, value, on_delivery=delivered)
-                break
-            except BufferError:
-                producer.poll(0.01)
-    left = producer.flush(1800)
-    if left or failures:
-        raise RuntimeError(f"{left} undelivered, {len(failures)} failed ({failures[:1]})")
-    return time.perf_counter() - started
+    return produce_all(config, ((topic, value, ANY_PARTITION) for _ in range(nbytes // VALUE)), 1800)
 
 
 def directory_bytes(path: Path) -> int:
