@@ -12,9 +12,9 @@ import sys
 import time
 from pathlib import Path
 
-from broker_bench import deployed_python_env, wait_ready
+from broker_bench import Kafka, Kbroker, deployed_python_env, wait_ready
 
-from compat_tests.kafka_dist import ApacheKafka, free_port
+from compat_tests.kafka_dist import ApacheKafka
 
 OPEN_FILES = 20_000
 KINDS = ("kbroker", "kafka")
@@ -28,23 +28,16 @@ def raise_open_files_limit(wanted: int = OPEN_FILES) -> int:
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
-class KbrokerNode:
+class KbrokerNode(Kbroker):
+    """bench/broker_bench's `kbroker serve` with config overrides, INFO logging (the load progress lines) and
+    timed stops."""
+
     kind = "kbroker"
 
     def __init__(self, work_dir: Path, configs: dict[str, str] | None = None) -> None:
-        self.log_dir = work_dir / "kbroker-data"
-        self.port = free_port()
+        super().__init__(work_dir)
+        self.log_dir = self.data
         self.configs = dict(configs or {})
-        self.stderr_path = work_dir / "kbroker.log"
-        self.process: subprocess.Popen | None = None
-
-    @property
-    def bootstrap(self) -> str:
-        return f"127.0.0.1:{self.port}"
-
-    @property
-    def pid(self) -> int:
-        return self.process.pid
 
     def launch(self, timeout: float = 1800.0) -> float:
         """Start on the existing data (formatting it the first time); seconds until it answers."""
@@ -52,9 +45,7 @@ class KbrokerNode:
                 "--override", f"listeners=PLAINTEXT://127.0.0.1:{self.port}", "--log-level", "INFO"]
         for name, value in self.configs.items():
             args += ["--override", f"{name}={value}"]
-        with open(self.stderr_path, "ab") as stderr:
-            self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=stderr,
-                                            env=deployed_python_env())
+        self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=self.log, env=deployed_python_env())
         return wait_ready(self.bootstrap, lambda: self.process.poll() is None, timeout)
 
     def stop(self, timeout: float = 1800.0) -> float:
@@ -77,10 +68,12 @@ class KbrokerNode:
 
     def close(self) -> None:
         self.kill()
+        self.log.close()
 
 
-class KafkaNode:
-    """Apache Kafka 4.3.1 in KRaft combined mode with the 1 GiB heap its launcher gives it."""
+class KafkaNode(Kafka):
+    """bench/broker_bench's Apache Kafka 4.3.1 (KRaft combined mode, the 1 GiB heap its launcher gives it) with
+    config overrides, long start and stop timeouts (10,000 partitions) and timed stops."""
 
     kind = "kafka"
 
@@ -88,23 +81,11 @@ class KafkaNode:
         self.kafka = ApacheKafka(configs or {}, heap="1G", startup_timeout=1800.0, stop_timeout=1800.0)
 
     @property
-    def bootstrap(self) -> str:
-        return self.kafka.bootstrap
-
-    @property
-    def pid(self) -> int:
-        return self.kafka.pid
-
-    @property
     def log_dir(self) -> Path:
         return self.kafka.log_dir
 
     def launch(self, timeout: float = 1800.0) -> float:
-        if self.kafka.work_dir is None:
-            self.kafka.start()  # formats storage; the timed start is the relaunch below
-            self.kafka.stop()
-        self.kafka._launch()
-        return wait_ready(self.bootstrap, self.kafka.is_running, timeout)
+        return super().launch(timeout)
 
     def stop(self, timeout: float = 1800.0) -> float:
         started = time.perf_counter()
@@ -113,9 +94,6 @@ class KafkaNode:
 
     def kill(self) -> None:
         self.kafka.kill()
-
-    def close(self) -> None:
-        self.kafka.close()
 
 
 def node(kind: str, work_dir: Path, configs: dict[str, str] | None = None):
