@@ -1,7 +1,8 @@
 """The record-size curve: one topic of one partition with max.message.bytes raised to 16 MiB (the broker's
 socket.request.max.bytes, 100 MiB, is left alone); a confluent-kafka producer (acks=1, linger.ms 5, batches of
-at least 1 MiB) sends BUDGET_MB of values of each size from 100 B to 10 MB (at least 20 records); produce MB/s
-and records/s until the last delivery report."""
+at least 1 MiB) sends 256 MB (--quick: 64 MB) of values of each size from 100 B to 10 MB; produce MB/s
+and records/s until the last delivery report. Sizes past 5 MB get 50 records (10 MB: 500 MB), as fewer swung 2-3x
+between runs on a busy machine."""
 
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ def run(kind: str, quick: bool, work_dir: Path) -> list[dict]:
                             )["sizes"].result(60)
         produce(broker.bootstrap, "sizes", 1000, 10_000)  # warm-up
         for size in QUICK if quick else FULL:
-            records = max(20, budget // size)
+            records = max(50, budget // size)
             load = os.getloadavg()
             elapsed = produce(broker.bootstrap, "sizes", size, records)
             points.append({"record_bytes": size, "load_average": load, "records": records,
