@@ -21,6 +21,8 @@ Mirrors Kafka 4.3's KafkaApis.handleTopicMetadataRequest over the KRaft metadata
 - Authorization: topics without DESCRIBE are left out of an all-topics answer and answered
   TOPIC_AUTHORIZATION_FAILED when named (by id: the id without the name), whether or not they exist; a missing
   topic is auto-created only with CREATE on the cluster or on the topic, else TOPIC_AUTHORIZATION_FAILED.
+- Each topic's partitions are built once per image, listener and version rule (PartitionsCache) and shared by
+  the answers made from that image.
 Response order: unknown topic ids, known topics (in request order, all topics by name), then the unknown ones
 (with auto-creation, refused names before created ones, as Kafka lists them), then those refused CREATE, then
 those refused DESCRIBE.
