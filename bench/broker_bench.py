@@ -139,12 +139,12 @@ class Kafka:
     def pid(self) -> int:
         return self.kafka.pid
 
-    def launch(self) -> float:
+    def launch(self, timeout: float = 120.0) -> float:
         if self.kafka.work_dir is None:
             self.kafka.start()  # formats storage; the timed start is the relaunch below
             self.kafka.stop()
         self.kafka._launch()
-        return wait_ready(self.bootstrap, self.kafka.is_running)
+        return wait_ready(self.bootstrap, self.kafka.is_running, timeout)
 
     def stop(self) -> None:
         self.kafka.stop()

@@ -4,7 +4,9 @@
 # bench-quota: a producer held by a 1 MiB/s producer_byte_rate quota for 30 s (bench/quota_bench.py).
 # bench-pinned: the broker-bound cells alone (bench/loadgen_bench.py; broker_bench.py ends with them).
 # loadgen: the Go load generator (franz-go) those cells drive the brokers with, built into bench/loadgen/bin.
-.PHONY: bench bench-startup bench-flood bench-cluster bench-quota bench-pinned loadgen
+# bench-curves: cost curves beside Apache Kafka, log-log PNGs + JSON in bench/results (bench/curves_bench.py);
+#   QUICK=1 for the small subset, CURVES=partitions,connections to pick curves.
+.PHONY: bench bench-startup bench-flood bench-cluster bench-quota bench-pinned loadgen bench-curves
 
 LOADGEN := bench/loadgen/bin/loadgen
 
@@ -32,3 +34,6 @@ bench-quota: install java
 
 bench-startup: install
 	$(BIN)/python bench/startup_bench.py
+
+bench-curves: install java
+	$(BIN)/python bench/curves_bench.py $(if $(QUICK),--quick,) $(if $(CURVES),--curves $(CURVES),)

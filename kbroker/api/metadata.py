@@ -21,6 +21,8 @@ Mirrors Kafka 4.3's KafkaApis.handleTopicMetadataRequest over the KRaft metadata
 - Authorization: topics without DESCRIBE are left out of an all-topics answer and answered
   TOPIC_AUTHORIZATION_FAILED when named (by id: the id without the name), whether or not they exist; a missing
   topic is auto-created only with CREATE on the cluster or on the topic, else TOPIC_AUTHORIZATION_FAILED.
+- Each topic's partitions are built once per image, listener and version rule (PartitionsCache) and shared by
+  the answers made from that image.
 Response order: unknown topic ids, known topics (in request order, all topics by name), then the unknown ones
 (with auto-creation, refused names before created ones, as Kafka lists them), then those refused CREATE, then
 those refused DESCRIBE.
@@ -75,7 +77,33 @@ def error_response(request, error_code: int) -> MetadataResponse:
         for topic in request.topics or ()])
 
 
-def topic_metadata(image: MetadataImage, topic: TopicImage, listener_name: str, version: int) -> MetadataResponseTopic:
+class PartitionsCache:
+    """Each topic's answered partitions for the latest image, per listener and per version rule (v0 drops
+    unreachable replicas, v6+ reports LISTENER_NOT_FOUND): an image never changes, so a topic's partitions are
+    built once per image rather than once per request (an all-topics request of 10,000 partitions spent most of
+    its time rebuilding them). A new image starts an empty cache. The partition objects are shared between
+    answers and never changed after they are built."""
+
+    def __init__(self) -> None:
+        self.image: MetadataImage | None = None
+        self.partitions: dict[tuple[str, bool, bool, str], list[MetadataResponsePartition]] = {}
+
+    def get(self, image: MetadataImage, topic: TopicImage, listener_name: str,
+            version: int) -> list[MetadataResponsePartition]:
+        if image is not self.image:
+            self.image, self.partitions = image, {}
+        key = (listener_name, version == 0, version >= 6, topic.name)
+        partitions = self.partitions.get(key)
+        if partitions is None:
+            partitions = self.partitions[key] = build_partitions(image, topic, listener_name, version)
+        return partitions
+
+
+_partitions_cache = PartitionsCache()
+
+
+def build_partitions(image: MetadataImage, topic: TopicImage, listener_name: str,
+                     version: int) -> list[MetadataResponsePartition]:
     partitions = []
     for _, registration in sorted(topic.partitions.items()):
         view = listener_view.partition_view(image, registration, listener_name,
@@ -85,8 +113,13 @@ def topic_metadata(image: MetadataImage, topic: TopicImage, listener_name: str, 
             error_code=view.error_code, partition_index=view.partition_id, leader_id=view.leader_id,
             leader_epoch=view.leader_epoch, replica_nodes=view.replicas, isr_nodes=view.isr,
             offline_replicas=view.offline_replicas))
+    return partitions
+
+
+def topic_metadata(image: MetadataImage, topic: TopicImage, listener_name: str, version: int) -> MetadataResponseTopic:
     return MetadataResponseTopic(error_code=errors.NONE.code, name=topic.name, topic_id=topic.topic_id,
-                                 is_internal=topic_names.is_internal(topic.name), partitions=partitions)
+                                 is_internal=topic_names.is_internal(topic.name),
+                                 partitions=_partitions_cache.get(image, topic, listener_name, version))
 
 
 def missing_topic(name: str, error_code: int) -> MetadataResponseTopic:

@@ -135,7 +135,7 @@ _BROKER = {
     "min.insync.replicas": "Default in-sync replicas an acks=all write needs (min.insync.replicas).",
     "unclean.leader.election.enable": "Default for electing out-of-sync replicas as leader.",
     "producer.id.expiration.ms": "Idle time after which a producer id's state is dropped.",
-    "num.recovery.threads.per.data.dir": "Threads per log dir that load logs at start-up.",
+    "num.recovery.threads.per.data.dir": "Threads per log dir that flush and close logs at shutdown.",
     "replica.lag.time.max.ms": "Time a follower may lag before it leaves the ISR.",
     "replica.fetch.backoff.ms": "Milliseconds a replica fetcher waits after a fetch failed.",
     "replica.fetch.max.bytes": "Bytes a follower asks for per partition in each fetch.",

@@ -28,11 +28,13 @@ Owns:
 
 from __future__ import annotations
 
+import concurrent.futures
 import logging
 import os
 import re
 import shutil
 import threading
+import time
 import uuid
 from collections.abc import Callable, Iterator
 
@@ -146,7 +148,10 @@ class PartitionManager:
             recovery_points = _read_checkpoint(log_dir, RECOVERY_POINT_CHECKPOINT)
             start_offsets = _read_checkpoint(log_dir, LOG_START_OFFSET_CHECKPOINT)
             self._checkpointed_hw.update(_read_checkpoint(log_dir, REPLICATION_OFFSET_CHECKPOINT))
-            for name in sorted(os.listdir(log_dir)):
+            names = sorted(os.listdir(log_dir))
+            progress = LoadProgress(log_dir, sum(1 for name in names if name != METADATA_LOG_DIR_NAME
+                                                 and _PARTITION_DIR.match(name)), clean)
+            for name in names:
                 path = os.path.join(log_dir, name)
                 if not os.path.isdir(path) or name == METADATA_LOG_DIR_NAME:
                     continue
@@ -170,6 +175,7 @@ class PartitionManager:
                                                        recovery_point=recovery_points.get(key, 0),
                                                        log_start_offset=start_offsets.get(key, 0),
                                                        had_clean_shutdown=clean)
+                progress.loaded_one()
             if clean:
                 os.unlink(marker)
         log.info("loaded %d partition logs from %s", len(self._unattached), ", ".join(self.log_dirs))
@@ -510,13 +516,9 @@ class PartitionManager:
             return
         self._closed = True
         self.log_dir_mover.close()
-        for partition in self:
-            partition.log.close()
-        for unattached in self._unattached.values():
-            unattached.close()
         with self._prepared_lock:
-            for _topic_id, prepared in self._prepared.values():
-                prepared.close()
+            prepared = [log for _topic_id, log in self._prepared.values()]
+        self._close_logs([*(p.log for p in self), *self._unattached.values(), *prepared])
         self.checkpoint_now()
         self.sync_partition_metadata()
         for log_dir in self.log_dirs:
@@ -526,6 +528,19 @@ class PartitionManager:
                 os.fsync(marker.fileno())
         log.info("closed %d partition logs cleanly", len(self._partitions))
 
+    def _close_logs(self, logs: list[Log]) -> None:
+        """Close `logs` cleanly, num.recovery.threads.per.data.dir threads per log dir at once, as Kafka's
+        LogManager.shutdown flushes and closes them: a clean close is mostly fsyncs and msyncs, which release
+        the GIL and which the file system serves faster together than one by one."""
+        workers = self.config["num.recovery.threads.per.data.dir"] * max(1, len(self.log_dirs))
+        if len(logs) < 2 or workers < 2:
+            for each in logs:
+                each.close()
+            return
+        with concurrent.futures.ThreadPoolExecutor(workers, thread_name_prefix="log-close") as pool:
+            for closing in [pool.submit(each.close) for each in logs]:
+                closing.result()
+
 
 def _read_checkpoint(log_dir: str, name: str) -> dict[tuple[str, int], int]:
     try:
@@ -534,3 +549,28 @@ def _read_checkpoint(log_dir: str, name: str) -> dict[tuple[str, int], int]:
         # Kafka starts from offset 0 / full recovery when a checkpoint cannot be read; so do we.
         log.warning("ignoring unreadable checkpoint %s in %s: %s", name, log_dir, exc)
         return {}
+
+
+class LoadProgress:
+    """Progress lines while a log dir's partitions load (Kafka's LogManager logs each log it completes, "N/M
+    completed in DIR"): a first line saying whether the logs are recovered (no clean-shutdown marker) and one
+    every PROGRESS_EVERY_S seconds after, so a long recovery shows it is moving."""
+
+    PROGRESS_EVERY_S = 5.0
+
+    def __init__(self, log_dir: str, total: int, clean: bool) -> None:
+        self.log_dir = log_dir
+        self.total = total
+        self.done = 0
+        self.started = self.last_line = time.monotonic()
+        if total:
+            log.info("loading %d partition logs from %s%s", total, log_dir,
+                     "" if clean else " with recovery: no clean shutdown marker was found")
+
+    def loaded_one(self) -> None:
+        self.done += 1
+        now = time.monotonic()
+        if now - self.last_line >= self.PROGRESS_EVERY_S:
+            self.last_line = now
+            log.info("loaded %d of %d partition logs from %s in %.1f s", self.done, self.total, self.log_dir,
+                     now - self.started)
