@@ -274,19 +274,35 @@ class QuorumController:
 
     # --- brokers ---------------------------------------------------------------------------------------------
     def register_broker(self, *, endpoints: Iterable[tuple[str, str, int, int]], incarnation_id: uuid.UUID,
-                        log_dirs: Iterable[uuid.UUID], rack: str | None = None) -> int:
+                        log_dirs: Iterable[uuid.UUID], rack: str | None = None, previous_broker_epoch: int = -1) -> int:
         """Register this node (RegisterBrokerRecord, unfenced at once: a single node has no heartbeat
-        round trip to wait for); returns the broker epoch, the offset of the record (as Kafka does).
-        endpoints: (listener name, host, port, security protocol id)."""
+        round trip to wait for); returns the broker epoch, the offset of the batch (as Kafka does).
+        endpoints: (listener name, host, port, security protocol id); previous_broker_epoch: the epoch of the
+        log dirs' clean-shutdown markers (kbroker.log.clean_shutdown), -1 without one.
+
+        As Kafka's registration of a new incarnation, with the ClusterControl: the records of the old
+        incarnation's shutdown come first in the batch (clean only when `previous_broker_epoch` is the
+        registered epoch: with eligible leader replicas on, an unclean one leaves every ISR and ELR), then, as
+        unfencing does, a second batch elects the partitions left without a leader (a sole replica whose
+        shutdown was unclean comes back through its last-known-leader election)."""
         with self._lock:
-            epoch = self.raft.log_end_offset
+            image, epoch = self.image, self.raft.log_end_offset
+            records: list[MetadataRecord] = []
+            existing = image.brokers.get(self.node_id)
+            if self.cluster is not None and existing is not None and existing.incarnation_id != incarnation_id:
+                clean = existing.epoch == previous_broker_epoch
+                log.info("Registering incarnation %s of broker %d (previous shutdown %s) at broker epoch %d.",
+                         incarnation_id, self.node_id, "clean" if clean else "not known to be clean", epoch)
+                records += self.cluster.shutdown_records(image, self.node_id, clean)
             record = RegisterBrokerRecord(
                 broker_id=self.node_id, incarnation_id=incarnation_id, broker_epoch=epoch,
                 end_points=[BrokerEndpoint(name=n, host=h, port=p, security_protocol=sp) for n, h, p, sp in endpoints],
                 features=[BrokerFeature(name=n, min_supported_version=lo, max_supported_version=hi)
                           for n, lo, hi in SUPPORTED_FEATURES],
                 rack=rack, fenced=False, in_controlled_shutdown=False, log_dirs=list(log_dirs))
-            self._commit([MetadataRecord(record, V.REGISTER_BROKER_RECORD)])
+            self._commit([*records, MetadataRecord(record, V.REGISTER_BROKER_RECORD)])
+            if self.cluster is not None:
+                self._commit(self.cluster.leaderless_elections(self.image, self.node_id))
             return epoch
 
     # --- broker lifecycle: the controller listener's BrokerRegistration, BrokerHeartbeat, UnregisterBroker -----
