@@ -175,18 +175,21 @@ class _Invalid(Exception):
 
 
 def bootstrap_records(min_insync_replicas: int = 1) -> list[MetadataRecord]:
-    """What `format` puts in a new metadata log: the finalized features, and the cluster-wide dynamic
-    min.insync.replicas that Kafka 4.3's controller writes at activation (so DescribeConfigs reports its source
-    as DYNAMIC_DEFAULT_BROKER_CONFIG, as on Apache Kafka). kraft.version stays 0 (static quorum, no record);
-    transaction.version, group.version and eligible.leader.replicas.version at Kafka 4.3.1's defaults
-    (kbroker.metadata.feature_levels; share.version and streams.version, which Kafka's format also finalizes, are
-    left out: kbroker does not implement them)."""
-    return [MetadataRecord(FeatureLevelRecord(name=METADATA_VERSION, feature_level=V.METADATA_VERSION_LEVEL),
-                           V.FEATURE_LEVEL_RECORD),
-            *(MetadataRecord(FeatureLevelRecord(name=name, feature_level=level), V.FEATURE_LEVEL_RECORD)
-              for name, level in feature_levels.BOOTSTRAP_LEVELS.items()),
-            MetadataRecord(ConfigRecord(resource_type=BROKER_RESOURCE, resource_name="", name="min.insync.replicas",
-                                        value=str(min_insync_replicas)), V.CONFIG_RECORD)]
+    """What `format` puts in a new metadata log: the finalized features at Kafka 4.3.1's defaults
+    (kbroker.metadata.feature_levels; kraft.version stays 0: static quorum, no record), then, eligible leader
+    replicas being on, the cluster-wide dynamic min.insync.replicas that Kafka 4.3.1's controller appends to the
+    bootstrap records at its first activation (ActivationRecordsGenerator; DescribeConfigs reports its source as
+    DYNAMIC_DEFAULT_BROKER_CONFIG, as on Apache Kafka)."""
+    levels = feature_levels.BOOTSTRAP_LEVELS
+    records = [MetadataRecord(FeatureLevelRecord(name=METADATA_VERSION, feature_level=V.METADATA_VERSION_LEVEL),
+                              V.FEATURE_LEVEL_RECORD),
+               *(MetadataRecord(FeatureLevelRecord(name=name, feature_level=level), V.FEATURE_LEVEL_RECORD)
+                 for name, level in levels.items())]
+    if levels.get(feature_levels.ELR_VERSION, 0) >= 1:
+        records.append(MetadataRecord(ConfigRecord(resource_type=BROKER_RESOURCE, resource_name="",
+                                                   name="min.insync.replicas", value=str(min_insync_replicas)),
+                                      V.CONFIG_RECORD))
+    return records
 
 
 class QuorumController:
