@@ -18,6 +18,8 @@ instead of step 2's observer.
    (replica fetchers towards the leaders of the partitions this broker follows, ISR changes sent to the active
    controller as AlterPartition); build the producer-id manager (AllocateProducerIds to the active controller)
    and the group and transaction coordinators.
+   The registration carries the broker epoch of the log dirs' clean-shutdown markers (previousBrokerEpoch,
+   kbroker.log.clean_shutdown), which the shutdown writes with this incarnation's epoch.
 5. Ask to be unfenced (the logs are open) and wait until the controller unfenced this broker and this broker's own
    image shows it (so its first clients find it in Metadata); then serve clients. Admin requests that change
    metadata are forwarded to the active controller (api/forwarding.py).
@@ -45,6 +47,7 @@ from kbroker.config import BrokerConfig
 from kbroker.controller_channel import ControllerChannel
 from kbroker.controller_node import quorum_config
 from kbroker.controller_registration import CLUSTER_NODE_FEATURES
+from kbroker.log.clean_shutdown import previous_broker_epoch
 from kbroker.metadata.controller import ApiError, ProducerIdBlock
 from kbroker.metadata.loader import MetadataLoader
 from kbroker.metadata.observed import ObservedMetadata
@@ -162,7 +165,7 @@ class BrokerNode:
             with trio.CancelScope(shield=True):
                 await channels.aclose()
             if state.partitions is not None:
-                state.partitions.shutdown()
+                state.partitions.shutdown(self.membership.broker_epoch if self.membership is not None else -1)
             if self._owns_quorum:
                 quorum.close()
 
@@ -205,8 +208,10 @@ class BrokerNode:
         log_dir_ids = [storage.directory_ids.get(d, storage.directory_ids.get(os.path.abspath(d)))
                        for d in config.log_dirs]
         self.log_dir_ids = {d: i for d, i in zip(config.log_dirs, log_dir_ids, strict=True) if i is not None}
+        # The proof of a clean shutdown, read before the partition manager removes the markers (KIP-966).
         lifecycle = BrokerLifecycle.from_config(config, cluster_id=storage.cluster_id,
-                                                log_dir_ids=[i for i in log_dir_ids if i is not None])
+                                                log_dir_ids=[i for i in log_dir_ids if i is not None],
+                                                previous_broker_epoch=previous_broker_epoch(config.log_dirs))
         # failed log dirs go in every heartbeat (the controller moves leadership off their replicas)
         lifecycle.offline_log_dirs = lambda: sorted(
             self.log_dir_ids[d] for d in (state.partitions.offline_dirs if state.partitions is not None else ())

@@ -125,7 +125,8 @@ class Node:
 
     def _stop_storage(self) -> None:
         if self.state.partitions is not None:
-            self.state.partitions.shutdown()
+            broker_epoch = self.state.metadata.broker_epoch if self.state.metadata is not None else -1
+            self.state.partitions.shutdown(broker_epoch)
         if self.state.metadata is not None:
             self.state.metadata.close()
 

@@ -12,7 +12,8 @@ Mirrors Kafka 4.3's DescribeTopicPartitionsRequestHandler and KRaftMetadataCache
 - A named topic that does not exist: UNKNOWN_TOPIC_OR_PARTITION, or INVALID_TOPIC_EXCEPTION for an illegal
   name (not counted against the page). Unknown topics never appear for an all-topics request.
 - Partitions carry leader (-1 when the leader is unreachable on this listener, with no partition error),
-  leader epoch, replicas, ISR, offline replicas, and empty ELR / last known ELR lists (kbroker keeps no ELR).
+  leader epoch, replicas, ISR, offline replicas, and the partition's eligible leader replicas and last-known ELR
+  (KIP-966) as the image holds them.
 - TopicAuthorizedOperations is always filled (api/authz.py); topics without DESCRIBE are left out of a listing
   and answered TOPIC_AUTHORIZATION_FAILED when named.
 """
@@ -56,7 +57,8 @@ def _partitions(image: MetadataImage, topic: TopicImage, listener_name: str, sta
         described.append(DescribeTopicPartitionsResponsePartition(
             error_code=errors.NONE.code, partition_index=partition_id, leader_id=view.leader_id,
             leader_epoch=view.leader_epoch, replica_nodes=view.replicas, isr_nodes=view.isr,
-            eligible_leader_replicas=[], last_known_elr=[], offline_replicas=view.offline_replicas))
+            eligible_leader_replicas=list(registration.elr), last_known_elr=list(registration.last_known_elr),
+            offline_replicas=view.offline_replicas))
     return described
 
 

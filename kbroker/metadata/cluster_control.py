@@ -223,7 +223,7 @@ class ClusterControl:
                      and existing.epoch == request.previous_broker_epoch)
             log.info("Registering incarnation %s of broker %d (previous shutdown %s) at broker epoch %d.",
                      request.incarnation_id, broker_id, "clean" if clean else "not known to be clean", next_offset)
-            records += self._shutdown_records(image, broker_id, clean)
+            records += self.shutdown_records(image, broker_id, clean)
             record.broker_epoch = next_offset
             self.heartbeats.remove(broker_id)
         records.append(MetadataRecord(record, V.REGISTER_BROKER_RECORD))
@@ -342,8 +342,12 @@ class ClusterControl:
         registration = image.brokers[broker_id]
         records = [MetadataRecord(BrokerRegistrationChangeRecord(
             broker_id=broker_id, broker_epoch=registration.epoch, fenced=UNFENCE), V.BROKER_REGISTRATION_CHANGE_RECORD)]
+        return records + self.leaderless_elections(image, broker_id)
+
+    def leaderless_elections(self, image: MetadataImage, broker_id: int) -> list[MetadataRecord]:
+        """The elections of the partitions without a leader once `broker_id` may lead (what unfencing it runs)."""
         leaderless = ((topic, p) for topic, p in _partitions(image) if p.leader == NO_LEADER)
-        return records + self._leader_and_isr_updates(image, leaderless, add=broker_id)
+        return self._leader_and_isr_updates(image, leaderless, add=broker_id)
 
     def _controlled_shutdown_records(self, image: MetadataImage, broker_id: int) -> list[MetadataRecord]:
         registration = image.brokers[broker_id]
@@ -355,7 +359,7 @@ class ClusterControl:
         return records + self._leader_and_isr_updates(image, self._partitions_with_in_isr(image, broker_id),
                                                       remove=broker_id)
 
-    def _shutdown_records(self, image: MetadataImage, broker_id: int, clean: bool) -> list[MetadataRecord]:
+    def shutdown_records(self, image: MetadataImage, broker_id: int, clean: bool) -> list[MetadataRecord]:
         """ReplicationControlManager.handleBrokerShutdown, for a broker registering a new incarnation: with eligible
         leader replicas on and no proof of a clean shutdown, it leaves the ISRs and ELRs as a replica whose log may
         have lost its tail; otherwise as a fenced broker does."""

@@ -175,18 +175,21 @@ class _Invalid(Exception):
 
 
 def bootstrap_records(min_insync_replicas: int = 1) -> list[MetadataRecord]:
-    """What `format` puts in a new metadata log: the finalized features, and the cluster-wide dynamic
-    min.insync.replicas that Kafka 4.3's controller writes at activation (so DescribeConfigs reports its source
-    as DYNAMIC_DEFAULT_BROKER_CONFIG, as on Apache Kafka). kraft.version stays 0 (static quorum, no record);
-    transaction.version, group.version and eligible.leader.replicas.version at Kafka 4.3.1's defaults
-    (kbroker.metadata.feature_levels; share.version and streams.version, which Kafka's format also finalizes, are
-    left out: kbroker does not implement them)."""
-    return [MetadataRecord(FeatureLevelRecord(name=METADATA_VERSION, feature_level=V.METADATA_VERSION_LEVEL),
-                           V.FEATURE_LEVEL_RECORD),
-            *(MetadataRecord(FeatureLevelRecord(name=name, feature_level=level), V.FEATURE_LEVEL_RECORD)
-              for name, level in feature_levels.BOOTSTRAP_LEVELS.items()),
-            MetadataRecord(ConfigRecord(resource_type=BROKER_RESOURCE, resource_name="", name="min.insync.replicas",
-                                        value=str(min_insync_replicas)), V.CONFIG_RECORD)]
+    """What `format` puts in a new metadata log: the finalized features at Kafka 4.3.1's defaults
+    (kbroker.metadata.feature_levels; kraft.version stays 0: static quorum, no record), then, eligible leader
+    replicas being on, the cluster-wide dynamic min.insync.replicas that Kafka 4.3.1's controller appends to the
+    bootstrap records at its first activation (ActivationRecordsGenerator; DescribeConfigs reports its source as
+    DYNAMIC_DEFAULT_BROKER_CONFIG, as on Apache Kafka)."""
+    levels = feature_levels.BOOTSTRAP_LEVELS
+    records = [MetadataRecord(FeatureLevelRecord(name=METADATA_VERSION, feature_level=V.METADATA_VERSION_LEVEL),
+                              V.FEATURE_LEVEL_RECORD),
+               *(MetadataRecord(FeatureLevelRecord(name=name, feature_level=level), V.FEATURE_LEVEL_RECORD)
+                 for name, level in levels.items())]
+    if levels.get(feature_levels.ELR_VERSION, 0) >= 1:
+        records.append(MetadataRecord(ConfigRecord(resource_type=BROKER_RESOURCE, resource_name="",
+                                                   name="min.insync.replicas", value=str(min_insync_replicas)),
+                                      V.CONFIG_RECORD))
+    return records
 
 
 class QuorumController:
@@ -274,19 +277,35 @@ class QuorumController:
 
     # --- brokers ---------------------------------------------------------------------------------------------
     def register_broker(self, *, endpoints: Iterable[tuple[str, str, int, int]], incarnation_id: uuid.UUID,
-                        log_dirs: Iterable[uuid.UUID], rack: str | None = None) -> int:
+                        log_dirs: Iterable[uuid.UUID], rack: str | None = None, previous_broker_epoch: int = -1) -> int:
         """Register this node (RegisterBrokerRecord, unfenced at once: a single node has no heartbeat
-        round trip to wait for); returns the broker epoch, the offset of the record (as Kafka does).
-        endpoints: (listener name, host, port, security protocol id)."""
+        round trip to wait for); returns the broker epoch, the offset of the batch (as Kafka does).
+        endpoints: (listener name, host, port, security protocol id); previous_broker_epoch: the epoch of the
+        log dirs' clean-shutdown markers (kbroker.log.clean_shutdown), -1 without one.
+
+        As Kafka's registration of a new incarnation, with the ClusterControl: the records of the old
+        incarnation's shutdown come first in the batch (clean only when `previous_broker_epoch` is the
+        registered epoch: with eligible leader replicas on, an unclean one leaves every ISR and ELR), then, as
+        unfencing does, a second batch elects the partitions left without a leader (a sole replica whose
+        shutdown was unclean comes back through its last-known-leader election)."""
         with self._lock:
-            epoch = self.raft.log_end_offset
+            image, epoch = self.image, self.raft.log_end_offset
+            records: list[MetadataRecord] = []
+            existing = image.brokers.get(self.node_id)
+            if self.cluster is not None and existing is not None and existing.incarnation_id != incarnation_id:
+                clean = existing.epoch == previous_broker_epoch
+                log.info("Registering incarnation %s of broker %d (previous shutdown %s) at broker epoch %d.",
+                         incarnation_id, self.node_id, "clean" if clean else "not known to be clean", epoch)
+                records += self.cluster.shutdown_records(image, self.node_id, clean)
             record = RegisterBrokerRecord(
                 broker_id=self.node_id, incarnation_id=incarnation_id, broker_epoch=epoch,
                 end_points=[BrokerEndpoint(name=n, host=h, port=p, security_protocol=sp) for n, h, p, sp in endpoints],
                 features=[BrokerFeature(name=n, min_supported_version=lo, max_supported_version=hi)
                           for n, lo, hi in SUPPORTED_FEATURES],
                 rack=rack, fenced=False, in_controlled_shutdown=False, log_dirs=list(log_dirs))
-            self._commit([MetadataRecord(record, V.REGISTER_BROKER_RECORD)])
+            self._commit([*records, MetadataRecord(record, V.REGISTER_BROKER_RECORD)])
+            if self.cluster is not None:
+                self._commit(self.cluster.leaderless_elections(self.image, self.node_id))
             return epoch
 
     # --- broker lifecycle: the controller listener's BrokerRegistration, BrokerHeartbeat, UnregisterBroker -----

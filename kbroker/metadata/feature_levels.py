@@ -7,11 +7,11 @@ consumer rebalance protocol, KIP-848), eligible.leader.replicas.version 0-1 (KIP
 metadata.version 4.0-IV1), share.version 0-1 (share groups, KIP-932) and streams.version 0-1 (streams groups,
 KIP-1071), neither with dependencies in 4.3.1 (`kafka-features feature-dependencies`). A fresh `format` finalizes what
 Kafka 4.3.1's `kafka-storage format` does for metadata.version 4.3-IV0 (`kafka-features version-mapping`):
-transaction.version 2, group.version 1, share.version 1, streams.version 1 - but eligible.leader.replicas.version,
-which Kafka finalizes at 1 and kbroker leaves at 0 until its brokers send the previous broker epoch of a clean
-shutdown (without it every restart counts as unclean, and with ELR on a restarted sole replica could not lead again;
-`kafka-features upgrade --feature eligible.leader.replicas.version=1` turns it on). kbroker serves share and streams
-groups at any finalized level (Kafka refuses them at 0): see SKIPPED_FEATURES.md.
+transaction.version 2, group.version 1, eligible.leader.replicas.version 1, share.version 1 and streams.version 1.
+Eligible leader replicas rest on the brokers' proof of a clean shutdown (the broker epoch of the log dirs'
+clean-shutdown markers, sent as BrokerRegistration's previousBrokerEpoch: kbroker.log.clean_shutdown) and on the
+last-known-leader election that brings a sole replica back after an unclean one (kbroker.metadata.partition_change).
+kbroker serves share and streams groups at any finalized level (Kafka refuses them at 0): see SKIPPED_FEATURES.md.
 """
 
 from __future__ import annotations
@@ -33,10 +33,11 @@ SUPPORTED_RANGES: Mapping[str, tuple[int, int]] = {
     STREAMS_VERSION: (0, 1),
 }
 
-# What `format` finalizes besides metadata.version (Kafka 4.3.1's defaults for metadata.version 4.3-IV0, ELR aside).
+# What `format` finalizes besides metadata.version (Kafka 4.3.1's defaults for metadata.version 4.3-IV0).
 BOOTSTRAP_LEVELS: Mapping[str, int] = {
     TRANSACTION_VERSION: 2,
     GROUP_VERSION: 1,
+    ELR_VERSION: 1,
     SHARE_VERSION: 1,
     STREAMS_VERSION: 1,
 }

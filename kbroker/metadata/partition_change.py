@@ -7,32 +7,41 @@ the order Kafka's build() works:
    replicas, still has a member and holds every replica that stays (PartitionReassignmentReplicas
    .maybeCompleteReassignment): the removing replicas leave the replicas and the ISR, adding and removing clear;
 1. eligible leader replicas (KIP-966, only when eligible.leader.replicas.version >= 1): a target ISR of at least
-   `min.insync.replicas` clears the ELR and last-known ELR; a smaller one makes the ELR the old ISR and ELR
-   members outside the target ISR (minus replicas that shut down uncleanly), and the last-known ELR the rest of
-   those and of the old last-known ELR;
+   `min.insync.replicas` clears the ELR; a smaller one makes the ELR the old ISR and ELR members outside the
+   target ISR (minus replicas that shut down uncleanly);
 2. the election (electAnyLeader): the current leader while it is still valid, else the first target replica in
-   assignment order that is in the target ISR (or, the target ISR being empty, in the ELR) and acceptable; with
-   unclean election allowed (the topic's `unclean.leader.election.enable`) and none, the first acceptable replica
-   at all, whose ISR then becomes just itself and whose leader recovery state becomes RECOVERING; else NO_LEADER.
-   A leader taken from the ELR becomes the whole ISR and leaves the ELR. A PREFERRED election
+   assignment order that is in the target ISR (or, the target ISR being empty, in the ELR) and acceptable; else,
+   balanced recovery (below), the last known leader; with unclean election allowed (the topic's
+   `unclean.leader.election.enable`) and none, the first acceptable replica at all; a leader chosen by the last
+   two is an unclean election: its ISR becomes just itself and its leader recovery state RECOVERING; else
+   NO_LEADER. A leader taken from the ELR becomes the whole ISR and leaves the ELR. A PREFERRED election
    (electPreferredLeader) takes the first target replica when it is valid, else keeps a valid leader, else the
-   next valid target replica;
+   next valid target replica, else the last known leader;
    a target replica list that drops one of the partition's replicas bumps the leader epoch (the leader field is
    written even when the leader stays);
-3. the ELR fields are written when they differ (and cleared when ELR is off or the ISR was set by an unclean
-   election), then the ISR when it differs; without ELR an ISR never becomes empty: the last member stays, the
-   one to elect when it comes back;
-4. the assignment: the directories of the target replicas (a replica keeps its directory, a new one gets its
+3. the ELR is written when it differs (and cleared when ELR is off or the ISR was set by an unclean election),
+   then the ISR when it differs; without ELR an ISR never becomes empty: the last member stays, the one to elect
+   when it comes back;
+4. the last-known ELR (maybeUpdateLastKnownLeader, with ELR on): a partition losing its leader (leader field
+   NO_LEADER) whose last-known ELR is empty records its old leader there; a leader elected (leader field >= 0)
+   clears a non-empty one;
+5. the assignment: the directories of the target replicas (a replica keeps its directory, a new one gets its
    broker's default: its only log dir, else unassigned), the replicas, removing and adding replicas, each
    written when it differs;
-5. a target leader recovery state (AlterPartition's) other than the partition's is written, over what an unclean
+6. a target leader recovery state (AlterPartition's) other than the partition's is written, over what an unclean
    election set.
+
+Balanced recovery (KIP-966's last-known-leader election, Kafka's useLastKnownLeaderInBalancedRecovery, which
+Kafka 4.3.1 leaves on: nothing in its controller turns it off): when ELR is on, the target ISR and ELR are both
+empty and the partition's last-known ELR is exactly one acceptable replica, that replica leads again, as an
+unclean election. It is how a sole replica that restarted without a clean shutdown (so it left the ELR) gets
+its partition back. With `use_last_known_leader=False` (the builder's setter, used by Kafka's tests only), the
+last-known ELR is instead the rest of the old ISR, ELR and last-known ELR outside the target ISR and ELR, written
+with the ELR.
 
 The image's replay bumps the partition epoch for every record and the leader epoch when `leader` is set
 (PartitionRegistration.merge). At the metadata.version kbroker finalizes (4.3-IV0) an ISR shrink alone does not
 bump the leader epoch (MetadataVersion.isLeaderEpochBumpRequiredOnIsrShrink is false from 3.6-IV0 on).
-
-Not done: the last-known-leader election of balanced recovery (ElectLeaders' useLastKnownLeaderInBalancedRecovery).
 """
 
 from __future__ import annotations
@@ -64,7 +73,7 @@ def is_reassigning(partition: PartitionRegistration) -> bool:
 def partition_change(partition: PartitionRegistration, topic_id: uuid.UUID, *,
                      is_acceptable_leader: Callable[[int], bool], target_isr: Sequence[int] | None = None,
                      election: Election = Election.ONLINE, elr_enabled: bool = False, min_isr: int = 1,
-                     unclean_shutdown_replicas: Iterable[int] = (),
+                     unclean_shutdown_replicas: Iterable[int] = (), use_last_known_leader: bool = True,
                      target_leader_recovery_state: int | None = None,
                      target_replicas: Sequence[int] | None = None, target_adding: Sequence[int] | None = None,
                      target_removing: Sequence[int] | None = None,
@@ -90,7 +99,14 @@ def partition_change(partition: PartitionRegistration, topic_id: uuid.UUID, *,
         eligible = replica in isr or (not isr and replica in elr)
         return eligible and is_acceptable_leader(replica)
 
-    leader, unclean = _elect(partition, replicas, valid_leader, is_acceptable_leader, election)
+    def last_known_leader() -> int | None:
+        """PartitionChangeBuilder.canElectLastKnownLeader: the sole last-known ELR member, when it may lead."""
+        if not (elr_enabled and use_last_known_leader) or isr or elr or len(partition.last_known_elr) != 1:
+            return None
+        candidate = partition.last_known_elr[0]
+        return candidate if is_acceptable_leader(candidate) else None
+
+    leader, unclean = _elect(partition, replicas, valid_leader, is_acceptable_leader, election, last_known_leader)
     if leader != partition.leader:
         if leader in elr:
             isr = [leader]
@@ -106,10 +122,12 @@ def partition_change(partition: PartitionRegistration, topic_id: uuid.UUID, *,
         elr, last_known_elr = [], []
     if elr != list(partition.elr):
         record.eligible_leader_replicas = elr
-    if last_known_elr != list(partition.last_known_elr):
+    if not use_last_known_leader and last_known_elr != list(partition.last_known_elr):
         record.last_known_elr = last_known_elr
     if record.isr is None and (isr or elr_enabled) and isr != list(partition.isr):
         record.isr = isr
+    if elr_enabled and use_last_known_leader:
+        _update_last_known_leader(record, partition)
     _set_assignment(record, partition, replicas, adding, removing, default_dir, target_directories or {})
     if target_leader_recovery_state is not None and target_leader_recovery_state != partition.leader_recovery_state:
         record.leader_recovery_state = target_leader_recovery_state
@@ -171,8 +189,17 @@ def _set_assignment(record: PartitionChangeRecord, partition: PartitionRegistrat
         record.adding_replicas = adding
 
 
+def _update_last_known_leader(record: PartitionChangeRecord, partition: PartitionRegistration) -> None:
+    """PartitionChangeBuilder.maybeUpdateLastKnownLeader (after the ISR is set, so it has the last word)."""
+    if record.leader == NO_LEADER and not partition.last_known_elr:
+        record.last_known_elr = [partition.leader]
+    elif record.leader >= 0 and partition.last_known_elr:
+        record.last_known_elr = []
+
+
 def _elect(partition: PartitionRegistration, replicas: list[int], valid_leader: Callable[[int], bool],
-           is_acceptable_leader: Callable[[int], bool], election: Election) -> tuple[int, bool]:
+           is_acceptable_leader: Callable[[int], bool], election: Election,
+           last_known_leader: Callable[[], int | None]) -> tuple[int, bool]:
     """(new leader, whether the election was unclean)."""
     if election is Election.PREFERRED and replicas and valid_leader(replicas[0]):
         return replicas[0], False
@@ -181,6 +208,9 @@ def _elect(partition: PartitionRegistration, replicas: list[int], valid_leader: 
     for replica in replicas:
         if valid_leader(replica):
             return replica, False
+    recovered = last_known_leader()
+    if recovered is not None:
+        return recovered, True
     if election is Election.UNCLEAN:
         for replica in replicas:
             if is_acceptable_leader(replica):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterable, Mapping
 
+from kbroker.log.clean_shutdown import previous_broker_epoch
 from kbroker.metadata.cluster_control import ClusterControl
 from kbroker.metadata.controller import QuorumController
 from kbroker.metadata.image import MetadataImage
@@ -51,7 +52,8 @@ class MetadataService:
     @classmethod
     def start(cls, config, storage, *, endpoints: Iterable[tuple[str, str, int, int]],
               rack: str | None = None, controller_endpoints: tuple = ()) -> MetadataService:
-        """Replay the metadata log, finalize features if the log has none yet, register this broker.
+        """Replay the metadata log, finalize features if the log has none yet, register this broker (with the
+        broker epoch of its log dirs' clean-shutdown markers as the previous one).
         endpoints: (listener name, host, port, security protocol id) of the advertised listeners;
         controller_endpoints: (listener name, host, port) of its controller listeners (its voter entry)."""
         segment_bytes = int(config.get("metadata.log.segment.bytes", DEFAULT_SEGMENT_BYTES))
@@ -72,8 +74,10 @@ class MetadataService:
             controller = QuorumController.from_config(raft, loader, config, cluster, kraft_version=kraft_version)
             controller.finalize_features()
             log_dirs = [storage.directory_ids[d] for d in config.log_dirs if d in storage.directory_ids]
+            # The log dirs' clean-shutdown markers, read before the partition manager removes them (KIP-966).
             epoch = controller.register_broker(endpoints=endpoints, incarnation_id=uuid.uuid4(),
-                                               log_dirs=log_dirs, rack=rack)
+                                               log_dirs=log_dirs, rack=rack,
+                                               previous_broker_epoch=previous_broker_epoch(config.log_dirs))
         except BaseException:
             raft.close()
             raise

@@ -16,7 +16,8 @@ Owns:
   log.retention.check.interval.ms (the first after log.initial.task.delay.ms), delayed file deletion, the
   log cleaner, and the recovery-point, log-start-offset and replication-offset (high watermark) checkpoints;
   a partition opened at start-up starts from its checkpointed high watermark (bounded by its log);
-- shutdown: every log closed cleanly, checkpoints written, then the clean-shutdown marker;
+- shutdown: every log closed cleanly, checkpoints written, then the clean-shutdown marker holding the broker
+  epoch (kbroker.log.clean_shutdown: what the next incarnation registers as its previous broker epoch);
 - logs created before their topic or partitions are committed (`prepare_logs`, called by the controller
   under its lock): a partition that cannot get its log (out of descriptors, memory maps or disk) fails its
   topic's creation whole with nothing left behind, instead of a topic in the metadata without its logs;
@@ -49,6 +50,7 @@ from kbroker.log.checkpoints import (
     fsync_directory,
     log_dir_checkpoint,
 )
+from kbroker.log.clean_shutdown import delete_marker, has_marker, write_marker
 from kbroker.log.cleaner import LogCleaner
 from kbroker.log.config import LogConfig
 from kbroker.log.log import Log
@@ -65,7 +67,6 @@ from kbroker.partition.replication_quota import ReplicationQuotas
 
 log = logging.getLogger(__name__)
 
-CLEAN_SHUTDOWN_FILE = ".kafka_cleanshutdown"
 METADATA_LOG_DIR_NAME = "__cluster_metadata-0"
 # Kafka's log.flush.offset.checkpoint.interval.ms and log.flush.start.offset.checkpoint.interval.ms defaults.
 CHECKPOINT_INTERVAL_MS = 60_000
@@ -143,8 +144,7 @@ class PartitionManager:
         topic_configs: dict[str, LogConfig] = {}
         for log_dir in self.log_dirs:
             os.makedirs(log_dir, exist_ok=True)
-            marker = os.path.join(log_dir, CLEAN_SHUTDOWN_FILE)
-            clean = os.path.exists(marker)
+            clean = has_marker(log_dir)
             recovery_points = _read_checkpoint(log_dir, RECOVERY_POINT_CHECKPOINT)
             start_offsets = _read_checkpoint(log_dir, LOG_START_OFFSET_CHECKPOINT)
             self._checkpointed_hw.update(_read_checkpoint(log_dir, REPLICATION_OFFSET_CHECKPOINT))
@@ -177,7 +177,7 @@ class PartitionManager:
                                                        had_clean_shutdown=clean)
                 progress.loaded_one()
             if clean:
-                os.unlink(marker)
+                delete_marker(log_dir)
         log.info("loaded %d partition logs from %s", len(self._unattached), ", ".join(self.log_dirs))
         self._started = True
         self.apply_image(image)
@@ -510,8 +510,9 @@ class PartitionManager:
         log_dir_checkpoint(log_dir, REPLICATION_OFFSET_CHECKPOINT).write(high_watermarks)
 
     # --- shutdown --------------------------------------------------------------------------------------------
-    def shutdown(self) -> None:
-        """Close every log cleanly, write the checkpoints, then mark each log dir cleanly shut down."""
+    def shutdown(self, broker_epoch: int = -1) -> None:
+        """Close every log cleanly, write the checkpoints, then mark each log dir cleanly shut down by the
+        incarnation of `broker_epoch` (-1: it never registered)."""
         if self._closed or not self._started:
             return
         self._closed = True
@@ -524,8 +525,10 @@ class PartitionManager:
         for log_dir in self.log_dirs:
             if log_dir in self.offline_dirs:
                 continue
-            with open(os.path.join(log_dir, CLEAN_SHUTDOWN_FILE), "wb") as marker:
-                os.fsync(marker.fileno())
+            try:
+                write_marker(log_dir, broker_epoch)
+            except OSError as exc:  # Kafka swallows it too: the dir is only recovered at the next start
+                log.warning("could not write the clean-shutdown marker of %s: %s", log_dir, exc)
         log.info("closed %d partition logs cleanly", len(self._partitions))
 
     def _close_logs(self, logs: list[Log]) -> None:

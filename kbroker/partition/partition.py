@@ -43,6 +43,7 @@ AppendListener = Callable[["Partition", "int | None"], None]
 AlterPartitionSubmit = Callable[[AlterPartitionItem, Callable[[AlterPartitionResult], None]], bool]
 
 DEFAULT_REPLICA_LAG_TIME_MAX_MS = 30_000
+RECOVERED = 0  # LeaderRecoveryState.RECOVERED
 
 
 class Partition:
@@ -321,8 +322,10 @@ class Partition:
 
     def _propose(self, new_isr: tuple[int, ...]) -> bool:
         epochs = tuple(self.followers[r].broker_epoch if r in self.followers else -1 for r in new_isr)
+        # A leader has recovered once it leads (Partition.makeLeader marks a RECOVERING partition RECOVERED), so
+        # its proposals say RECOVERED: the ISR of an unclean election grows back without INVALID_REQUEST.
         item = AlterPartitionItem(self.topic_id, self.partition, self.leader_epoch, self.partition_epoch,
-                                  new_isr, epochs, self.registration.leader_recovery_state)
+                                  new_isr, epochs, RECOVERED)
         if not self.alter_partition(item, self._alter_partition_answered):
             return False
         self.isr_state = self.isr_state.propose(new_isr)

@@ -118,3 +118,25 @@ def test_bad_cursors_fail_the_whole_request(conn, names, cursor):
     assert [(t.name, t.error_code, t.partitions, t.topic_id, t.topic_authorized_operations)
             for t in response.topics] == [(n, INVALID_REQUEST, [], uuid.UUID(int=0), OMITTED) for n in names]
     assert response.next_cursor is None
+
+
+def test_a_partition_answers_its_eligible_leader_replicas_and_last_known_elr():
+    """KIP-966: a partition whose ISR emptied answers the ELR and last-known ELR the image holds (the kafka-topics
+    `Elr:` and `LastKnownElr:` columns)."""
+    from kbroker.api.describe_topic_partitions import describe
+    from kbroker.metadata import record_versions as V
+    from kbroker.metadata.image import MetadataImage, apply_records
+    from kbroker.metadata.serde import MetadataRecord
+    from kbroker.protocol.messages.metadata.partition_record import PartitionRecord
+    from kbroker.protocol.messages.metadata.topic_record import TopicRecord
+
+    topic_id = uuid.uuid4()
+    image = apply_records(MetadataImage(), [
+        MetadataRecord(TopicRecord(name="elr", topic_id=topic_id), V.TOPIC_RECORD),
+        MetadataRecord(PartitionRecord(partition_id=0, topic_id=topic_id, replicas=[1, 2, 3], isr=[], leader=-1,
+                                       eligible_leader_replicas=[2, 3], last_known_elr=[1]), V.PARTITION_RECORD),
+    ], 1, 1)
+    [topic] = describe(image, ["elr"], "PLAINTEXT", None, 10, all_topics=False).topics
+    [partition] = topic.partitions
+    assert (partition.leader_id, partition.isr_nodes, partition.eligible_leader_replicas,
+            partition.last_known_elr) == (-1, [], [2, 3], [1])

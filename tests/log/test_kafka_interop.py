@@ -25,6 +25,7 @@ from compat_tests.kafka_dist import (
     missing_dist_message,
     run_kafka_tool,
 )
+from kbroker.log.clean_shutdown import read_broker_epoch
 from kbroker.log.cleaner import LogCleaner
 from kbroker.log.config import LogConfig
 from kbroker.log.leader_epoch import LeaderEpochCache
@@ -280,6 +281,8 @@ def test_our_log_reads_a_real_kafka_partition(tmp_path):
         kafka.stop()
         # Kafka's clean-shutdown marker: the partition directories need no recovery.
         assert (kafka.log_dir / ".kafka_cleanshutdown").exists()
+        # It holds the broker epoch Kafka's next start registers as previousBrokerEpoch, and kbroker reads it.
+        assert read_broker_epoch(str(kafka.log_dir)) >= 0
         for topic in all_topics:
             shutil.copytree(kafka.log_dir / f"{topic}-0", tmp_path / f"{topic}-0")
     for name, topic in zip(names, topics, strict=True):

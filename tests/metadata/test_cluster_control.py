@@ -331,10 +331,12 @@ def test_with_elr_fencing_the_last_isr_member_empties_the_isr_into_the_elr():
     log.create_topic("t", {0: [2]})
     log.heartbeat(heartbeat(2, epoch, log.image.offset, want_fence=True))
     partition = log.partition("t", 0)
-    assert (partition.leader, partition.isr, partition.elr, partition.last_known_elr) == (-1, (), (2,), ())
-    log.heartbeat(heartbeat(2, epoch, log.image.offset))  # unfenced: elected from the ELR
+    # The partition lost its leader: the last-known ELR remembers it (maybeUpdateLastKnownLeader).
+    assert (partition.leader, partition.isr, partition.elr, partition.last_known_elr) == (-1, (), (2,), (2,))
+    log.heartbeat(heartbeat(2, epoch, log.image.offset))  # unfenced: elected from the ELR, a clean election
     partition = log.partition("t", 0)
-    assert (partition.leader, partition.isr, partition.elr, partition.leader_epoch) == (2, (2,), (), 2)
+    assert (partition.leader, partition.isr, partition.elr, partition.last_known_elr, partition.leader_epoch,
+            partition.leader_recovery_state) == (2, (2,), (), (), 2, 0)
 
 
 def test_with_elr_replicas_leaving_below_min_isr_stay_eligible_and_one_comes_back_as_leader():

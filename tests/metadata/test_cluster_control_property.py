@@ -81,9 +81,12 @@ def check_partitions(image: MetadataImage, before: MetadataImage, elr: bool) -> 
             assert partition.isr or elr, partition  # only eligible leader replicas let an ISR become empty
             assert set(partition.isr) <= set(partition.replicas), partition
             assert not set(partition.isr) & set(partition.elr), partition
-            assert not set(partition.elr) & set(partition.last_known_elr), partition
             if not elr or len(partition.isr) >= MIN_ISR[topic.name]:
-                assert partition.elr == partition.last_known_elr == (), partition
+                assert partition.elr == (), partition
+            # Balanced recovery (maybeUpdateLastKnownLeader): the last-known ELR is the leader a partition lost,
+            # kept while it has none; without ELR it is never written.
+            if partition.last_known_elr:
+                assert elr and partition.leader == -1 and len(partition.last_known_elr) == 1, partition
             old = before.topic(topic.name).partitions[partition.partition_id] if before.topic(topic.name) else None
             if partition.leader != -1:
                 assert partition.leader in partition.isr, partition

@@ -48,10 +48,12 @@ def test_format_writes_meta_properties_everywhere_and_features(tmp_path):
     loader = MetadataLoader()
     loader.bind(raft)
     raft.start()
-    # Kafka 4.3.1's defaults for metadata.version 4.3-IV0 (`kafka-features version-mapping`) but
-    # eligible.leader.replicas.version (kbroker/metadata/feature_levels.py says why)
+    # Kafka 4.3.1's defaults for metadata.version 4.3-IV0 (`kafka-features version-mapping`), and with eligible
+    # leader replicas on, the cluster-wide min.insync.replicas Kafka's first activation writes.
     assert dict(loader.image.features) == {"metadata.version": 30, "transaction.version": 2, "group.version": 1,
-                                           "share.version": 1, "streams.version": 1}
+                                           "eligible.leader.replicas.version": 1, "share.version": 1,
+                                           "streams.version": 1}
+    assert loader.image.configs_of_broker("") == {"min.insync.replicas": "1"}
     raft.close()
     with pytest.raises(StorageFormatError, match="already formatted"):
         format_storage(config(a, b))

@@ -448,3 +448,16 @@ def test_follower_replays_transactions_from_the_leaders_batches(make_partition):
     assert follower.last_stable_offset() == leader.last_stable_offset() == 4
     aborted = follower.log.collect_aborted_transactions(0, 5)
     assert [(t.producer_id, t.first_offset) for t in aborted] == [(7, 0)]
+
+
+def test_a_leader_elected_uncleanly_proposes_its_isr_as_recovered(make_partition):
+    """An unclean (or last-known-leader) election leaves the partition RECOVERING with the leader alone in the ISR;
+    leading is recovering (Kafka's Partition.makeLeader), so the expansion says RECOVERED: the controller refuses a
+    RECOVERING partition an ISR of two."""
+    proposals = Proposals()
+    recovering = attrs.evolve(registration(replicas=(1, 2), isr=(1,)), leader_recovery_state=1)
+    partition = make_partition(recovering, proposals=proposals)
+    partition.append_records(batch(3), required_acks=1)
+    partition.update_follower_fetch_state(2, 3, 0, 3)
+    (item,) = proposals.items
+    assert (item.new_isr, item.leader_recovery_state) == ((1, 2), 0)

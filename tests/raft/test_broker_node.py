@@ -119,12 +119,16 @@ def test_a_kbroker_broker_joins_three_kbroker_controllers_and_shuts_down_in_a_co
 
     async def restarted(controllers: Controllers, node: BrokerNode) -> None:
         assert node.membership.broker_epoch > first_epoch[0]
+        # The clean shutdown left its broker epoch in the log dirs' markers: the proof the new incarnation sends.
+        assert node.membership.lifecycle.previous_broker_epoch == first_epoch[0]
         await controllers.wait_for(lambda: {p.partition for p in node.state.partitions if p.topic == "forwarded"}
                                    == {0, 1}, "the reopened logs")
         assert "after-failover" in node.state.image.topics_by_name
         await controllers.wait_for(
             lambda: {p.leader for p in node.state.image.topics_by_name["forwarded"].partitions.values()} == {BROKER_ID},
             "leadership back on the restarted broker")
+        assert {p.leader_recovery_state for p in node.state.image.topics_by_name["forwarded"].partitions.values()} \
+            == {0}, "a clean election: the proof kept the broker an eligible leader replica"
 
     async def scenario(controllers: Controllers, node: BrokerNode, bound) -> None:
         # Serving means unfenced: every controller's image has the registration, unfenced, with the endpoint.

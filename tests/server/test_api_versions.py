@@ -60,7 +60,8 @@ def test_v3_and_v4_report_the_features_kafka_4_3_finalizes_at_format(kafka_broke
         finalized = {f.name: (f.min_version_level, f.max_version_level) for f in response.finalized_features}
         assert supported["metadata.version"] == (7, 30)
         assert finalized == {"metadata.version": (30, 30), "transaction.version": (2, 2), "group.version": (1, 1),
-                             "share.version": (1, 1), "streams.version": (1, 1)}
+                             "eligible.leader.replicas.version": (1, 1), "share.version": (1, 1),
+                             "streams.version": (1, 1)}
         assert response.finalized_features_epoch >= 0
         # v3 leaves out features whose lowest supported level is 0 (all but metadata.version); v4 lists them.
         expected = {"metadata.version"} if response is v3 else {
