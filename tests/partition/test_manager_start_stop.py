@@ -13,14 +13,10 @@ import uuid
 
 import pytest
 
+from kbroker.log.clean_shutdown import CLEAN_SHUTDOWN_FILE
 from kbroker.log.log import Log
 from kbroker.metadata.image import MetadataImage
-from kbroker.partition.manager import (
-    CLEAN_SHUTDOWN_FILE,
-    METADATA_LOG_DIR_NAME,
-    LoadProgress,
-    PartitionManager,
-)
+from kbroker.partition.manager import METADATA_LOG_DIR_NAME, LoadProgress, PartitionManager
 from kbroker.testing import broker_config
 
 
