@@ -7,7 +7,8 @@ harness of the one-kind clusters:
 - a consumer group whose coordinator is on the layout's lone node kind; that node shuts down, so the group
   moves to a node of the other kind while its member keeps consuming and committing;
 - Kafka's TransactionalMessageCopier with random aborts under kills of coordinators and leaders of either kind
-  (the rounds of compat_tests/test_txn_faults.py, run on the mixed cluster).
+  (MIXED_TXN_ROUNDS of the rounds of compat_tests/test_txn_faults.py, run on the mixed cluster);
+- Kafka's kafka-metadata-quorum describes the mixed quorum (--status, --replication) through any controller.
 
 `make test` runs MIXED_ROUNDS (default MAKE_TEST_ROUNDS) of `kill_leader`; `make mixed-faults ROUNDS=n
 [SEED=n] [FAULTS=kind,kind]` the long run, every fault kind by default (mk/mixed.mk). MIXED_SEED replays.
@@ -29,6 +30,7 @@ from compat_tests.broker_fixtures import require_kafka_dist
 from compat_tests.cluster.faults import FaultRun
 from compat_tests.cluster.launcher import Cluster
 from compat_tests.py_clients import ck_read_to_end
+from compat_tests.test_controller_quorum import describe, replication_rows, status_fields
 from kbroker.coordinator_partitions import partition_for
 
 pytestmark = [pytest.mark.cluster, pytest.mark.java]
@@ -38,6 +40,9 @@ MAKE_TEST_ROUNDS = 4  # two leader kills on each kind
 ROUNDS = int(os.environ.get("MIXED_ROUNDS") or MAKE_TEST_ROUNDS)
 FAULTS = tuple((os.environ.get("MIXED_FAULTS") or "kill_leader").split(","))
 LEADER_KINDS = ("kbroker", "kafka")
+# Copier rounds (compat_tests/test_txn_faults.py's targets in turn: the transaction coordinator's node, then the
+# group coordinator's): a round takes 30-90 s on a loaded machine.
+TXN_ROUNDS = int(os.environ.get("MIXED_TXN_ROUNDS") or 2)
 # Leadership goes back to the preferred replicas (spread over the three nodes) soon after a restart, so every
 # round finds a partition led by the kind it wants.
 OVERRIDES = {"leader.imbalance.check.interval.seconds": "2"}
@@ -48,7 +53,18 @@ TIMEOUT_S = 60
 def cluster(request):
     require_kafka_dist()
     with Cluster(LAYOUTS[request.param], overrides=OVERRIDES) as started:
+        _create_internal_topics(started)
         yield started
+
+
+def _create_internal_topics(cluster: Cluster) -> None:
+    """`__transaction_state` and `__consumer_offsets`, as their first users create them (InitProducerId,
+    FindCoordinator), with every ISR full: the tests pick coordinators from their leaders."""
+    producer = confluent_kafka.Producer({"bootstrap.servers": cluster.bootstrap, "transactional.id": "mixed-init"})
+    producer.init_transactions(TIMEOUT_S)
+    txn_faults._committed_offset(cluster, "mixed-init", "mixed-init")
+    for topic, partitions in txn_faults._internal_topics(cluster):
+        cluster.wait_healthy(topic, partitions)
 
 
 @pytest.mark.timeout(300 + 120 * ROUNDS)  # only catches a hang
@@ -143,6 +159,27 @@ def test_a_group_coordinator_moves_to_the_other_kind_under_a_live_member(cluster
     assert ck_read_to_end(cluster.bootstrap, topic, at_least=100) == before + after
 
 
-@pytest.mark.timeout(600 + 300 * txn_faults.ROUNDS)
+@pytest.mark.timeout(600 + 300 * TXN_ROUNDS)
 def test_transactional_copier_with_random_aborts_under_kills_of_either_kind(cluster, topic, tmp_path):
-    txn_faults.test_copier_under_kills_copies_each_value_exactly_once(cluster, topic, tmp_path)
+    txn_faults.copy_under_kills(cluster, topic, tmp_path, TXN_ROUNDS)
+
+
+def test_kafka_metadata_quorum_describes_the_mixed_quorum(cluster):
+    ports = [cluster.controller_ports[node] for node in cluster.ids]
+    deadline = time.monotonic() + TIMEOUT_S
+    while True:
+        status = describe(ports, "--status")
+        fields = status_fields(status.stdout) if status.returncode == 0 else {}
+        if fields.get("MaxFollowerLag") == "0" or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+    assert status.returncode == 0, status.stderr
+    assert fields["ClusterId"] == cluster.cluster_id
+    assert int(fields["LeaderId"]) in cluster.ids and fields["MaxFollowerLag"] == "0", fields
+    assert sorted(voter["id"] for voter in json.loads(fields["CurrentVoters"])) == cluster.ids
+    leader = int(fields["LeaderId"])
+    replication = describe(ports, "--replication")
+    assert replication.returncode == 0, replication.stderr
+    rows = replication_rows(replication.stdout)
+    assert {node: rows[node]["Status"] for node in cluster.ids} == {
+        node: "Leader" if node == leader else "Follower" for node in cluster.ids}

@@ -342,8 +342,13 @@ class ClusterControl:
         registration = image.brokers[broker_id]
         records = [MetadataRecord(BrokerRegistrationChangeRecord(
             broker_id=broker_id, broker_epoch=registration.epoch, fenced=UNFENCE), V.BROKER_REGISTRATION_CHANGE_RECORD)]
+        return records + self.leaderless_elections(image, broker_id)
+
+    def leaderless_elections(self, image: MetadataImage, broker_id: int) -> list[MetadataRecord]:
+        """ReplicationControlManager.handleBrokerUnfenced's elections: `broker_id` (being unfenced) leads the
+        leaderless partitions it may lead."""
         leaderless = ((topic, p) for topic, p in _partitions(image) if p.leader == NO_LEADER)
-        return records + self._leader_and_isr_updates(image, leaderless, add=broker_id)
+        return self._leader_and_isr_updates(image, leaderless, add=broker_id)
 
     def _controlled_shutdown_records(self, image: MetadataImage, broker_id: int) -> list[MetadataRecord]:
         registration = image.brokers[broker_id]

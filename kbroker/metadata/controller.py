@@ -276,7 +276,9 @@ class QuorumController:
     def register_broker(self, *, endpoints: Iterable[tuple[str, str, int, int]], incarnation_id: uuid.UUID,
                         log_dirs: Iterable[uuid.UUID], rack: str | None = None) -> int:
         """Register this node (RegisterBrokerRecord, unfenced at once: a single node has no heartbeat
-        round trip to wait for); returns the broker epoch, the offset of the record (as Kafka does).
+        round trip to wait for), then elect it where a partition has no leader, as unfencing does (a log written
+        by Apache Kafka, whose controlled shutdown of a partition's last replica leaves it leaderless); returns
+        the broker epoch, the offset of the record (as Kafka does).
         endpoints: (listener name, host, port, security protocol id)."""
         with self._lock:
             epoch = self.raft.log_end_offset
@@ -287,6 +289,8 @@ class QuorumController:
                           for n, lo, hi in SUPPORTED_FEATURES],
                 rack=rack, fenced=False, in_controlled_shutdown=False, log_dirs=list(log_dirs))
             self._commit([MetadataRecord(record, V.REGISTER_BROKER_RECORD)])
+            if self.cluster is not None:
+                self._commit(self.cluster.leaderless_elections(self.image, self.node_id))
             return epoch
 
     # --- broker lifecycle: the controller listener's BrokerRegistration, BrokerHeartbeat, UnregisterBroker -----
