@@ -21,7 +21,6 @@ import pytest
 from confluent_kafka.admin import AdminClient, NewTopic
 
 from compat_tests.broker_fixtures import require_kafka_dist
-from compat_tests.cluster.launcher import MIXED_FORMAT_FEATURES
 from compat_tests.cluster.nodes import NODE_KINDS, NodeProcess, combined_node_configs
 from compat_tests.dump_log import dump_errors
 from compat_tests.kafka_dist import SINGLE_NODE_DEFAULTS, free_port, random_cluster_id
@@ -57,10 +56,9 @@ def _node(kind: str, name: str, tmp_path: Path, log_dir: Path, ports: dict[str, 
 
 
 def _format(node: NodeProcess, cluster_id: str) -> None:
-    # As a mixed cluster's nodes are: with Kafka's ELR on, Kafka's controlled shutdown of a partition's last replica
-    # leaves it leaderless with the replica in its ELR, which kbroker's controller does not elect from
-    # (SKIPPED_FEATURES.md, mixed clusters).
-    formatting = node.start_format(cluster_id, *MIXED_FORMAT_FEATURES.get(node.kind, ()))
+    """Each kind's own format defaults: Kafka's finalize eligible leader replicas (a controlled shutdown of the
+    partition's only replica then leaves it leaderless, the replica in its ELR, which the reader elects again)."""
+    formatting = node.start_format(cluster_id)
     output, _ = formatting.communicate(timeout=WAIT_S)
     assert formatting.returncode == 0, output
 
