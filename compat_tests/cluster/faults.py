@@ -12,6 +12,9 @@ Fault kinds (each ends healed: every node serves and every ISR is full again bef
 - `kill_two`: kill -9 the leader and another node back to back (the quorum is lost), then restart both;
 - `controlled_shutdown`: SIGTERM the leader and wait for its exit, then restart it.
 
+On a mixed cluster (compat_tests/test_mixed_cluster.py) `leader_kinds` aims the rounds in turn at partitions led by
+a node of each kind, and `fault_kinds` narrows the kinds drawn.
+
 Failover per round: from the fault to the first acknowledgement on that partition of a record sent after the
 fault, as the confluent-kafka producers (whose send times are known) see it: it includes librdkafka's own
 recovery (request timeouts, metadata refresh, idempotent epoch bump), not only the brokers' leader election. `FaultRun.run()` returns a `RunReport` (seed, schedule, rounds, checker result, failover p50/p99 per
@@ -198,28 +201,32 @@ class FaultRun:
                                         [position for position in positions if position[0] == partition]))
         return writers
 
-    def _led_by_kind(self, each: Round) -> Round:
+    def _led_by_kind(self, each: Round) -> tuple[Round, int]:
         """`each`, its partition replaced by one led by a node of the round's leader kind (see __init__): the
-        drawn one first. Leadership returns to the preferred replicas (spread over the nodes) after restarts, so
-        this waits for such a partition."""
+        drawn one first; and that leader. Leadership returns to the preferred replicas (spread over the nodes)
+        after restarts, so this waits for such a partition; the round then hits the node seen leading it (which
+        automatic leader balancing may have just moved: the round's target is of the wanted kind either way)."""
         wanted = self.leader_kinds[each.index % len(self.leader_kinds)]
         cluster = self.cluster
         order = [(each.partition + step) % self.partitions for step in range(self.partitions)]
-        found: list[int] = []
+        found: list[tuple[int, int]] = []
 
         def led_by_wanted() -> bool:
             states = cluster.partition_states(self.topic)
-            found[:] = [p for p in order if cluster.kinds.get(states.get(p, (-1, []))[0]) == wanted]
+            found[:] = [(p, states[p][0]) for p in order
+                        if p in states and cluster.kinds.get(states[p][0]) == wanted]
             return bool(found)
 
         cluster.wait_until(led_by_wanted, f"a partition of {self.topic} led by a {wanted} node", timeout=120.0)
-        return each._replace(partition=found[0])
+        partition, leader = found[0]
+        return each._replace(partition=partition), leader
 
     def _run_round(self, each: Round) -> RoundRecord:
         cluster = self.cluster
         if self.leader_kinds:
-            each = self._led_by_kind(each)
-        leader = cluster.leader_of(self.topic, each.partition)
+            each, leader = self._led_by_kind(each)
+        else:
+            leader = cluster.leader_of(self.topic, each.partition)
         others = sorted(node for node in cluster.ids if node != leader)
         fault_at = time.monotonic()
         targets = self._inject(each, leader, others)
