@@ -8,8 +8,8 @@ created on both brokers; a Java transactional producer (transaction.version 2, f
 of controllers) commits, aborts and is fenced through the kbroker broker, as against a single Kafka broker
 (compat_tests/test_txn_v2_java.py); SIGTERM ends in a controlled shutdown the active controller grants.
 
-Kafka's controllers are formatted with Kafka 4.3.1's defaults except share.version and streams.version, which
-kbroker does not implement, at level 0 (a broker must support every finalized feature level to register)."""
+Kafka's controllers are formatted with Kafka 4.3.1's defaults, then again with share.version and streams.version at
+level 0 (a broker must support every finalized feature level to register: kbroker brokers support both ways)."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ TXN_TOPIC = "txn-through-kbroker"
 
 
 class KafkaControllerWithKbrokerFeatures(KafkaNode):
-    """A Kafka controller formatted with Kafka's default features but those a kbroker broker does not support."""
+    """A Kafka controller formatted with Kafka's default features but share.version and streams.version at 0."""
 
     def format_command(self, cluster_id: str) -> list[str]:
         command = super().format_command(cluster_id)
@@ -133,8 +133,8 @@ def consume(bootstrap: str, topic: str, count: int) -> list[str]:
     return values
 
 
-@pytest.mark.parametrize("controller_kind", [KafkaControllerWithKbrokerFeatures, KBrokerNode],
-                         ids=["kafka-controllers", "kbroker-controllers"])
+@pytest.mark.parametrize("controller_kind", [KafkaNode, KafkaControllerWithKbrokerFeatures, KBrokerNode],
+                         ids=["kafka-controllers", "kafka-controllers-share-streams-off", "kbroker-controllers"])
 def test_a_kbroker_broker_in_a_cluster(controller_kind, tmp_path):
     require_kafka_dist()
     with cluster(tmp_path, controller_kind) as (kafka_broker, kbroker_broker):

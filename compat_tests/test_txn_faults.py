@@ -182,6 +182,11 @@ def _target_node(cluster: Cluster, target: str, rng: random.Random, source: str,
 
 @pytest.mark.timeout(600 + 300 * ROUNDS)  # only catches a hang
 def test_copier_under_kills_copies_each_value_exactly_once(cluster, topic, tmp_path):
+    copy_under_kills(cluster, topic, tmp_path, ROUNDS)
+
+
+def copy_under_kills(cluster: Cluster, topic: str, tmp_path, round_count: int) -> None:
+    """The copier rounds of the module docstring (item 2) on `cluster`, then the exactly-once checks."""
     seed = int(os.environ.get("TXN_FAULT_SEED") or random.randrange(1 << 31))
     rng = random.Random(seed)
     source, sink = f"{topic}-in", f"{topic}-out"
@@ -194,7 +199,7 @@ def test_copier_under_kills_copies_each_value_exactly_once(cluster, topic, tmp_p
     rounds = []
     started = time.monotonic()
     try:
-        for index in range(ROUNDS):
+        for index in range(round_count):
             round_start = time.monotonic()
             target = TARGETS[index % len(TARGETS)]
             inputs += _produce_input(cluster, source, index)
@@ -222,12 +227,12 @@ def test_copier_under_kills_copies_each_value_exactly_once(cluster, topic, tmp_p
     outputs = ck_read_to_end(cluster.bootstrap, sink, partitions, isolation="read_committed", at_least=len(inputs))
     everything = ck_read_to_end(cluster.bootstrap, sink, partitions)
     counts = Counter(outputs)
-    report = {"kind": cluster.kind, "seed": seed, "rounds": ROUNDS, "inputs": len(inputs),
+    report = {"kind": cluster.kind, "seed": seed, "rounds": round_count, "inputs": len(inputs),
               "committed_outputs": len(outputs), "all_outputs": len(everything),
               "copier_restarts": sum(c.restarts for c in copiers),
               "seconds": round(time.monotonic() - started), "schedule": rounds}
     print(f"\n{json.dumps(report)}")
-    replay = f"seed {seed} (replay: TXN_FAULT_SEED={seed} TXN_FAULT_ROUNDS={ROUNDS})"
+    replay = f"seed {seed} (replay: TXN_FAULT_SEED={seed} TXN_FAULT_ROUNDS={round_count})"
     assert [value for value, count in counts.items() if count > 1] == [], f"duplicated: {replay}"
     assert set(inputs) - set(counts) == set(), f"lost: {replay}"
     assert set(counts) - set(inputs) == set(), f"not from the input: {replay}"

@@ -12,6 +12,9 @@ Fault kinds (each ends healed: every node serves and every ISR is full again bef
 - `kill_two`: kill -9 the leader and another node back to back (the quorum is lost), then restart both;
 - `controlled_shutdown`: SIGTERM the leader and wait for its exit, then restart it.
 
+On a mixed cluster (compat_tests/test_mixed_cluster.py) `leader_kinds` aims the rounds in turn at partitions led by
+a node of each kind, and `fault_kinds` narrows the kinds drawn.
+
 Failover per round: from the fault to the first acknowledgement on that partition of a record sent after the
 fault, as the confluent-kafka producers (whose send times are known) see it: it includes librdkafka's own
 recovery (request timeouts, metadata refresh, idempotent epoch bump), not only the brokers' leader election. `FaultRun.run()` returns a `RunReport` (seed, schedule, rounds, checker result, failover p50/p99 per
@@ -27,6 +30,7 @@ import os
 import random
 import time
 from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -62,13 +66,13 @@ class Round(NamedTuple):
     hold_s: float  # the fault lasts at least this long
 
 
-def schedule(seed: int, rounds: int, partitions: int) -> list[Round]:
+def schedule(seed: int, rounds: int, partitions: int, fault_kinds: Sequence[str] = FAULT_KINDS) -> list[Round]:
     rng = random.Random(seed)
-    kinds = list(FAULT_KINDS)
+    kinds = list(fault_kinds)
     rng.shuffle(kinds)
     drawn = []
     for index in range(rounds):
-        kind = kinds[index] if index < len(kinds) else rng.choice(FAULT_KINDS)
+        kind = kinds[index] if index < len(kinds) else rng.choice(fault_kinds)
         drawn.append(Round(index, kind, rng.randrange(partitions), rng.randrange(2), round(rng.uniform(1.0, 6.0), 2)))
     return drawn
 
@@ -97,6 +101,7 @@ class RunReport(NamedTuple):
     result: CheckResult
     failed_sends: int
     elapsed_s: float
+    node_kinds: dict[int, str]
     load_averages: tuple[tuple[float, float, float], ...] = ()  # os.getloadavg() at the start and at the end
 
     def failover_by_kind(self) -> dict[str, dict[str, float | int]]:
@@ -126,6 +131,7 @@ class RunReport(NamedTuple):
             "acks_by_producer": self.acks_by_producer(),
             "failover": self.failover_by_kind(),
             "rounds": [{**r.round._asdict(), "leader": r.leader, "targets": r.targets,
+                        "leader_kind": self.node_kinds.get(r.leader, self.broker),
                         "fault_at_s": round(r.fault_at - start, 2), "healed_after_s": round(r.healed_at - r.fault_at, 2),
                         "healthy_after_s": round(r.healthy_at - r.fault_at, 2),
                         "failover_s": None if r.failover_s is None else round(r.failover_s, 3)}
@@ -143,9 +149,13 @@ class FaultRun:
     """Creates `topic` on `cluster`, starts the workload, runs the rounds, reads everything, checks."""
 
     def __init__(self, cluster: Cluster, topic: str, seed: int, rounds: int, partitions: int = 3,
-                 java_producer: bool = True):
+                 java_producer: bool = True, fault_kinds: Sequence[str] = FAULT_KINDS,
+                 leader_kinds: Sequence[str] = ()):
+        """`leader_kinds` (a mixed cluster's): round i hits a partition led by a node of kind
+        leader_kinds[i % len]: the drawn partition if such a node leads it, else another one that is."""
         self.cluster, self.topic, self.seed, self.partitions = cluster, topic, seed, partitions
-        self.schedule = schedule(seed, rounds, partitions)
+        self.schedule = schedule(seed, rounds, partitions, fault_kinds)
+        self.leader_kinds = tuple(leader_kinds)
         self.java_producer = java_producer
         self.history = History()
 
@@ -182,7 +192,7 @@ class FaultRun:
         result = check(self.history.acks, self.history.reads, self.history.isr_samples, MIN_INSYNC_REPLICAS,
                        self._writers_of_duplicates())
         return RunReport(cluster.kind, self.seed, self.schedule, records, result, len(self.history.failed),
-                         time.monotonic() - started, (load_at_start, os.getloadavg()))
+                         time.monotonic() - started, dict(cluster.kinds), (load_at_start, os.getloadavg()))
 
     def _client_ports(self) -> dict[int, int]:
         return {node: self.cluster.node(node).client_port for node in self.cluster.ids}
@@ -197,9 +207,32 @@ class FaultRun:
                                         [position for position in positions if position[0] == partition]))
         return writers
 
+    def _led_by_kind(self, each: Round) -> tuple[Round, int]:
+        """`each`, its partition replaced by one led by a node of the round's leader kind (see __init__): the
+        drawn one first; and that leader. Leadership returns to the preferred replicas (spread over the nodes)
+        after restarts, so this waits for such a partition; the round then hits the node seen leading it (which
+        automatic leader balancing may have just moved: the round's target is of the wanted kind either way)."""
+        wanted = self.leader_kinds[each.index % len(self.leader_kinds)]
+        cluster = self.cluster
+        order = [(each.partition + step) % self.partitions for step in range(self.partitions)]
+        found: list[tuple[int, int]] = []
+
+        def led_by_wanted() -> bool:
+            states = cluster.partition_states(self.topic)
+            found[:] = [(p, states[p][0]) for p in order
+                        if p in states and cluster.kinds.get(states[p][0]) == wanted]
+            return bool(found)
+
+        cluster.wait_until(led_by_wanted, f"a partition of {self.topic} led by a {wanted} node", timeout=120.0)
+        partition, leader = found[0]
+        return each._replace(partition=partition), leader
+
     def _run_round(self, each: Round) -> RoundRecord:
         cluster = self.cluster
-        leader = cluster.leader_of(self.topic, each.partition)
+        if self.leader_kinds:
+            each, leader = self._led_by_kind(each)
+        else:
+            leader = cluster.leader_of(self.topic, each.partition)
         others = sorted(node for node in cluster.ids if node != leader)
         fault_at = time.monotonic()
         targets = self._inject(each, leader, others)

@@ -1,5 +1,6 @@
-"""`Cluster`: N combined nodes (broker + controller) of one broker kind on loopback, every inter-node path
-through a fault proxy (compat_tests/cluster/proxy.py).
+"""`Cluster`: N combined nodes (broker + controller) on loopback, every inter-node path through a fault proxy
+(compat_tests/cluster/proxy.py). The nodes are of one broker kind (`Cluster("kafka")`) or of the kinds given node
+by node (`Cluster(("kbroker", "kafka", "kafka"))`: a mixed cluster, node 1 kbroker; see `MIXED_FORMAT_FEATURES`).
 
 Addresses. Node d binds real ports for PLAINTEXT (clients), CONTROLLER, and one inter-broker listener per
 source node s, named REPLICATION_FROM_s. A node's outgoing inter-node connections are attributed to it by
@@ -29,7 +30,7 @@ import shutil
 import socket
 import tempfile
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +68,21 @@ TEST_TIMEOUTS = {
     "controller.quorum.election.backoff.max.ms": "500",
 }
 
+# A mixed cluster's nodes are formatted with the same finalized features, whichever kind's bootstrap records the
+# first active controller writes: Kafka's format defaults but eligible.leader.replicas.version, which kbroker's
+# format leaves at 0 (see SKIPPED_FEATURES.md, feature levels).
+MIXED_FORMAT_FEATURES = {"kafka": ("--feature", "eligible.leader.replicas.version=0")}
+
+
+def node_kinds(kind: str | Sequence[str], size: int) -> dict[int, str]:
+    """node id (from 1) -> broker kind, from one kind for `size` nodes or a kind per node."""
+    kinds = [kind] * size if isinstance(kind, str) else list(kind)
+    for each in kinds:
+        if each not in NODE_KINDS:
+            raise ValueError(f"unknown broker kind {each!r}: one of {sorted(NODE_KINDS)}")
+    return {node: each for node, each in enumerate(kinds, start=1)}
+
+
 class _PortReservation:
     """Free loopback ports, each held bound until the reservation closes (then free for the node to bind)."""
 
@@ -94,15 +110,16 @@ class Cluster:
     """See the module docstring. `overrides` (Kafka names) go to every node after the defaults,
     `node_overrides[node]` to that node after them (e.g. its broker.rack)."""
 
-    def __init__(self, kind: str, size: int = 3, overrides: Mapping[str, Any] | None = None, *,
+    def __init__(self, kind: str | Sequence[str], size: int = 3, overrides: Mapping[str, Any] | None = None, *,
                  heap: str = "320m", work_dir: Path | None = None,
                  node_overrides: Mapping[int, Mapping[str, Any]] | None = None):
-        if kind not in NODE_KINDS:
-            raise ValueError(f"unknown broker kind {kind!r}: one of {sorted(NODE_KINDS)}")
-        self.kind = kind
-        self.ids = list(range(1, size + 1))
+        self.kinds = node_kinds(kind, size)
+        self.mixed = len(set(self.kinds.values())) > 1
+        # one kind's name, or e.g. "mixed-kbroker-kafka-kafka" (report and directory names)
+        self.kind = "-".join(["mixed", *self.kinds.values()]) if self.mixed else self.kinds[1]
+        self.ids = list(self.kinds)
         self.cluster_id = random_cluster_id()
-        self.work_dir = work_dir or Path(tempfile.mkdtemp(prefix=f"cluster-{kind}-"))
+        self.work_dir = work_dir or Path(tempfile.mkdtemp(prefix=f"cluster-{self.kind}-"))
         self.network = ProxyNetwork()
         with _PortReservation() as reserve:
             # The nodes' ports stay bound until every proxy link has its own ephemeral port, so no link takes a
@@ -128,7 +145,7 @@ class Cluster:
             node_dir.mkdir(parents=True, exist_ok=True)
             configs["log.dirs"] = str(node_dir / "data")
             configs.update(own)
-            node_class = NODE_KINDS[kind]
+            node_class = NODE_KINDS[self.kinds[node]]
             process = (node_class(node, configs, node_dir, heap=heap) if node_class is KafkaNode
                        else node_class(node, configs, node_dir))
             process.client_port = client_ports[node]
@@ -206,7 +223,9 @@ class Cluster:
         self.close()
 
     def start(self, timeout: float = 120.0) -> None:
-        formatting = {node: self.nodes[node].start_format(self.cluster_id) for node in self.ids}
+        flags = MIXED_FORMAT_FEATURES if self.mixed else {}
+        formatting = {node: self.nodes[node].start_format(self.cluster_id, *flags.get(self.kinds[node], ()))
+                      for node in self.ids}
         for node, process in formatting.items():
             output, _ = process.communicate(timeout=timeout)
             if process.returncode != 0:

@@ -260,16 +260,28 @@ class IsrSampler(_Worker):
                                      for p in partitions if p.error_code == 0])
 
 
+def _high_watermark(consumer: confluent_kafka.Consumer, topic: str, partition: int, timeout: float) -> int:
+    """The partition's high watermark; asked again while leadership moves (librdkafka does not retry a
+    NOT_LEADER_OR_FOLLOWER answer here, and auto leader rebalancing may move it right after the faults)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return consumer.get_watermark_offsets(confluent_kafka.TopicPartition(topic, partition), timeout=30)[1]
+        except confluent_kafka.KafkaException as exc:
+            error = exc.args[0]
+            moving = error.code() in (confluent_kafka.KafkaError.NOT_LEADER_FOR_PARTITION,
+                                      confluent_kafka.KafkaError.LEADER_NOT_AVAILABLE)
+            if not (moving or error.retriable()) or time.monotonic() > deadline:
+                raise
+        time.sleep(0.5)
+
+
 def read_everything(bootstrap: str, topic: str, partitions: int, history: History, timeout: float = 120.0) -> None:
     """Reads every partition from offset 0 to its high watermark into `history`."""
     consumer = confluent_kafka.Consumer({"bootstrap.servers": bootstrap, "group.id": f"final-{uuid.uuid4().hex}",
                                          "enable.auto.commit": False, "enable.partition.eof": True})
     try:
-        ends = {}
-        for partition in range(partitions):
-            _, high = consumer.get_watermark_offsets(confluent_kafka.TopicPartition(topic, partition),
-                                                     timeout=30)
-            ends[partition] = high
+        ends = {partition: _high_watermark(consumer, topic, partition, timeout) for partition in range(partitions)}
         consumer.assign([confluent_kafka.TopicPartition(topic, p, 0) for p in range(partitions)])
         positions = dict.fromkeys(range(partitions), 0)
         deadline = time.monotonic() + timeout

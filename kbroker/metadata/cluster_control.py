@@ -345,7 +345,8 @@ class ClusterControl:
         return records + self.leaderless_elections(image, broker_id)
 
     def leaderless_elections(self, image: MetadataImage, broker_id: int) -> list[MetadataRecord]:
-        """The elections of the partitions without a leader once `broker_id` may lead (what unfencing it runs)."""
+        """ReplicationControlManager.handleBrokerUnfenced's elections: `broker_id` (being unfenced) leads the
+        leaderless partitions it may lead."""
         leaderless = ((topic, p) for topic, p in _partitions(image) if p.leader == NO_LEADER)
         return self._leader_and_isr_updates(image, leaderless, add=broker_id)
 

@@ -287,7 +287,8 @@ class QuorumController:
         incarnation's shutdown come first in the batch (clean only when `previous_broker_epoch` is the
         registered epoch: with eligible leader replicas on, an unclean one leaves every ISR and ELR), then, as
         unfencing does, a second batch elects the partitions left without a leader (a sole replica whose
-        shutdown was unclean comes back through its last-known-leader election)."""
+        shutdown was unclean comes back through its last-known-leader election; a log written by Apache Kafka,
+        whose controlled shutdown of a partition's last replica leaves it leaderless, is led again)."""
         with self._lock:
             image, epoch = self.image, self.raft.log_end_offset
             records: list[MetadataRecord] = []
