@@ -68,12 +68,6 @@ TEST_TIMEOUTS = {
     "controller.quorum.election.backoff.max.ms": "500",
 }
 
-# A mixed cluster's nodes are formatted with the same finalized features, whichever kind's bootstrap records the
-# first active controller writes: Kafka's format defaults but eligible.leader.replicas.version, which kbroker's
-# format leaves at 0 (see SKIPPED_FEATURES.md, feature levels).
-MIXED_FORMAT_FEATURES = {"kafka": ("--feature", "eligible.leader.replicas.version=0")}
-
-
 def node_kinds(kind: str | Sequence[str], size: int) -> dict[int, str]:
     """node id (from 1) -> broker kind, from one kind for `size` nodes or a kind per node."""
     kinds = [kind] * size if isinstance(kind, str) else list(kind)
@@ -223,9 +217,9 @@ class Cluster:
         self.close()
 
     def start(self, timeout: float = 120.0) -> None:
-        flags = MIXED_FORMAT_FEATURES if self.mixed else {}
-        formatting = {node: self.nodes[node].start_format(self.cluster_id, *flags.get(self.kinds[node], ()))
-                      for node in self.ids}
+        # Both kinds' formats finalize the same features (Kafka 4.3.1's defaults, eligible leader replicas on), so
+        # a mixed cluster starts the same whichever kind's bootstrap records its first active controller writes.
+        formatting = {node: self.nodes[node].start_format(self.cluster_id) for node in self.ids}
         for node, process in formatting.items():
             output, _ = process.communicate(timeout=timeout)
             if process.returncode != 0:
