@@ -1,4 +1,5 @@
-# Side-by-side benchmarks against Apache Kafka (bench/broker_bench.py); QUICK=1 runs the one-minute subset.
+# Side-by-side benchmarks against Apache Kafka (bench/broker_bench.py, flood, cluster and the cost curves);
+# QUICK=1 runs the short subset of each.
 # bench-flood: 5,000 connections that claim 100 MiB requests and stall (bench/flood_bench.py).
 # bench-cluster: RF=3 acks=all produce, three kbroker nodes beside three Kafka nodes (bench/cluster_bench.py).
 # bench-quota: a producer held by a 1 MiB/s producer_byte_rate quota for 30 s (bench/quota_bench.py).
@@ -19,6 +20,7 @@ bench: install java $(LOADGEN)
 	$(BIN)/python bench/broker_bench.py $(if $(QUICK),--quick,)
 	$(BIN)/python bench/flood_bench.py $(if $(QUICK),--quick,)
 	$(BIN)/python bench/cluster_bench.py $(if $(QUICK),--repeats 1 --records 100000,)
+	$(BIN)/python bench/curves_bench.py $(if $(QUICK),--quick,)
 
 bench-cluster: install java
 	$(BIN)/python bench/cluster_bench.py
