@@ -50,7 +50,8 @@ def test_v2_answers_without_results_and_the_epoch_of_the_finalized_features_move
     assert (response.error_code, response.error_message, response.results) == (0, None, [])
     new_epoch, new_levels = finalized(conn)
     assert new_levels == levels == {"metadata.version": (30, 30), "transaction.version": (2, 2),
-                                    "group.version": (1, 1), "share.version": (1, 1), "streams.version": (1, 1)}
+                                    "group.version": (1, 1), "share.version": (1, 1), "streams.version": (1, 1),
+                                    "eligible.leader.replicas.version": (1, 1)}
     assert new_epoch > epoch
 
 

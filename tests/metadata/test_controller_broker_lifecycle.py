@@ -81,7 +81,9 @@ def test_the_metadata_service_replays_into_its_cluster_control(tmp_path):
 
 def test_a_single_node_registering_again_leads_the_partitions_its_shutdown_left_leaderless(tmp_path):
     """A controlled shutdown of a partition's only replica leaves it leaderless (Kafka's controller does so too,
-    and a log dir written by Apache Kafka comes with such partitions): the node's next registration elects it."""
+    and a log dir written by Apache Kafka comes with such partitions; with eligible leader replicas on, as format
+    finalizes them, its ISR empties into the ELR): the node's next registration, proving the clean shutdown with
+    its previous broker epoch, elects it."""
     node = Node(tmp_path, bootstrap=True)
     try:
         node.controller.register_broker(endpoints=[("PLAINTEXT", "127.0.0.1", 9092, 0)],
@@ -92,13 +94,15 @@ def test_a_single_node_registering_again_leads_the_partitions_its_shutdown_left_
         assert created.error.code == 0
         epoch = node.image.brokers[NODE].epoch
         node.controller.broker_heartbeat(heartbeat(NODE, epoch, node.image.offset, want_shut_down=True), now=0.0)
-        assert (node.image.partition("t", 0).leader, node.image.partition("t", 0).isr) == (-1, (NODE,))
+        partition = node.image.partition("t", 0)
+        assert (partition.leader, partition.isr, partition.elr) == (-1, (), (NODE,))
     finally:
         node.close()
     node = Node(tmp_path, bootstrap=False)
     try:
         node.controller.register_broker(endpoints=[("PLAINTEXT", "127.0.0.1", 9092, 0)],
-                                        incarnation_id=registration(NODE).incarnation_id, log_dirs=[DIRECTORY_ID])
+                                        incarnation_id=registration(NODE).incarnation_id, log_dirs=[DIRECTORY_ID],
+                                        previous_broker_epoch=epoch)
         assert (node.image.partition("t", 0).leader, node.image.partition("t", 0).isr) == (NODE, (NODE,))
     finally:
         node.close()
