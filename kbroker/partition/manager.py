@@ -518,7 +518,7 @@ class PartitionManager:
         self._closed = True
         self.log_dir_mover.close()
         with self._prepared_lock:
-            prepared = [log for _topic_id, log in self._prepared.values()]
+            prepared = [prepared_log for _topic_id, prepared_log in self._prepared.values()]
         self._close_logs([*(p.log for p in self), *self._unattached.values(), *prepared])
         self.checkpoint_now()
         self.sync_partition_metadata()
