@@ -1,6 +1,7 @@
 """`Cluster`: N combined nodes (broker + controller) on loopback, every inter-node path through a fault proxy
 (compat_tests/cluster/proxy.py). The nodes are of one broker kind (`Cluster("kafka")`) or of the kinds given node
-by node (`Cluster(("kbroker", "kafka", "kafka"))`: a mixed cluster, node 1 kbroker; see `MIXED_FORMAT_FEATURES`).
+by node (`Cluster(("kbroker", "kafka", "kafka"))`: a mixed cluster, node 1 kbroker; each kind formatted with its own
+defaults).
 
 Addresses. Node d binds real ports for PLAINTEXT (clients), CONTROLLER, and one inter-broker listener per
 source node s, named REPLICATION_FROM_s. A node's outgoing inter-node connections are attributed to it by
