@@ -186,6 +186,7 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
     _key("telemetry.max.bytes", INT, 1048576, at_least(1)),  # KIP-714: the largest PushTelemetry payload
     _key("socket.send.buffer.bytes", INT, 102400),
     _key("socket.receive.buffer.bytes", INT, 102400),
+    _key("socket.listen.backlog.size", INT, 50, at_least(1)),
     _key("queued.max.requests", INT, 500, at_least(1)),
     # Kafka's -1 is unbounded; kbroker resolves <= 0 to a share of the machine's memory (request_memory.py).
     _key("queued.max.request.bytes", LONG, -1),

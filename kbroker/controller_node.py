@@ -97,7 +97,8 @@ class ControllerNode:
         for log_dir in config.log_dirs:
             os.makedirs(log_dir, exist_ok=True)
         controllers = set(config.controller_listener_names)
-        opened = [await server.open_listener(listener, config["socket.receive.buffer.bytes"])
+        opened = [await server.open_listener(listener, config["socket.receive.buffer.bytes"],
+                                             config["socket.listen.backlog.size"])
                   for listener in config.listeners if listener.name in controllers]
         quorum = self.quorum = self._build_quorum(served_controller_endpoints(
             self.config, {bound.listener.name: bound.port for _, bound in opened}))

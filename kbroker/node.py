@@ -144,7 +144,8 @@ async def open_listeners(config: BrokerConfig, state: BrokerState, listeners: li
     opened = []
     try:
         for listener in config.listeners if listeners is None else listeners:
-            opened.append(await server.open_listener(listener, config["socket.receive.buffer.bytes"]))
+            opened.append(await server.open_listener(listener, config["socket.receive.buffer.bytes"],
+                                                       config["socket.listen.backlog.size"]))
     except BaseException:
         for sockets, _ in opened:
             for sock in sockets:

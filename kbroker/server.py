@@ -309,6 +309,11 @@ class Connection:
             log.warning("closing connection from %s: %s", self.peer_text, e)
         except AuthenticationFailed as e:
             log.info("closing connection from %s on %s: %s", self.peer_text, self.bound.listener.name, e)
+            if not e.delayed:
+                # A frame size over sasl.server.max.receive.size fails the authentication too (Kafka's
+                # SaslServerAuthenticator), so its close waits connection.failed.authentication.delay.ms as well:
+                # a client reconnecting as soon as it is closed cannot cycle connections faster than that.
+                await trio.sleep(self.security.failed_auth_delay_s)
 
     async def read_frame(self) -> memoryview | None:
         """The next request frame, or None when the peer closed, or went idle for connections.max.idle.ms
@@ -394,6 +399,7 @@ class Connection:
                 await self._serve_sasl_request(auth, frame, received)
         except AuthenticationFailed as failed:
             await trio.sleep(self.security.failed_auth_delay_s)  # Kafka delays the answer and the close alike
+            failed.delayed = True
             if failed.response is not None:
                 await send_chunks(self.io, encode_response(
                     failed.correlation_id, failed.response, failed.response_class, failed.api_version))
@@ -649,12 +655,14 @@ def configure_accepted_socket(sock, send_buffer_bytes: int) -> None:
         log.debug("cannot set socket options: %s", e)
 
 
-async def open_listener(listener: Listener, receive_buffer_bytes: int
+async def open_listener(listener: Listener, receive_buffer_bytes: int, backlog: int = 50
                         ) -> tuple[list[trio.SocketListener], BoundListener]:
-    """Bind one listener's sockets (a port 0 becomes one ephemeral port)."""
+    """Bind one listener's sockets (a port 0 becomes one ephemeral port) with `backlog` pending connections
+    (socket.listen.backlog.size, Kafka's 50 by default: a crowd reconnecting as fast as it is closed then waits
+    in SYN retries, not in a queue of thousands that every new client has to wait behind)."""
     host = listener.host or None
     try:
-        sockets = await trio.open_tcp_listeners(listener.port, host=host)
+        sockets = await trio.open_tcp_listeners(listener.port, host=host, backlog=backlog)
     except OSError as e:
         raise OSError(e.errno, f"cannot bind listener {listener} (listeners): {e.strerror}") from e
     if receive_buffer_bytes != -1:

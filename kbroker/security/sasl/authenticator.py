@@ -55,6 +55,7 @@ class AuthenticationFailed(Exception):
     def __init__(self, reason: str, response=None) -> None:
         super().__init__(reason)
         self.response = response
+        self.delayed = False  # the failed-authentication delay was already waited out
 
 
 class SaslAuthenticator:
