@@ -53,18 +53,8 @@ TIMEOUT_S = 60
 def cluster(request):
     require_kafka_dist()
     with Cluster(LAYOUTS[request.param], overrides=OVERRIDES) as started:
-        _create_internal_topics(started)
+        txn_faults.create_internal_topics(started)
         yield started
-
-
-def _create_internal_topics(cluster: Cluster) -> None:
-    """`__transaction_state` and `__consumer_offsets`, as their first users create them (InitProducerId,
-    FindCoordinator), with every ISR full: the tests pick coordinators from their leaders."""
-    producer = confluent_kafka.Producer({"bootstrap.servers": cluster.bootstrap, "transactional.id": "mixed-init"})
-    producer.init_transactions(TIMEOUT_S)
-    txn_faults._committed_offset(cluster, "mixed-init", "mixed-init")
-    for topic, partitions in txn_faults._internal_topics(cluster):
-        cluster.wait_healthy(topic, partitions)
 
 
 @pytest.mark.timeout(300 + 120 * ROUNDS)  # only catches a hang

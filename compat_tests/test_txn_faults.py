@@ -74,6 +74,16 @@ def _internal_topics(cluster: Cluster) -> list[tuple[str, int]]:
     return [(topic, _partition_count(cluster, topic)) for topic in INTERNAL_TOPICS]
 
 
+def create_internal_topics(cluster: Cluster) -> None:
+    """`__transaction_state` and `__consumer_offsets`, as their first users create them (InitProducerId,
+    FindCoordinator), with every ISR full: the kills pick coordinators from their leaders."""
+    producer = confluent_kafka.Producer({"bootstrap.servers": cluster.bootstrap, "transactional.id": "init"})
+    producer.init_transactions(TIMEOUT_S)
+    _committed_offset(cluster, "init", "init")
+    for topic, partitions in _internal_topics(cluster):
+        cluster.wait_healthy(topic, partitions)
+
+
 def _producer(cluster: Cluster, txn_id: str) -> confluent_kafka.Producer:
     producer = confluent_kafka.Producer({"bootstrap.servers": cluster.bootstrap, "transactional.id": txn_id,
                                          "acks": "all"})
@@ -189,6 +199,7 @@ def copy_under_kills(cluster: Cluster, topic: str, tmp_path, round_count: int) -
     """The copier rounds of the module docstring (item 2) on `cluster`, then the exactly-once checks."""
     seed = int(os.environ.get("TXN_FAULT_SEED") or random.randrange(1 << 31))
     rng = random.Random(seed)
+    create_internal_topics(cluster)  # the first round's target may be a coordinator
     source, sink = f"{topic}-in", f"{topic}-out"
     cluster.create_topic(source, partitions=INPUT_PARTITIONS)
     cluster.create_topic(sink, partitions=INPUT_PARTITIONS)
