@@ -114,6 +114,17 @@ class ChannelManager:
         self._stopped.set()
 
 
+@attrs.frozen
+class TxnChannels:
+    """The transaction traffic between brokers, each kind on connections of its own (as Kafka's
+    TransactionMarkerChannelManager and AddPartitionsToTxnManager have their own network clients): a
+    WriteTxnMarkers request waits at the leader until the markers are replicated, so sharing the replica
+    fetchers' connection would park the follower's next Fetch behind it, on the very replica it waits for."""
+
+    markers: ChannelManager
+    verification: ChannelManager
+
+
 @contextlib.asynccontextmanager
 async def open_channel_manager(directory: NodeDirectory, settings: ClientSettings, *,
                                connect: Connector = tcp_connect,

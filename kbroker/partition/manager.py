@@ -9,7 +9,8 @@ Owns:
   live partitions (each becomes leader or follower, kbroker.partition.partition), and the partitions this node
   follows are handed to the replica fetchers (`replica_fetchers`, kbroker.partition.replica_fetcher) when the
   node runs them; ISR changes a leader decides go to `alter_partition` (kbroker.partition.alter_partition), which
-  a single node does not have: it is the whole ISR of everything it hosts;
+  a single node does not have: it is the whole ISR of everything it hosts; `txn_channels` carry the transaction
+  traffic between brokers (markers to leaders, verification by coordinators) on connections of their own;
 - ISR expiry (`run`): every half of replica.lag.time.max.ms each led partition drops the followers that have not
   caught up within it (Kafka's isr-expiration task);
 - background upkeep (`run`, in the broker's nursery): flush after a roll and per flush.ms, retention every
@@ -57,6 +58,7 @@ from kbroker.log.log import Log
 from kbroker.log.partition_metadata import PartitionMetadataError, PartitionMetadataFile
 from kbroker.log.retention import delete_old_segments
 from kbroker.metadata.image import MetadataImage
+from kbroker.network.channels import TxnChannels
 from kbroker.partition.alter_partition import AlterPartitionItem, AlterPartitionManager, ResultCallback
 from kbroker.partition.headroom import check_room_for_logs
 from kbroker.partition.log_configs import LogConfigResolver
@@ -113,6 +115,7 @@ class PartitionManager:
         # Set by the node when it runs in a cluster; a single node has neither.
         self.replica_fetchers: ReplicaFetcherManager | None = None
         self.alter_partition: AlterPartitionManager | None = None
+        self.txn_channels: TxnChannels | None = None
         # Brokers whose replicas may join an ISR: registered, unfenced, not shutting down.
         self._isr_eligible: frozenset[int] = frozenset()
         # High watermarks from the log dirs' replication-offset-checkpoint, each partition's starting HW.
@@ -272,11 +275,14 @@ class PartitionManager:
                          alter_partition=self._submit_alter_partition,
                          eligible_replicas=lambda: self._isr_eligible)
 
-    def attach_replication(self, fetchers: ReplicaFetcherManager, alter_partition: AlterPartitionManager) -> None:
-        """Start replicating (a node of a cluster): the followed partitions go to `fetchers` from now on, and
-        ISR changes to `alter_partition`."""
+    def attach_replication(self, fetchers: ReplicaFetcherManager, alter_partition: AlterPartitionManager,
+                           txn_channels: TxnChannels | None = None) -> None:
+        """Start replicating (a node of a cluster): the followed partitions go to `fetchers` from now on, ISR
+        changes to `alter_partition`, and transaction markers and verifications to other brokers through
+        `txn_channels`."""
         self.replica_fetchers = fetchers
         self.alter_partition = alter_partition
+        self.txn_channels = txn_channels
         if self.image is not None:
             self.apply_image(self.image)
 

@@ -570,8 +570,8 @@ class TransactionCoordinator:
 
     async def _write_remote_markers(self) -> None:
         """Send the queued markers of partitions led by other brokers to their leaders (WriteTxnMarkers)."""
-        fetchers = getattr(self.partitions, "replica_fetchers", None)
-        if fetchers is None:
+        txn_channels = getattr(self.partitions, "txn_channels", None)
+        if txn_channels is None:
             return
         for txn_id, remaining in list(self._unwritten_markers.items()):
             pending = self._pending_markers(txn_id)
@@ -585,7 +585,7 @@ class TransactionCoordinator:
                     by_leader.setdefault(registration.leader, []).append((topic, index))
             for leader, partitions in by_leader.items():
                 settled = await write_remote_markers(
-                    fetchers.channels, leader, partitions, commit=metadata.state == TxnState.PREPARE_COMMIT,
+                    txn_channels.markers, leader, partitions, commit=metadata.state == TxnState.PREPARE_COMMIT,
                     producer_id=metadata.producer_id, producer_epoch=metadata.producer_epoch,
                     coordinator_epoch=loaded.epoch, transaction_version=metadata.client_transaction_version)
                 if self._unwritten_markers.get(txn_id) is remaining:  # still the same queued transaction

@@ -82,8 +82,8 @@ async def _ask_coordinator(ctx, transactional_id: str, partition, producer_id: i
     elif leader == ctx.config.node_id:
         code = coordinator.verify_partitions(transactional_id, producer_id, epoch, [tp])[tp]
     else:
-        fetchers = ctx.state.partitions.replica_fetchers
-        code = await verify_on_coordinator(fetchers.channels if fetchers is not None else None, leader,
+        txn_channels = ctx.state.partitions.txn_channels
+        code = await verify_on_coordinator(txn_channels.verification if txn_channels is not None else None, leader,
                                            transactional_id, producer_id, epoch, *tp, add=add)
     return errors.INVALID_PRODUCER_EPOCH.code if code == errors.PRODUCER_FENCED.code else code
 
