@@ -248,8 +248,8 @@ class QuorumDriver:
     async def resign_leadership(self, timeout_s: float) -> bool:
         """Before a graceful shutdown, as Kafka's KafkaRaftClient does on shutdown: a leader of several voters
         resigns and sends EndQuorumEpoch to the others (most caught-up first), so that they elect a new leader at
-        once instead of after their fetch timeout; waits until each acknowledged, or `timeout_s`. True when this
-        node led and every other voter acknowledged; False when it did not lead, or not every voter answered."""
+        once instead of after their fetch timeout; waits until each acknowledged (or an election moved on), or
+        `timeout_s`. False when it did not lead, or when time ran out with a voter yet to acknowledge."""
         if not self._running or not isinstance(self.node.state, Leader) or len(self.node.voters) <= 1:
             return False
         log.info("node %d: shutting down, resigning epoch %d", self.node_id, self.node.epoch)
