@@ -8,6 +8,7 @@ idle, for the partitions it still owns (see RefusedCommits):
     {"name": "partitions_assigned" | "partitions_revoked", "partitions": [{"topic", "partition"}]}
     {"name": "records_consumed", "count", "partitions": [{"topic", "partition", "count", "minOffset", "maxOffset"}]}
     {"name": "offsets_committed", "success", "error", "offsets": [{"topic", "partition", "offset"}]}
+    {"name": "client_error", "code", "fatal", "error"}  (confluent-kafka's error_cb: connection-level events)
     {"name": "shutdown_complete"}
 
     python -m compat_tests.group_member --client confluent-kafka --bootstrap-server H:P --topic T --group-id G
@@ -146,6 +147,9 @@ def run_confluent_kafka(args, stop: Stop) -> None:
     }
     if args.group_instance_id:
         config["group.instance.id"] = args.group_instance_id
+    # librdkafka's client-level events (a broker connection dropped, all brokers down) are informational: printed
+    # as `client_error` events (fatal says whether the client gave up), not raised from consume().
+    config["error_cb"] = lambda error: emit("client_error", code=error.name(), fatal=error.fatal(), error=error.str())
     consumer = confluent_kafka.Consumer(config)
     consumer.subscribe(
         [args.topic],

@@ -10,7 +10,7 @@ forwarding).
 The broker reads the metadata the voter's quorum client commits (its MetadataLoader) instead of running an observer
 of its own, and talks to the active controller over the network like any broker, through the CONTROLLER listener of
 whichever voter leads, its own included, as Kafka's combined nodes do. The controller starts first (the broker needs
-the quorum running); on SIGTERM the broker's controlled shutdown runs first, then both stop.
+the quorum running); on SIGTERM the broker's controlled shutdown runs first, then a leading voter resigns, then both stop.
 """
 
 from __future__ import annotations
@@ -49,5 +49,7 @@ class CombinedNode:
             task_status.started([*broker_bound, *controller_bound])
 
     async def controlled_shutdown(self) -> None:
+        """The broker's controlled shutdown, then the voter's resignation if it leads (ControllerNode's)."""
         if self.broker is not None:
             await self.broker.controlled_shutdown()
+        await self.controller.controlled_shutdown()

@@ -49,6 +49,9 @@ from kbroker.raft.node import QuorumConfig
 from kbroker.storage_format import load_or_format
 
 log = logging.getLogger(__name__)
+# How long a leading voter waits at shutdown for the other voters to acknowledge its resignation (EndQuorumEpoch);
+# Kafka's raft client bounds its graceful shutdown with a timeout too.
+RESIGN_TIMEOUT_S = 5.0
 
 
 def quorum_config(config: BrokerConfig) -> QuorumConfig:
@@ -89,6 +92,12 @@ class ControllerNode:
     def controller_leader(self) -> int:
         """The voter the quorum names as leader (-1: none known yet)."""
         return self.quorum.leader_id if self.quorum is not None else -1
+
+    async def controlled_shutdown(self) -> None:
+        """On SIGTERM: a leading voter resigns first (EndQuorumEpoch), so the others elect at once, as a Kafka
+        controller's graceful shutdown does (bounded by RESIGN_TIMEOUT_S)."""
+        if self.quorum is not None:
+            await self.quorum.resign_leadership(RESIGN_TIMEOUT_S)
 
     async def serve(self, *, task_status=trio.TASK_STATUS_IGNORED) -> None:
         """Bind the controller listeners, report them with `task_status.started([BoundListener])`, then run the

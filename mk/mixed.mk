@@ -12,3 +12,13 @@ mixed-faults: install java
 	    CLUSTER_REPORT_DIR=$(CURDIR)/tmp/cluster-faults \
 	    $(BIN)/python -m pytest compat_tests/test_mixed_cluster.py -k fault_rounds -s \
 	    -o log_cli=true --log-cli-level=INFO $(PYTEST_ARGS)
+
+# `make migration`: the rolling migration of issue #19 (compat_tests/test_rolling_migration.py), both directions:
+# a three-node Apache Kafka cluster becomes a kbroker one node by node under produce and consume, and back; the
+# seconds of each step go to bench/results/migration-<direction>-<stamp>.json.
+.PHONY: migration
+
+migration: install java
+	MIGRATION_RESULTS_DIR=$(CURDIR)/bench/results \
+	    $(BIN)/python -m pytest compat_tests/test_rolling_migration.py -s -o log_cli=true --log-cli-level=INFO \
+	    $(PYTEST_ARGS)

@@ -52,6 +52,7 @@ from kbroker.protocol import records as R
 from kbroker.raft import snapshots as S
 from kbroker.raft.client import CommittedBatch, NotLeaderError, RaftError, RaftListener
 from kbroker.raft.disk_log import DiskRaftLog, FileElectionStore, read_directory_id
+from kbroker.raft.epoch_states import Leader, Resigned
 from kbroker.raft.node import Outbound, QuorumConfig, RaftNode
 
 log = logging.getLogger(__name__)
@@ -59,6 +60,7 @@ log = logging.getLogger(__name__)
 DEFAULT_SEGMENT_BYTES = 1024 * 1024 * 1024  # metadata.log.segment.bytes
 READ_CHUNK_BYTES = 1024 * 1024  # committed batches are read back for the listeners this much at a time
 NO_SOURCE = -1  # inbound requests are answered by correlation id; the node needs no peer id for that
+RESIGN_POLL_S = 0.01  # how often a resigning leader looks whether every voter acknowledged its EndQuorumEpoch
 
 
 def _wall_clock_ms() -> int:
@@ -242,6 +244,22 @@ class QuorumDriver:
             if self._channels is not None:
                 with trio.CancelScope(shield=True):
                     await self._channels.aclose()
+
+    async def resign_leadership(self, timeout_s: float) -> bool:
+        """Before a graceful shutdown, as Kafka's KafkaRaftClient does on shutdown: a leader of several voters
+        resigns and sends EndQuorumEpoch to the others (most caught-up first), so that they elect a new leader at
+        once instead of after their fetch timeout; waits until each acknowledged (or an election moved on), or
+        `timeout_s`. False when it did not lead, or when time ran out with a voter yet to acknowledge."""
+        if not self._running or not isinstance(self.node.state, Leader) or len(self.node.voters) <= 1:
+            return False
+        log.info("node %d: shutting down, resigning epoch %d", self.node_id, self.node.epoch)
+        self.node.resign(self.clock())
+        self._wake()
+        with trio.move_on_after(timeout_s):
+            while isinstance(self.node.state, Resigned) and self.node.state.unacknowledged:
+                await trio.sleep(RESIGN_POLL_S)
+        state = self.node.state
+        return not (isinstance(state, Resigned) and state.unacknowledged)
 
     def _wake(self) -> None:
         self._woken.set()

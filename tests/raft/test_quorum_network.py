@@ -23,7 +23,7 @@ from kbroker.protocol.messages.update_raft_voter_request import KRaftVersionFeat
 from kbroker.protocol.messages.update_raft_voter_request import Listener as UpdateListener
 from kbroker.raft import raft_messages as M
 from kbroker.raft.client import NotLeaderError
-from tests.raft.quorum_cluster import CLUSTER_ID, QuorumCluster, value_record
+from tests.raft.quorum_cluster import CLUSTER_ID, FAST, QuorumCluster, value_record
 
 
 def run_cluster(tmp_path, voters: int, scenario, **options) -> None:
@@ -207,5 +207,31 @@ def test_controller_listener_answers_with_kafka_error_codes(tmp_path):
             assert (await channels.send(follower.node_id, update)).error_code == E.NOT_LEADER_OR_FOLLOWER.code
         assert leader.driver.is_leader and leader.driver.leader_epoch == epoch, "bad requests moved the quorum"
         await cluster.wait_for_values(["one"])
+
+    run_cluster(tmp_path, 3, scenario)
+
+
+def test_a_leader_that_resigns_before_shutting_down_is_replaced_without_a_fetch_timeout(tmp_path):
+    """resign_leadership (a graceful shutdown, as Kafka's): the leader sends EndQuorumEpoch, both followers
+    acknowledge it and elect a new leader in a later epoch. Their fetch timeout is ten minutes, so nothing but the
+    resignation can have started that election."""
+    async def scenario(cluster: QuorumCluster):
+        first, old_epoch, before = await commit_on_first_leader(cluster, 3)
+        assert await first.driver.resign_leadership(timeout_s=60)
+        await cluster.stop(first.node_id)
+        second = await cluster.wait_for_leader(after_epoch=old_epoch)
+        assert second.node_id != first.node_id
+        await append_values(cluster, ["after"])
+        await cluster.wait_for_values([*before, "after"])
+
+    run_cluster(tmp_path, 3, scenario, config=attrs.evolve(FAST, fetch_timeout_ms=600_000))
+
+
+def test_resign_leadership_is_a_no_op_on_a_follower(tmp_path):
+    async def scenario(cluster: QuorumCluster):
+        leader, epoch, _ = await commit_on_first_leader(cluster, 1)
+        follower = next(m for m in cluster.running() if m.node_id != leader.node_id)
+        assert not await follower.driver.resign_leadership(timeout_s=60)
+        assert cluster.leader().node_id == leader.node_id and leader.driver.leader_epoch == epoch
 
     run_cluster(tmp_path, 3, scenario)
