@@ -69,6 +69,7 @@ _BROKER = {
     "telemetry.max.bytes": "Largest client telemetry payload (PushTelemetry metrics) accepted, in bytes.",
     "socket.send.buffer.bytes": "SO_SNDBUF of client sockets; -1 keeps the OS default.",
     "socket.receive.buffer.bytes": "SO_RCVBUF of client sockets; -1 keeps the OS default.",
+    "socket.listen.backlog.size": "Pending connections each listening socket queues (the listen backlog).",
     "queued.max.requests": "Requests that may wait for a handler before reads pause.",
     "queued.max.request.bytes": ("Request bytes held in memory, across all connections, before reads pause on the "
                                  "connections holding the most. -1 (or any value <= 0): one eighth of the "
