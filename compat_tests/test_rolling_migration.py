@@ -48,6 +48,7 @@ import pytest
 from compat_tests.broker_fixtures import require_kafka_dist
 from compat_tests.brokers import KAFKA, KBROKER
 from compat_tests.cluster.checker import check
+from compat_tests.cluster.launcher import CLUSTER_DEFAULTS
 from compat_tests.cluster.nodes import NODE_KINDS, NodeProcess, combined_node_configs
 from compat_tests.cluster.workload import History, JavaProducer, PythonProducer, read_everything
 from compat_tests.dump_log import dump_errors
@@ -77,21 +78,10 @@ WAIT_S = 180.0
 # `make migration` keeps each run's timings in bench/results/; elsewhere (`make test`) they stay in the test's tmp dir
 RESULTS_DIR_VARIABLE = "MIGRATION_RESULTS_DIR"
 
-# Kafka's defaults but for what a three-node test cluster needs: RF 3 internal topics (fewer offsets partitions,
-# so that each step moves a few dozen partitions, not a hundred and fifty), min.insync.replicas 2, no automatic
-# topic creation, quick registration. Nothing here fails a node, so the quorum keeps Kafka's default timeouts.
-CLUSTER_CONFIGS = {
-    "offsets.topic.replication.factor": "3",
-    "offsets.topic.num.partitions": "6",
-    "transaction.state.log.replication.factor": "3",
-    "transaction.state.log.min.isr": "2",
-    "default.replication.factor": "3",
-    "min.insync.replicas": "2",
-    "unclean.leader.election.enable": "false",
-    "auto.create.topics.enable": "false",
-    "group.initial.rebalance.delay.ms": "0",
-    "broker.heartbeat.interval.ms": "500",
-}
+# The launcher's three-node defaults (RF 3 internal topics, min.insync.replicas 2, no automatic topic creation) with
+# fewer offsets partitions, so that each step moves a few dozen partitions, not a hundred and fifty, and quick
+# registration. Nothing here fails a node, so the quorum keeps Kafka's default timeouts.
+CLUSTER_CONFIGS = {**CLUSTER_DEFAULTS, "offsets.topic.num.partitions": "6", "broker.heartbeat.interval.ms": "500"}
 
 
 class MigratingCluster:

@@ -118,8 +118,9 @@ class ChannelManager:
 class TxnChannels:
     """The transaction traffic between brokers, each kind on connections of its own (as Kafka's
     TransactionMarkerChannelManager and AddPartitionsToTxnManager have their own network clients): a
-    WriteTxnMarkers request waits at the leader until the markers are replicated, so sharing the replica
-    fetchers' connection would park the follower's next Fetch behind it, on the very replica it waits for."""
+    WriteTxnMarkers or adding AddPartitionsToTxn request is answered once its write is on the ISR, so on the
+    replica fetchers' connection it would park the sender's next Fetch behind it, when the sender is the very
+    follower it waits for."""
 
     markers: ChannelManager
     verification: ChannelManager
