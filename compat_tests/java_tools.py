@@ -22,6 +22,7 @@ VERIFIABLE_CONSUMER = "org.apache.kafka.tools.VerifiableConsumer"
 PRODUCER_PERFORMANCE = "org.apache.kafka.tools.ProducerPerformance"
 CONSUMER_PERFORMANCE = "org.apache.kafka.tools.ConsumerPerformance"
 CONSUMER_GROUP_COMMAND = "org.apache.kafka.tools.consumer.group.ConsumerGroupCommand"
+REASSIGN_PARTITIONS = "org.apache.kafka.tools.reassign.ReassignPartitionsCommand"
 
 # Upper bound on one tool run; reaching it fails the test.
 TOOL_TIMEOUT_S = 90.0
@@ -103,6 +104,28 @@ def consumer_groups(bootstrap: str, *args: str) -> subprocess.CompletedProcess[s
     """kafka-consumer-groups.sh: e.g. consumer_groups(b, "--describe", "--group", "g", "--members"). It reports
     most failures ("Error: ...") on stdout with exit status 0."""
     return run_kafka_tool(CONSUMER_GROUP_COMMAND, "--bootstrap-server", bootstrap, *args, timeout=TOOL_TIMEOUT_S)
+
+
+def reassign_partitions(bootstrap: str, plan: Path, action: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """kafka-reassign-partitions.sh with the plan file `plan`: action is --execute, --verify or --cancel."""
+    return run_kafka_tool(REASSIGN_PARTITIONS, "--bootstrap-server", bootstrap, "--reassignment-json-file",
+                          str(plan), action, *args, timeout=TOOL_TIMEOUT_S)
+
+
+def write_reassignment_plan(plan: Path, moves: dict[tuple[str, int], list[int]]) -> Path:
+    """The tool's plan file moving each (topic, partition) to its replica list."""
+    plan.write_text(json.dumps({"version": 1, "partitions": [
+        {"topic": topic, "partition": partition, "replicas": replicas}
+        for (topic, partition), replicas in sorted(moves.items())]}))
+    return plan
+
+
+def reassignment_settled(result: subprocess.CompletedProcess[str]) -> bool:
+    """Whether `--verify` found every move finished and visible. "There is no active reassignment of partition X,
+    but replica set is ... rather than ..." means the controller has finished the move and the broker the tool
+    asked for replica sets has not applied it yet: not settled, ask again."""
+    return (result.returncode == 0 and "still in progress" not in result.stdout
+            and "There is no active reassignment" not in result.stdout)
 
 
 def write_properties(path: Path, properties: dict[str, str]) -> Path:

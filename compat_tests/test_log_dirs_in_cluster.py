@@ -17,12 +17,16 @@ from confluent_kafka import TopicPartition
 
 from compat_tests.broker_fixtures import require_kafka_dist
 from compat_tests.cluster.launcher import Cluster
-from compat_tests.java_tools import TOOL_TIMEOUT_S, check, kafka_topics, producer_performance
-from compat_tests.kafka_dist import run_kafka_tool
+from compat_tests.java_tools import (
+    check,
+    kafka_topics,
+    producer_performance,
+    reassign_partitions,
+    reassignment_settled,
+)
 from compat_tests.raw_client import RawConnection
 from kbroker.protocol.messages.describe_log_dirs_request import DescribableLogDirTopic, DescribeLogDirsRequest
 
-REASSIGN = "org.apache.kafka.tools.reassign.ReassignPartitionsCommand"
 RECORDS = 3000
 RECORD_SIZE = 500
 TIMEOUT_S = 90
@@ -53,8 +57,7 @@ def replica_dirs(cluster: Cluster, node: int, topic: str) -> dict[str, bool]:
 
 
 def reassign(cluster: Cluster, plan_path, action: str):
-    return run_kafka_tool(REASSIGN, "--bootstrap-server", cluster.bootstrap, "--reassignment-json-file",
-                          str(plan_path), action, timeout=TOOL_TIMEOUT_S)
+    return reassign_partitions(cluster.bootstrap, plan_path, action)
 
 
 def read_all(cluster: Cluster, topic: str) -> int:
@@ -96,7 +99,7 @@ def test_a_plan_with_log_dirs_moves_and_places_replicas(cluster, topic, tmp_path
     deadline = time.monotonic() + TIMEOUT_S
     while True:
         result = reassign(cluster, plan, "--verify")
-        if result.returncode == 0 and "still in progress" not in result.stdout:
+        if reassignment_settled(result):
             break
         assert time.monotonic() < deadline, f"{result.stdout}\n{result.stderr[-2000:]}"
         time.sleep(1)

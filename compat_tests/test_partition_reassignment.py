@@ -14,7 +14,6 @@ compared between kbroker and Apache Kafka 4.3.1 through them.
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from pathlib import Path
@@ -25,11 +24,16 @@ from compat_tests.broker_fixtures import require_kafka_dist
 from compat_tests.cluster.checker import check
 from compat_tests.cluster.launcher import REPLICATION, Cluster
 from compat_tests.cluster.workload import History, PythonProducer, read_everything
-from compat_tests.java_tools import TOOL_TIMEOUT_S, kafka_topics
+from compat_tests.java_tools import (
+    TOOL_TIMEOUT_S,
+    kafka_topics,
+    reassign_partitions,
+    reassignment_settled,
+    write_reassignment_plan,
+)
 from compat_tests.java_tools import check as check_tool
 from compat_tests.kafka_dist import run_kafka_tool
 
-REASSIGN = "org.apache.kafka.tools.reassign.ReassignPartitionsCommand"
 LEADER_ELECTION = "org.apache.kafka.tools.LeaderElectionCommand"
 TIMEOUT_S = 90
 
@@ -46,19 +50,15 @@ def cluster(broker_kind: str):
 
 
 def reassign(cluster: Cluster, tmp_path: Path, action: str, moves: dict[tuple[str, int], list[int]], *extra: str):
-    plan = tmp_path / f"plan-{action.strip('-')}-{time.monotonic_ns()}.json"
-    plan.write_text(json.dumps({"version": 1, "partitions": [
-        {"topic": topic, "partition": partition, "replicas": replicas}
-        for (topic, partition), replicas in sorted(moves.items())]}))
-    return run_kafka_tool(REASSIGN, "--bootstrap-server", cluster.bootstrap, "--reassignment-json-file", str(plan),
-                          action, *extra, timeout=TOOL_TIMEOUT_S)
+    plan = write_reassignment_plan(tmp_path / f"plan-{action.strip('-')}-{time.monotonic_ns()}.json", moves)
+    return reassign_partitions(cluster.bootstrap, plan, action, *extra)
 
 
 def verify_until_complete(cluster: Cluster, tmp_path: Path, moves: dict[tuple[str, int], list[int]]) -> str:
     deadline = time.monotonic() + TIMEOUT_S
     while True:
         result = reassign(cluster, tmp_path, "--verify", moves)
-        if result.returncode == 0 and "still in progress" not in result.stdout:
+        if reassignment_settled(result):
             return result.stdout
         assert time.monotonic() < deadline, f"reassignment not complete: {result.stdout}\n{result.stderr[-2000:]}"
         time.sleep(1)

@@ -59,12 +59,17 @@ from compat_tests.group_clients import (
     check_at_least_once,
     log_end_offsets,
 )
-from compat_tests.java_tools import TOOL_TIMEOUT_S, kafka_topics
+from compat_tests.java_tools import (
+    TOOL_TIMEOUT_S,
+    kafka_topics,
+    reassign_partitions,
+    reassignment_settled,
+    write_reassignment_plan,
+)
 from compat_tests.java_tools import check as check_tool
 from compat_tests.kafka_dist import free_port, random_cluster_id, run_kafka_tool
 from compat_tests.test_controller_quorum import METADATA_QUORUM_TOOL, replication_rows, status_fields
 from compat_tests.test_kafka_cluster_tool import CLUSTER_TOOL
-from compat_tests.test_partition_reassignment import REASSIGN
 from kbroker.kafka_uuid import kafka_uuid_string
 from kbroker.storage_format import read_meta_properties
 
@@ -203,12 +208,8 @@ def all_partitions(bootstrap: str) -> dict[tuple[str, int], list[int]]:
 
 
 def reassign(cluster: MigratingCluster, action: str, moves: dict[tuple[str, int], list[int]]):
-    plan = cluster.work_dir / f"plan-{time.monotonic_ns()}.json"
-    plan.write_text(json.dumps({"version": 1, "partitions": [
-        {"topic": topic, "partition": partition, "replicas": replicas}
-        for (topic, partition), replicas in sorted(moves.items())]}))
-    return run_kafka_tool(REASSIGN, "--bootstrap-server", cluster.bootstrap, "--reassignment-json-file",
-                          str(plan), action, timeout=TOOL_TIMEOUT_S)
+    plan = write_reassignment_plan(cluster.work_dir / f"plan-{time.monotonic_ns()}.json", moves)
+    return reassign_partitions(cluster.bootstrap, plan, action)
 
 
 class Stopwatch:
@@ -252,8 +253,8 @@ def replace_node(cluster: MigratingCluster, old_id: int, new_id: int, kind: str,
         assert (TOPIC, 0) in moves and any(topic == "__consumer_offsets" for topic, _ in moves), moves
         started = check_tool(reassign(cluster, "--execute", moves))
         assert "Successfully started partition reassignments" in started.stdout, started.stdout
-        cluster.wait_until(lambda: (done := reassign(cluster, "--verify", moves)).returncode == 0
-                           and "still in progress" not in done.stdout, f"the moves off node {old_id}", clients)
+        cluster.wait_until(lambda: reassignment_settled(reassign(cluster, "--verify", moves)),
+                           f"the moves off node {old_id}", clients)
         left = {tp: r for tp, r in all_partitions(cluster.bootstrap).items() if old_id in r}
         assert not left, f"partitions still on node {old_id}: {left}"
 
