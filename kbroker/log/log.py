@@ -103,9 +103,7 @@ def _offline_on_os_error(action: str):
                 try:
                     return method(self, *args, **kwargs)
                 except OSError as exc:
-                    if exc.errno in RESOURCE_EXHAUSTED:
-                        raise self._resources_exhausted(action, exc) from exc
-                    raise self._storage_failure(action, exc) from exc
+                    raise self._os_failure(action, exc) from exc
         return guarded
     return decorate
 
@@ -132,6 +130,7 @@ class Log:
         self.unflushed_messages = 0
         self.last_flush_ms = clock()
         self.flush_pending_after_roll = False
+        self._truncations = 0  # counts truncations of the log's end, so a flush running beside one can tell
         self._latest_epoch = leader_epoch_cache.latest_epoch()
         self.closed = False
         # Set when a write to this log's files failed (see _storage_failure): the log stays offline.
@@ -383,28 +382,49 @@ class Log:
             self.producer_state.take_snapshot(sync=False)
             return segment
 
-    @_offline_on_os_error("flushing")
     def flush(self) -> None:
-        """fsync every segment holding offsets at or above the recovery point; the recovery point becomes
-        the LEO (after a crash, recovery starts there)."""
+        """fsync every segment holding offsets at or above the recovery point; the recovery point becomes the
+        log end offset as it stood when the flush began (after a crash, recovery starts there).
+
+        The fsyncs run outside the log's lock, as Kafka's flush does: under write-back one can take seconds, and
+        the event loop takes this lock for every append and read of the log, so holding it here (the periodic
+        flush runs in a worker thread) would stop the whole broker for that long. A segment deleted or
+        truncated away meanwhile, or the log closed, is skipped; a truncation during the flush keeps the
+        recovery point where the truncation left it."""
         with self.lock:
-            first = (self.segment_for(self.recovery_point) or self.active_segment).base_offset
-            for base in self._bases:
-                if base >= first:
-                    self._segments[base].flush()
-            self.recovery_point = self.log_end_offset
-            self.unflushed_messages = 0
-            self.last_flush_ms = self.clock()
+            self._check_open()
+            flushed_to, truncations, messages = self.log_end_offset, self._truncations, self.unflushed_messages
+            segments = self._segments_from(self.recovery_point)
             self.flush_pending_after_roll = False
+        for segment in segments:
+            try:
+                segment.flush()
+            except OSError as exc:
+                with self.lock:
+                    if self.closed or self._segments.get(segment.base_offset) is not segment or segment.fd < 0:
+                        continue
+                    self.flush_pending_after_roll = True
+                    raise self._os_failure("flushing", exc) from exc
+        with self.lock:
+            if self.closed:
+                return
+            if truncations == self._truncations:
+                self.recovery_point = max(self.recovery_point, flushed_to)
+            self.unflushed_messages = max(0, self.unflushed_messages - messages)
+            self.last_flush_ms = self.clock()
+
+    def _segments_from(self, offset: int) -> list[LogSegment]:
+        """The segments holding `offset` and every later one (under the lock)."""
+        first = (self.segment_for(offset) or self.active_segment).base_offset
+        return [self._segments[base] for base in self._bases if base >= first]
 
     def maybe_flush(self) -> None:
         """The periodic flush: after a roll (Kafka's async flush of the old segment) and per flush.ms."""
         with self.lock:
-            if self.closed:
-                return
-            if self.flush_pending_after_roll or (
-                    self.config.flush_ms < LONG_MAX and self.clock() - self.last_flush_ms >= self.config.flush_ms):
-                self.flush()
+            due = not self.closed and (self.flush_pending_after_roll or (
+                self.config.flush_ms < LONG_MAX and self.clock() - self.last_flush_ms >= self.config.flush_ms))
+        if due:
+            self.flush()
 
     # --- read ------------------------------------------------------------------------------------------------
     def read(self, start_offset: int, max_bytes: int, max_offset: int | None = None,
@@ -568,6 +588,7 @@ class Log:
             # sets it, so the leader's next batch lands where the leader says.
             self.log_end_offset = target_offset
             self.recovery_point = min(self.recovery_point, self.log_end_offset)
+            self._truncations += 1
             self.log_start_offset = min(self.log_start_offset, self.log_end_offset)
             self.leader_epoch_cache.truncate_from_end(self.log_end_offset)
             self._latest_epoch = self.leader_epoch_cache.latest_epoch()
@@ -581,6 +602,7 @@ class Log:
             self.log_end_offset = new_offset
             self.log_start_offset = new_offset
             self.recovery_point = new_offset
+            self._truncations += 1
             self.leader_epoch_cache.truncate_from_end(new_offset)
             self._latest_epoch = self.leader_epoch_cache.latest_epoch()
             self.producer_state.delete_snapshots_below(1 << 62)
@@ -643,6 +665,12 @@ class Log:
         if self.closed:
             raise LogError(errors.KAFKA_STORAGE_ERROR.code, self.offline_reason or f"Log {self.name} is closed")
 
+    def _os_failure(self, action: str, exc: OSError) -> LogError:
+        """What an OSError from writing this log's files becomes (see _offline_on_os_error)."""
+        if exc.errno in RESOURCE_EXHAUSTED:
+            return self._resources_exhausted(action, exc)
+        return self._storage_failure(action, exc)
+
     def _storage_failure(self, action: str, exc: OSError) -> LogError:
         """A write to this log's files failed (disk full, I/O error): the log goes offline, so nothing is
         appended behind a torn write, and `on_storage_failure` hears of it (Kafka's LogDirFailureChannel: the
@@ -685,7 +713,8 @@ class Log:
             if not empty:
                 self.producer_state.last_map_offset = self.log_end_offset
                 self.producer_state.take_snapshot()
-                active.flush()
+                for segment in self._segments_from(self.recovery_point):  # a rolled one may await its flush
+                    segment.flush()
             for segment in self._segments.values():
                 segment.on_become_inactive()
                 segment.close()
