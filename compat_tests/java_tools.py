@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import time
 from pathlib import Path
 
 from compat_tests.kafka_dist import run_kafka_tool
@@ -126,6 +127,17 @@ def reassignment_settled(result: subprocess.CompletedProcess[str]) -> bool:
     asked for replica sets has not applied it yet: not settled, ask again."""
     return (result.returncode == 0 and "still in progress" not in result.stdout
             and "There is no active reassignment" not in result.stdout)
+
+
+def verify_reassignment(bootstrap: str, plan: Path, timeout_s: float) -> subprocess.CompletedProcess[str]:
+    """`--verify` of `plan`, once a second, until every move is settled (reassignment_settled); its last answer."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        result = reassign_partitions(bootstrap, plan, "--verify")
+        if reassignment_settled(result):
+            return result
+        assert time.monotonic() < deadline, f"reassignment not settled: {result.stdout}\n{result.stderr[-2000:]}"
+        time.sleep(1)
 
 
 def write_properties(path: Path, properties: dict[str, str]) -> Path:

@@ -22,7 +22,7 @@ from compat_tests.java_tools import (
     kafka_topics,
     producer_performance,
     reassign_partitions,
-    reassignment_settled,
+    verify_reassignment,
 )
 from compat_tests.raw_client import RawConnection
 from kbroker.protocol.messages.describe_log_dirs_request import DescribableLogDirTopic, DescribeLogDirsRequest
@@ -56,10 +56,6 @@ def replica_dirs(cluster: Cluster, node: int, topic: str) -> dict[str, bool]:
             if t.name == topic for p in t.partitions if p.partition_index == 0}
 
 
-def reassign(cluster: Cluster, plan_path, action: str):
-    return reassign_partitions(cluster.bootstrap, plan_path, action)
-
-
 def read_all(cluster: Cluster, topic: str) -> int:
     consumer = confluent_kafka.Consumer({"bootstrap.servers": cluster.bootstrap, "group.id": f"{topic}-reader",
                                          "enable.auto.commit": False})
@@ -91,18 +87,12 @@ def test_a_plan_with_log_dirs_moves_and_places_replicas(cluster, topic, tmp_path
     plan = tmp_path / "plan.json"
     plan.write_text(json.dumps({"version": 1, "partitions": [
         {"topic": topic, "partition": 0, "replicas": [1, 3], "log_dirs": [to_on_1, to_on_3]}]}))
-    result = check(reassign(cluster, plan, "--execute"))
+    result = check(reassign_partitions(cluster.bootstrap, plan, "--execute"))
     for node, log_dir in ((1, to_on_1), (3, to_on_3)):
         started = f"Successfully started moving log directory to {log_dir} for replica {topic}-0 with broker {node}"
         assert started in result.stdout, result.stdout
 
-    deadline = time.monotonic() + TIMEOUT_S
-    while True:
-        result = reassign(cluster, plan, "--verify")
-        if reassignment_settled(result):
-            break
-        assert time.monotonic() < deadline, f"{result.stdout}\n{result.stderr[-2000:]}"
-        time.sleep(1)
+    result = verify_reassignment(cluster.bootstrap, plan, TIMEOUT_S)
     assert f"Reassignment of replica {topic}-0-1 completed successfully." in result.stdout, result.stdout
     assert f"Reassignment of replica {topic}-0-3 completed successfully." in result.stdout, result.stdout
     assert replica_dirs(cluster, 1, topic) == {to_on_1: False}
@@ -134,7 +124,7 @@ def test_a_failed_log_dir_is_reported_and_its_partitions_lead_elsewhere(cluster,
         plan.write_text(json.dumps({"version": 1, "partitions": [
             {"topic": name, "partition": 0, "replicas": [1, 2], "log_dirs": [log_dir, "any"]}
             for name, log_dir in wanted.items()]}))
-        check(reassign(cluster, plan, "--execute"))
+        check(reassign_partitions(cluster.bootstrap, plan, "--execute"))
         cluster.wait_until(lambda: all(replica_dirs(cluster, 1, name) == {log_dir: False}
                                        for name, log_dir in wanted.items()), f"the replicas in {wanted}")
 

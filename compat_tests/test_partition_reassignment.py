@@ -28,7 +28,7 @@ from compat_tests.java_tools import (
     TOOL_TIMEOUT_S,
     kafka_topics,
     reassign_partitions,
-    reassignment_settled,
+    verify_reassignment,
     write_reassignment_plan,
 )
 from compat_tests.java_tools import check as check_tool
@@ -55,13 +55,8 @@ def reassign(cluster: Cluster, tmp_path: Path, action: str, moves: dict[tuple[st
 
 
 def verify_until_complete(cluster: Cluster, tmp_path: Path, moves: dict[tuple[str, int], list[int]]) -> str:
-    deadline = time.monotonic() + TIMEOUT_S
-    while True:
-        result = reassign(cluster, tmp_path, "--verify", moves)
-        if reassignment_settled(result):
-            return result.stdout
-        assert time.monotonic() < deadline, f"reassignment not complete: {result.stdout}\n{result.stderr[-2000:]}"
-        time.sleep(1)
+    plan = write_reassignment_plan(tmp_path / f"plan-verify-{time.monotonic_ns()}.json", moves)
+    return verify_reassignment(cluster.bootstrap, plan, TIMEOUT_S).stdout
 
 
 def described(cluster: Cluster, topic: str) -> dict[int, dict[str, str]]:

@@ -118,9 +118,9 @@ class ChannelManager:
 class TxnChannels:
     """The transaction traffic between brokers, each kind on connections of its own (as Kafka's
     TransactionMarkerChannelManager and AddPartitionsToTxnManager have their own network clients): a
-    WriteTxnMarkers or adding AddPartitionsToTxn request is answered once its write is on the ISR, so on the
-    replica fetchers' connection it would park the sender's next Fetch behind it, when the sender is the very
-    follower it waits for."""
+    WriteTxnMarkers request, or an AddPartitionsToTxn that verifies a partition, is answered once its write is on
+    the ISR, so on the replica fetchers' connection it would park the sender's next Fetch behind it, when the
+    sender is the very follower it waits for."""
 
     markers: ChannelManager
     verification: ChannelManager
