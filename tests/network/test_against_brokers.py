@@ -58,6 +58,21 @@ async def create_topic(channels, topic: str, partitions: int):
             await trio.sleep(0.05)
 
 
+async def wait_until_fetchable(channels, topic: str):
+    """Fetch with no wait until partition 0 answers without error. Kafka's metadata cache names a new
+    partition's leader a moment before its replica manager holds the partition; a fetch in that moment is
+    answered at once with NOT_LEADER_OR_FOLLOWER instead of waiting for data."""
+    probe = FetchRequest(max_wait_ms=0, min_bytes=1, topics=[FetchTopic(
+        topic=topic, partitions=[FetchPartition(partition=0, fetch_offset=0, partition_max_bytes=1 << 20)])])
+    with trio.fail_after(30):
+        while True:
+            response = await channels.send(NODE, probe, version_cap=12)
+            errors_seen = [p.error_code for t in response.responses for p in t.partitions]
+            if response.error_code == errors.NONE.code and errors_seen == [errors.NONE.code]:
+                return
+            await trio.sleep(0.05)
+
+
 def test_api_versions_handshake_and_version_negotiation(broker):
     async def check(channels):
         versions = await channels.node(NODE).peer_versions()
@@ -114,6 +129,7 @@ def test_a_broker_killed_mid_request_fails_it_and_a_later_send_reaches_the_resta
 
     async def check(channels):
         await create_topic(channels, topic, 1)
+        await wait_until_fetchable(channels, topic)
         # A fetch past the end of an empty partition waits max_wait_ms for data: it is still in flight when
         # the broker dies.
         long_poll = FetchRequest(max_wait_ms=120_000, min_bytes=1, topics=[FetchTopic(
