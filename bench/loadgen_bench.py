@@ -60,8 +60,9 @@ TARGETS = {"produce_mb_per_s": (">=", 1.3), "produce_records_per_s": (">=", 1.3)
 
 
 def build_loadgen() -> None:
-    """Builds the load generator when it is missing (make loadgen does the same)."""
-    if not LOADGEN.exists():
+    """Builds the load generator when it is missing or older than its sources (make loadgen does the same)."""
+    sources = [*LOADGEN.parent.parent.glob("*.go"), LOADGEN.parent.parent / "go.mod", LOADGEN.parent.parent / "go.sum"]
+    if not LOADGEN.exists() or max(source.stat().st_mtime for source in sources) > LOADGEN.stat().st_mtime:
         subprocess.run(["go", "build", "-trimpath", "-o", str(LOADGEN), "."], cwd=LOADGEN.parent.parent,
                        check=True)
 

@@ -11,7 +11,7 @@
 
 LOADGEN := bench/loadgen/bin/loadgen
 
-$(LOADGEN): bench/loadgen/main.go bench/loadgen/go.mod bench/loadgen/go.sum
+$(LOADGEN): $(wildcard bench/loadgen/*.go) bench/loadgen/go.mod bench/loadgen/go.sum
 	cd bench/loadgen && go build -trimpath -o bin/loadgen .
 
 loadgen: $(LOADGEN)

@@ -4,8 +4,10 @@
 // Modes:
 //
 //	produce  send -records values of -size bytes to -topic, flat out or at -rate records/s; with -e2e a
-//	         consumer in the same process reads the (fresh) topic from its start and measures end-to-end
-//	         latency from a monotonic stamp in each value's first 8 bytes
+//	         reader in the same process (stamps.go: its own Fetch requests, no per-record decoding) reads the
+//	         (fresh) topic from its start and measures end-to-end latency from a monotonic stamp in each value's
+//	         first 8 bytes, taken when the record is handed to the client, to the arrival of the fetch response
+//	         that carries it
 //	consume  read -records records of -topic from the start of every partition, flat out
 //
 // One JSON object goes to stdout: records, bytes, seconds, records/s, MB/s (MiB), produce-ack latency (one record
@@ -92,6 +94,15 @@ func (l *latencies) add(d time.Duration) {
 	l.mu.Unlock()
 }
 
+// addSince adds, for each of stamps, the time from it to `now`.
+func (l *latencies) addSince(now time.Duration, stamps []time.Duration) {
+	l.mu.Lock()
+	for _, stamp := range stamps {
+		l.samples = append(l.samples, int32((now - stamp).Microseconds()))
+	}
+	l.mu.Unlock()
+}
+
 // percentilesMs reports p50, p99, p99.9 and max in milliseconds (nil when there are no samples).
 func (l *latencies) percentilesMs() map[string]float64 {
 	l.mu.Lock()
@@ -129,6 +140,31 @@ func runqueueWait() time.Duration {
 	}
 	return total
 }
+
+// recordPool hands out records to produce and takes them back once their promise has run. Without -e2e every
+// record shares one value, as the values are never read; with it each record needs its own for its stamp.
+type recordPool struct {
+	size   int
+	fresh  bool
+	shared []byte
+	pool   sync.Pool
+}
+
+func (p *recordPool) get() *kgo.Record {
+	if record, ok := p.pool.Get().(*kgo.Record); ok {
+		*record = kgo.Record{Value: record.Value}
+		return record
+	}
+	if !p.fresh {
+		if p.shared == nil {
+			p.shared = make([]byte, p.size)
+		}
+		return &kgo.Record{Value: p.shared}
+	}
+	return &kgo.Record{Value: make([]byte, p.size)}
+}
+
+func (p *recordPool) put(record *kgo.Record) { p.pool.Put(record) }
 
 func producerOptions(o options) ([]kgo.Opt, error) {
 	opts := []kgo.Opt{
@@ -227,21 +263,20 @@ func runProduce(ctx context.Context, o options, start time.Time) (result, error)
 	consumed := make(chan error, 1)
 	warmedUp := make(chan struct{})
 	if o.e2e {
-		consumer, err := kgo.NewClient(consumerOptions(o)...)
+		reader, err := kgo.NewClient(kgo.SeedBrokers(strings.Split(o.brokers, ",")...))
 		if err != nil {
 			return res, err
 		}
-		defer consumer.Close()
+		defer reader.Close()
+		var warmUpSeen atomic.Bool
 		go func() {
-			var seen int64
-			consumed <- consumeRecords(ctx, consumer, o.records+1, func(r *kgo.Record) {
-				seen++
-				if seen == 1 {
+			consumed <- readStamps(ctx, reader, o.topic, start, o.records+1, func(arrived time.Duration,
+				stamps []time.Duration) {
+				if !warmUpSeen.Swap(true) {
 					close(warmedUp)
-					return
+					stamps = stamps[1:]
 				}
-				stamped := time.Duration(binary.BigEndian.Uint64(r.Value[:8]))
-				e2e.add(time.Since(start) - stamped)
+				e2e.addSince(arrived, stamps)
 			})
 		}()
 	} else {
@@ -267,9 +302,14 @@ func runProduce(ctx context.Context, o options, start time.Time) (result, error)
 		}
 		return err != nil
 	}
-	promise := func(_ *kgo.Record, err error) { failed(err) }
+	// A record and its value are reused once the client has called its promise: allocating 1 KiB per record
+	// at hundreds of thousands a second cost the generator a good part of its core in the e2e cell.
+	free := recordPool{size: o.size, fresh: o.e2e}
+	promise := func(r *kgo.Record, err error) {
+		failed(err)
+		free.put(r)
+	}
 
-	shared := make([]byte, o.size)
 	began := time.Now()
 	for sent := int64(0); sent < o.records; sent++ {
 		if o.rate > 0 {
@@ -278,20 +318,20 @@ func runProduce(ctx context.Context, o options, start time.Time) (result, error)
 				time.Sleep(wait)
 			}
 		}
-		value := shared
+		record := free.get()
 		if o.e2e {
-			value = make([]byte, o.size)
-			binary.BigEndian.PutUint64(value, uint64(time.Since(start)))
+			binary.BigEndian.PutUint64(record.Value, uint64(time.Since(start)))
 		}
 		if sent%ackSampleEvery != 0 {
-			producer.Produce(ctx, &kgo.Record{Value: value}, promise)
+			producer.Produce(ctx, record, promise)
 			continue
 		}
 		sentAt := time.Now()
-		producer.Produce(ctx, &kgo.Record{Value: value}, func(_ *kgo.Record, err error) {
+		producer.Produce(ctx, record, func(r *kgo.Record, err error) {
 			if !failed(err) {
 				acks.add(time.Since(sentAt))
 			}
+			free.put(r)
 		})
 	}
 	if err := producer.Flush(ctx); err != nil {

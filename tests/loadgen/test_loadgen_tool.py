@@ -56,6 +56,22 @@ def test_e2e_at_a_rate_times_every_record(kafka_broker):
 
 
 @needs_go
+def test_e2e_reads_the_stamps_of_every_partition_in_small_batches(kafka_broker):
+    create_topic(kafka_broker.bootstrap, "loadgen-e2e-3", 3)
+    result = run_loadgen(kafka_broker.bootstrap, "loadgen-e2e-3", "-records", "3000", "-size", "100", "-rate",
+                         "6000", "-batch", "1000", "-e2e", "-acks", "all")
+    assert result["records"] == 3000
+    assert result["e2e_latency"]["samples"] == 3000  # the warm-up record is read but not timed
+
+
+@pytest.mark.skipif(shutil.which("go") is None, reason="Go is not installed")
+def test_the_stamp_reader_walks_record_batches_as_kafka_writes_them():
+    result = subprocess.run(["go", "test", "./..."], cwd=loadgen_bench.LOADGEN.parent.parent, capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@needs_go
 def test_a_produce_the_broker_refuses_fails_the_run(kafka_broker):
     create_topic(kafka_broker.bootstrap, "loadgen-small", 1, **{"max.message.bytes": "1000"})
     loadgen_bench.build_loadgen()
