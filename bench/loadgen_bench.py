@@ -12,8 +12,10 @@ with every run and the min-max spread beside it:
   (utime+stime of the broker process from /proc/<pid>/stat before and after the run);
 - fetch: the 1 KiB topic of the first produce run read back from the page cache by the load generator, flat out:
   MB/s and the broker's CPU-seconds per GiB fetched;
-- end-to-end latency (a monotonic stamp in each value, read back by a consumer in the load generator) while
-  producing 1 KiB records at 50 % of the records/s that broker itself reached in the 1 KiB acks=1 cell.
+- end-to-end latency (a monotonic stamp in each value, read back by a reader in the load generator that walks the
+  fetched batches in place) while producing 1 KiB records at 50 % of the records/s that broker itself reached in
+  the 1 KiB acks=1 cell (the cell issue #20's target is set on), and again with both brokers at the same rate:
+  50 % of the slower broker's records/s.
 
 Every run keeps the load generator's own CPU-seconds, the load average at its start and the seconds the broker's
 threads and the load generator's sat runnable waiting for their core (schedstat): on a shared machine that wait,
@@ -174,25 +176,41 @@ def fetch_cells(brokers: list, repeats: int, results: dict) -> None:
               f"{results[broker.name]['fetch']['broker_cpu_s_per_gib']['median']:.2f} broker CPU s/GiB", flush=True)
 
 
+def half_own_maximum(results: dict, broker) -> float:
+    """The rate of the cell issue #20 sets its target on: half the records/s the broker itself reached."""
+    return results[broker.name]["produce"][HEADLINE]["records_per_s"]["median"] / 2
+
+
+def half_lower_maximum(results: dict, _broker) -> float:
+    """One rate for every broker: half the records/s of the slower one, so both carry the same load."""
+    return min(results[name]["produce"][HEADLINE]["records_per_s"]["median"] for name in results) / 2
+
+
+# (name in the results, label in the table, how the rate is chosen)
+E2E_CELLS = (("e2e_at_half_load", "e2e@50%", half_own_maximum),
+             ("e2e_at_equal_load", "e2e@same", half_lower_maximum))
+
+
 def e2e_cells(brokers: list, quick: bool, repeats: int, results: dict) -> None:
+    """End-to-end latency at the rate each of E2E_CELLS chooses, 1 KiB records acks=1 for 30 s (10 quick)."""
     seconds = 10 if quick else 30
-    runs: dict[str, list] = {broker.name: [] for broker in brokers}
-    for run in range(repeats):
-        for broker in bb.alternated(brokers, run):
-            rate = results[broker.name]["produce"][HEADLINE]["records_per_s"]["median"] / 2
-            topic = f"loadgen-e2e-{run}"
-            bb.create_topic(broker.bootstrap, topic, 1)
-            figures, _ = loadgen_against(broker, topic, "-records", str(int(rate * seconds)), "-size", "1024",
-                                         "-acks", "1", "-rate", f"{rate:.0f}", "-e2e")
-            figures["p99_ms"] = figures["e2e_latency"]["p99_ms"]
-            figures["p50_ms"] = figures["e2e_latency"]["p50_ms"]
-            runs[broker.name].append(figures)
-            delete_topic(broker.bootstrap, topic)
-    for broker in brokers:
-        cell = runs[broker.name]
-        results[broker.name]["e2e_at_half_load"] = summarize_cell(cell, "p99_ms", "p50_ms", "records_per_s")
-        print(f"  {broker.name} pinned e2e @50%: p99 "
-              f"{results[broker.name]['e2e_at_half_load']['p99_ms']['median']:.1f} ms", flush=True)
+    for name, label, rate_for in E2E_CELLS:
+        runs: dict[str, list] = {broker.name: [] for broker in brokers}
+        for run in range(repeats):
+            for broker in bb.alternated(brokers, run):
+                rate = rate_for(results, broker)
+                topic = f"loadgen-e2e-{run}"
+                bb.create_topic(broker.bootstrap, topic, 1)
+                figures, _ = loadgen_against(broker, topic, "-records", str(int(rate * seconds)), "-size", "1024",
+                                             "-acks", "1", "-rate", f"{rate:.0f}", "-e2e")
+                figures["p99_ms"] = figures["e2e_latency"]["p99_ms"]
+                figures["p50_ms"] = figures["e2e_latency"]["p50_ms"]
+                runs[broker.name].append(figures)
+                delete_topic(broker.bootstrap, topic)
+        for broker in brokers:
+            results[broker.name][name] = summarize_cell(runs[broker.name], "p99_ms", "p50_ms", "records_per_s")
+            print(f"  {broker.name} pinned {label}: p99 {results[broker.name][name]['p99_ms']['median']:.1f} ms",
+                  flush=True)
 
 
 def measure(brokers: list, quick: bool, repeats: int) -> dict[str, dict]:
@@ -226,6 +244,10 @@ def ratios(kb: dict, ka: dict) -> dict:
     pairs["fetch_mb_per_s"] = (None, kb["fetch"]["mb_per_s"], ka["fetch"]["mb_per_s"])
     pairs["e2e_p99"] = ("e2e_p99", kb["e2e_at_half_load"]["p99_ms"], ka["e2e_at_half_load"]["p99_ms"])
     pairs["e2e_p50"] = (None, kb["e2e_at_half_load"]["p50_ms"], ka["e2e_at_half_load"]["p50_ms"])
+    if "e2e_at_equal_load" in kb and "e2e_at_equal_load" in ka:
+        for metric in ("p99_ms", "p50_ms"):
+            pairs[f"e2e_{metric[:3]} at the same load"] = (None, kb["e2e_at_equal_load"][metric],
+                                                            ka["e2e_at_equal_load"][metric])
     out = {}
     for label, (target_name, mine, theirs) in pairs.items():
         ratio = mine["median"] / theirs["median"] if theirs["median"] else None
@@ -248,9 +270,10 @@ def print_table(results: dict) -> None:
     for metric in ("mb_per_s", "broker_cpu_s_per_gib", "loadgen_cpu_s", "seconds", "broker_runqueue_wait_s",
                    "loadgen_runqueue_wait_s"):
         rows.append((f"fetch {metric}", *(r["fetch"][metric] if r else None for r in (kb, ka))))
-    for metric in ("p50_ms", "p99_ms", "records_per_s", "loadgen_cpu_s", "seconds", "broker_runqueue_wait_s",
-                   "loadgen_runqueue_wait_s"):
-        rows.append((f"e2e@50% {metric}", *(r["e2e_at_half_load"][metric] if r else None for r in (kb, ka))))
+    for name, label, _ in E2E_CELLS:
+        for metric in ("p50_ms", "p99_ms", "records_per_s", "loadgen_cpu_s", "seconds", "broker_runqueue_wait_s",
+                       "loadgen_runqueue_wait_s"):
+            rows.append((f"{label} {metric}", *(r[name][metric] if r and name in r else None for r in (kb, ka))))
     bb.print_load_averages({"kbroker": kb, "kafka": ka}, " of the pinned cells")
     print(f"\n{'pinned cell (broker on CPU 1, loadgen on CPU 0)':46s} {'kbroker':>22s} {'kafka':>22s} {'ratio':>7s}")
     for label, a, b in rows:

@@ -32,6 +32,9 @@ const (
 	controlBatchFlag      = 0x20
 )
 
+// retryPause: how long a partition answered with a retriable error waits before it is fetched again.
+const retryPause = 50 * time.Millisecond
+
 var errTruncatedRecord = errors.New("record runs past its batch")
 
 // stampHandler receives, for one fetch response, the moment it arrived (since the generator started) and the
@@ -129,6 +132,12 @@ func fetchFromLeader(ctx context.Context, leader *kgo.Broker, topic string, topi
 		for _, answered := range response.Topics {
 			for _, partition := range answered.Partitions {
 				if err := kerr.ErrorForCode(partition.ErrorCode); err != nil {
+					// A new topic's leader is named in Metadata a moment before the broker holds its partition
+					// (NOT_LEADER_OR_FOLLOWER on Kafka); the partition is asked again in the next request.
+					if kerr.IsRetriable(err) && ctx.Err() == nil {
+						time.Sleep(retryPause)
+						continue
+					}
 					return fmt.Errorf("fetch %s-%d: %w", topic, partition.Partition, err)
 				}
 				stamps = stamps[:0]
