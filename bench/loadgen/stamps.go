@@ -140,16 +140,15 @@ func fetchFromLeader(ctx context.Context, leader *kgo.Broker, topic string, topi
 					}
 					return fmt.Errorf("fetch %s-%d: %w", topic, partition.Partition, err)
 				}
-				stamps = stamps[:0]
-				next, read, err := walkBatches(partition.RecordBatches, offsets[partition.Partition], stamps)
+				var next int64
+				next, stamps, err = walkBatches(partition.RecordBatches, offsets[partition.Partition], stamps[:0])
 				if err != nil {
 					return fmt.Errorf("%s-%d at offset %d: %w", topic, partition.Partition, offsets[partition.Partition], err)
 				}
 				offsets[partition.Partition] = next
-				stamps = read
-				records += int64(len(read))
-				if len(read) > 0 {
-					onStamps(arrived, read)
+				records += int64(len(stamps))
+				if len(stamps) > 0 {
+					onStamps(arrived, stamps)
 				}
 			}
 		}
@@ -208,7 +207,7 @@ func recordStamps(records []byte, count int, baseOffset, fetchOffset int64, stam
 		fields := varintReader{data: body[1:]} // past the record's attributes byte
 		fields.next()                          // timestamp delta
 		offsetDelta := fields.next()
-		fields.skip(fields.next()) // key
+		fields.take(fields.next()) // key
 		valueLength := fields.next()
 		value := fields.take(valueLength)
 		if fields.err != nil || len(value) < 8 {
@@ -249,5 +248,3 @@ func (r *varintReader) take(length int64) []byte {
 	r.data = r.data[length:]
 	return taken
 }
-
-func (r *varintReader) skip(length int64) { r.take(length) }
