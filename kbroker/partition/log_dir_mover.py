@@ -6,8 +6,9 @@ partition's partition.metadata and its log start offset); the mover task copies 
 it as they are (Log.append_as_follower: offsets, epochs and producer state kept), a bounded chunk per round, and
 once the future log has caught up (and, in a cluster, the metadata assigns the replica to the target dir:
 kbroker.partition.dir_assignments asks for it first, as Kafka's broker does) it copies the rest and swaps in one
-step of the event loop, so no append falls
-between: the future log is closed, renamed to `<topic>-<partition>`, reopened and becomes the partition's log
+step of the event loop holding the current log's lock, so no append falls between (an append running in a worker
+thread finishes before the last copy, or finds the old log taken offline and is answered NOT_LEADER_OR_FOLLOWER):
+the future log is closed, renamed to `<topic>-<partition>`, reopened and becomes the partition's log
 (with the current log's leader-epoch entries); the old log's directory is renamed `...<uuid>-delete` and deleted
 after `file.delete.delay.ms`, giving readers still sending its file regions time to finish.
 
@@ -125,9 +126,12 @@ class LogDirMover:
                     self._drop(key, "a log went offline")
                     continue
                 if (self._copy(future, COPY_CHUNK_BYTES)
-                        and (self.assigned_to is None or self.assigned_to(key, future.target_dir))
-                        and self._copy(future, None)):
-                    self._swap(key, future)
+                        and (self.assigned_to is None or self.assigned_to(key, future.target_dir))):
+                    # Under the current log's lock an append in a worker thread either lands before the last
+                    # copy or finds the log retired (Partition.append_records_in_thread).
+                    with future.partition.log.lock:
+                        if self._copy(future, None):
+                            self._swap(key, future)
             await trio.sleep(ROUND_S)
 
     def _copy(self, future: FutureReplica, budget: int | None) -> bool:
@@ -162,6 +166,7 @@ class LogDirMover:
         moved = self._open_log(final_dir, old.config, key, recovery_point=leo,
                                log_start_offset=old.log_start_offset, had_clean_shutdown=True)
         partition.log = moved
+        old.take_offline(f"The replica of {key[0]}-{key[1]} moved to {future.target_dir}")
         if self._on_swap is not None:
             self._on_swap(old, moved)
         del self.futures[key]

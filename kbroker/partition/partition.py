@@ -22,6 +22,7 @@ end). acks=all produces wait with `wait_for_high_watermark` (kbroker.partition.d
 from __future__ import annotations
 
 import collections
+import functools
 import logging
 import uuid
 from collections.abc import Callable
@@ -229,6 +230,41 @@ class Partition:
                        origin: str = "client", transaction_version: int = 0) -> AppendResult:
         """Append one produced batch as the leader; raises LogError with Kafka's code on failure. With acks=-1
         the caller then waits for the ISR (delayed_produce.wait_for_replication)."""
+        self._check_appendable(required_acks)
+        result = self.log.append_as_leader(records, self.leader_epoch, origin=origin,
+                                           produce_version=produce_version,
+                                           transaction_version=transaction_version)
+        if not result.duplicate:
+            self._appended(len(records))
+        return result
+
+    async def append_records_in_thread(self, records, *, required_acks: int,
+                                       produce_version: int | None = None) -> AppendResult:
+        """append_records for a client's batch, with the validation and the write to the page cache in a worker
+        thread, so the event loop keeps serving other connections while the kernel copies a large batch (the
+        log's own lock orders it with every other change to the log). Kafka's request handler threads do the
+        same work beside its network threads.
+
+        Leadership can move while the thread writes: the append then answers NOT_LEADER_OR_FOLLOWER (the
+        client sends it again to the new leader), as does an append that reached a log the replica left for
+        another log dir meanwhile (log_dir_mover retires the old log under its lock)."""
+        self._check_appendable(required_acks)
+        log_, epoch = self.log, self.leader_epoch
+        try:
+            result = await trio.to_thread.run_sync(
+                functools.partial(log_.append_as_leader, records, epoch, produce_version=produce_version))
+        except LogError:
+            if self.log is log_:
+                raise
+            result = None  # the retired log refused it
+        if result is None or self.log is not log_ or self.leader_epoch != epoch or not self.is_leader:
+            raise LogError(errors.NOT_LEADER_OR_FOLLOWER.code,
+                           f"Leadership of partition {self.topic}-{self.partition} changed during the append")
+        if not result.duplicate:
+            self._appended(len(records))
+        return result
+
+    def _check_appendable(self, required_acks: int) -> None:
         if not self.is_leader:
             raise LogError(errors.NOT_LEADER_OR_FOLLOWER.code,
                            f"Leader not local for partition {self.topic}-{self.partition} on broker {self.node_id}")
@@ -238,13 +274,6 @@ class Partition:
                 raise LogError(errors.NOT_ENOUGH_REPLICAS.code,
                                f"The size of the current ISR {set(self.isr)} is insufficient to satisfy the min.isr "
                                f"requirement of {min_isr} for partition {self.topic}-{self.partition}")
-        size = len(records)
-        result = self.log.append_as_leader(records, self.leader_epoch, origin=origin,
-                                           produce_version=produce_version,
-                                           transaction_version=transaction_version)
-        if not result.duplicate:
-            self._appended(size)
-        return result
 
     def append_control_marker(self, control_type: int, *, producer_id: int, producer_epoch: int,
                               coordinator_epoch: int, transaction_version: int = 0) -> AppendResult:

@@ -1,36 +1,20 @@
 """A partition's leader and follower states: transitions from registrations, the high watermark on the ISR,
 ISR expand/shrink proposals and the controller's answers, acks=all waits, follower appends and truncation."""
 
-import uuid
 
 import attrs
 import pytest
 import trio
 import trio.testing
 
-from kbroker.log.config import LogConfig
-from kbroker.log.log import Log, LogError
-from kbroker.metadata.image import PartitionRegistration
+from kbroker.log.log import LogError
 from kbroker.partition.alter_partition import AlterPartitionResult
 from kbroker.partition.delayed_produce import wait_for_replication
-from kbroker.partition.partition import Partition
 from kbroker.partition.replica_fetcher import initial_fetch_state, truncation_offset
 from kbroker.protocol import errors
 from kbroker.protocol import records as R
-from tests.log.log_helpers import START_MS, VirtualClock
-
-LAG_MS = 10_000
-TOPIC_ID = uuid.UUID(int=7)
-
-
-def batch(n=3, *, epoch=-1, base_offset=0):
-    return R.build_batch([(START_MS + i, None, b"v%d" % i) for i in range(n)], base_offset=base_offset,
-                         partition_leader_epoch=epoch)
-
-
-def registration(leader=1, replicas=(1, 2, 3), isr=None, leader_epoch=0, partition_epoch=0):
-    return PartitionRegistration(0, tuple(replicas), tuple(replicas if isr is None else isr), leader, leader_epoch,
-                                 partition_epoch)
+from tests.log.log_helpers import START_MS
+from tests.partition.partition_helpers import LAG_MS, batch, registration
 
 
 class Proposals:
@@ -47,27 +31,6 @@ class Proposals:
         self.items.append(item)
         self.callbacks.append(on_result)
         return True
-
-
-@pytest.fixture
-def clock():
-    return VirtualClock()
-
-
-@pytest.fixture
-def make_partition(tmp_path, clock):
-    made = []
-
-    def make(reg, *, node_id=1, min_isr=1, proposals=None, name="t-0"):
-        log_ = Log.open(str(tmp_path / name), LogConfig(min_insync_replicas=min_isr), clock=clock)
-        partition = Partition("t", 0, TOPIC_ID, log_, reg, node_id=node_id, time_ms=clock,
-                              replica_lag_time_max_ms=LAG_MS, alter_partition=proposals)
-        made.append(partition)
-        return partition
-
-    yield make
-    for partition in made:
-        partition.log.close()
 
 
 def test_single_replica_leader_high_watermark_is_log_end(make_partition):
