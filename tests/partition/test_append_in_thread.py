@@ -1,6 +1,7 @@
 """Partition.append_records_in_thread: a produced batch validated and written in a worker thread, ordered with
 every other change to the log by the log's lock, and refused when leadership or the log moved meanwhile."""
 
+import functools
 import threading
 
 import pytest
@@ -87,3 +88,31 @@ def test_a_log_retired_by_a_move_during_the_write_answers_not_leader(make_partit
 
     assert held_append(partition, moved) == errors.NOT_LEADER_OR_FOLLOWER.code
     assert old.log_end_offset == 0 and replacement.log_end_offset == 0
+
+
+
+def test_a_request_cancelled_during_the_write_still_moves_the_high_watermark(make_partition):
+    """The worker cannot be stopped, so the request waits for it (trio delivers the cancellation afterwards) and
+    the write it made moves the high watermark."""
+    partition = make_partition(registration(replicas=(1,)))
+    log_ = partition.log
+    entered = threading.Event()
+    append_as_leader = log_.append_as_leader
+
+    def entering(*args, **kwargs):
+        entered.set()
+        return append_as_leader(*args, **kwargs)
+
+    log_.append_as_leader = entering
+
+    async def main():
+        with trio.CancelScope() as scope:
+            async with trio.open_nursery() as nursery:
+                with log_.lock:
+                    nursery.start_soon(functools.partial(partition.append_records_in_thread, batch(2), required_acks=1))
+                    while not entered.is_set():
+                        await trio.sleep(0.001)
+                    scope.cancel()
+
+    trio.run(main)
+    assert partition.log_end_offset == 2 and partition.high_watermark == 2
