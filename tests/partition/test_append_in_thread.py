@@ -33,10 +33,8 @@ def test_a_follower_refuses_before_any_thread_runs(make_partition):
     assert partition.log_end_offset == 0
 
 
-def held_append(partition, during):
-    """Run an append in a thread while this (the event loop's) thread holds the log's lock, so the worker waits
-    for it; `during()` runs once the worker is inside the log's append; the append's error code."""
-    log_ = partition.log
+def signal_entry(log_) -> threading.Event:
+    """An event set when a worker thread enters `log_`'s append (where it then waits for the log's lock)."""
     entered = threading.Event()
     append_as_leader = log_.append_as_leader
 
@@ -45,6 +43,14 @@ def held_append(partition, during):
         return append_as_leader(*args, **kwargs)
 
     log_.append_as_leader = entering
+    return entered
+
+
+def held_append(partition, during):
+    """Run an append in a thread while this (the event loop's) thread holds the log's lock, so the worker waits
+    for it; `during()` runs once the worker is inside the log's append; the append's error code."""
+    log_ = partition.log
+    entered = signal_entry(log_)
 
     async def main():
         code = []
@@ -90,20 +96,12 @@ def test_a_log_retired_by_a_move_during_the_write_answers_not_leader(make_partit
     assert old.log_end_offset == 0 and replacement.log_end_offset == 0
 
 
-
 def test_a_request_cancelled_during_the_write_still_moves_the_high_watermark(make_partition):
     """The worker cannot be stopped, so the request waits for it (trio delivers the cancellation afterwards) and
     the write it made moves the high watermark."""
     partition = make_partition(registration(replicas=(1,)))
     log_ = partition.log
-    entered = threading.Event()
-    append_as_leader = log_.append_as_leader
-
-    def entering(*args, **kwargs):
-        entered.set()
-        return append_as_leader(*args, **kwargs)
-
-    log_.append_as_leader = entering
+    entered = signal_entry(log_)
 
     async def main():
         with trio.CancelScope() as scope:
