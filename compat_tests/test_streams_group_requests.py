@@ -84,20 +84,24 @@ def test_streams_group_requests_answer_as_kafka(broker):
             epoch, statuses = answer.member_epoch, [s.status_code for s in answer.status]
             if answer.active_tasks is not None:
                 tasks = [(t.subtopology_id, sorted(t.partitions)) for t in answer.active_tasks]
-        # Kafka's describe reads the state up to the coordinator's last committed offset, which may trail the
-        # heartbeat's answer by a moment (the 2026-11-27 CI run saw GROUP_ID_NOT_FOUND once): ask until it settles.
+        # Kafka answers a describe of several groups in the order of their coordinator partitions, not the request's
+        # (the group ids are bucketed by __consumer_offsets partition, then the buckets' answers joined): match by id.
+        # Its describe also reads the state up to the coordinator's last committed offset, which may trail the
+        # heartbeat's answer by a moment: ask until it settles.
         deadline = time.monotonic() + WAIT_S
         while True:
             described = conn.send(StreamsGroupDescribeRequest(group_ids=[app, "no-such-group"]), 0).groups
-            seen = (described[0].error_code, described[0].group_state, len(described[0].members))
+            by_id = {group.group_id: group for group in described}
+            ours, missing = by_id[app], by_id["no-such-group"]
+            seen = (ours.error_code, ours.group_state, len(ours.members))
             if seen == (0, "Stable", 1):
                 break
-            assert time.monotonic() < deadline, (seen, described[0].error_message)
+            assert time.monotonic() < deadline, (seen, ours.error_message)
             time.sleep(0.2)
-        assert [(t.name, t.partitions) for s in described[0].topology.subtopologies
+        assert [(t.name, t.partitions) for s in ours.topology.subtopologies
                 for t in s.repartition_source_topics + s.state_changelog_topics] == \
             [(f"{app}-words-repartition", 2), (f"{app}-counts-changelog", 2)]
-        assert (described[1].error_code, described[1].error_message) == (69, "Group no-such-group not found.")
+        assert (missing.error_code, missing.error_message) == (69, "Group no-such-group not found.")
 
         left = send(_join(app, "m1", None, member_epoch=-1, rebalance_timeout_ms=-1, process_id=None,
                           active_tasks=None, standby_tasks=None, warmup_tasks=None))
