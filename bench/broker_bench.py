@@ -171,8 +171,13 @@ def rss_mb(pid: int) -> float:
 
 
 def cpu_seconds(pid: int) -> float:
+    return sum(user_and_system_cpu_seconds(pid))
+
+
+def user_and_system_cpu_seconds(pid: int) -> tuple[float, float]:
+    """The CPU-seconds `pid` spent in its own code and in the kernel's (utime, stime of /proc/<pid>/stat)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS  # utime, stime
+    return int(fields[11]) / CLOCK_TICKS, int(fields[12]) / CLOCK_TICKS
 
 
 def pin(pid: int, cpu: int) -> None:

@@ -83,20 +83,22 @@ def loadgen(bootstrap: str, topic: str, *args: str) -> dict:
     return json.loads(result.stdout)
 
 
-def loadgen_against(broker, topic: str, *args: str) -> tuple[dict, float]:
+def loadgen_against(broker, topic: str, *args: str) -> dict:
     """A load generator run against `broker`: its summary with the load average at its start, the cost of a
     reference write into the page cache on the broker's core just before it (page_cost.py), and the broker's
-    CPU-seconds while it ran."""
+    CPU-seconds while it ran, in all and in the kernel."""
     load_average = os.getloadavg()
     with ReferenceWrite(cpu=BROKER_CPU) as reference:
-        before = bb.cpu_seconds(broker.pid)
+        user_before, system_before = bb.user_and_system_cpu_seconds(broker.pid)
         waited_before = runqueue_wait_seconds(broker.pid)
         figures = loadgen(broker.bootstrap, topic, *args)
+        user_after, system_after = bb.user_and_system_cpu_seconds(broker.pid)
     figures.update(reference.figures)
-    figures["broker_cpu_s"] = bb.cpu_seconds(broker.pid) - before
+    figures["broker_system_cpu_s"] = system_after - system_before
+    figures["broker_cpu_s"] = user_after - user_before + figures["broker_system_cpu_s"]
     figures["broker_runqueue_wait_s"] = runqueue_wait_seconds(broker.pid) - waited_before
     figures["load_average_at_start"] = load_average
-    return figures, figures["broker_cpu_s"]
+    return figures
 
 
 def runqueue_wait_seconds(pid: int) -> float:
@@ -116,8 +118,11 @@ def delete_topic(bootstrap: str, name: str) -> None:
     admin.delete_topics([name])[name].result(60)
 
 
-def summarize(runs: list[dict], metric: str) -> dict:
-    values = [run[metric] for run in runs]
+def summarize(runs: list[dict], metric: str) -> dict | None:
+    """Median, min, max and every value of `metric` over the runs that measured it (None if none did)."""
+    values = [run[metric] for run in runs if metric in run]
+    if not values:
+        return None
     return {"median": statistics.median(values), "min": min(values), "max": max(values), "runs": values}
 
 
@@ -130,13 +135,22 @@ def warm_up(broker) -> None:
 
 # Every cell's summary has these too: (name in the summary, name in a run's figures).
 EVERY_CELL = (("seconds", "seconds"), ("loadgen_cpu_s", "cpu_s"), ("broker_runqueue_wait_s", "broker_runqueue_wait_s"),
-              ("loadgen_runqueue_wait_s", "runqueue_wait_s"), ("page_cost_s_per_gib", "page_cost_s_per_gib"))
+              ("loadgen_runqueue_wait_s", "runqueue_wait_s"), ("page_cost_s_per_gib", "page_cost_s_per_gib"),
+              ("reported_to_host_mib", "reported_to_host_mib"))
 
 
 def summarize_cell(cell: list[dict], *metrics: str) -> dict:
     """Median, min, max and every run's value of `metrics` and of EVERY_CELL's, and the runs themselves."""
     pairs = [(metric, metric) for metric in metrics] + list(EVERY_CELL)
     return {**{name: summarize(cell, metric) for name, metric in pairs}, "runs": cell}
+
+
+def add_cpu_per_gib(figures: dict) -> None:
+    """The broker's CPU-seconds (in all and in the kernel) and the load generator's, per GiB the run moved."""
+    gib = figures["bytes"] / GIB
+    figures["broker_cpu_s_per_gib"] = figures["broker_cpu_s"] / gib
+    figures["broker_system_cpu_s_per_gib"] = figures["broker_system_cpu_s"] / gib
+    figures["loadgen_cpu_s_per_gib"] = figures["cpu_s"] / gib
 
 
 def produce_cells(brokers: list, quick: bool, repeats: int, results: dict) -> None:
@@ -150,13 +164,12 @@ def produce_cells(brokers: list, quick: bool, repeats: int, results: dict) -> No
             for broker in bb.alternated(brokers, i + run):
                 topic = f"loadgen-{key}-{run}"
                 bb.create_topic(broker.bootstrap, topic, 1)
-                figures, cpu = loadgen_against(broker, topic, "-records", str(records), "-size", str(size), "-acks", acks)
-                figures["broker_cpu_s_per_gib"] = cpu / (figures["bytes"] / GIB)
+                figures = loadgen_against(broker, topic, "-records", str(records), "-size", str(size), "-acks", acks)
+                add_cpu_per_gib(figures)
                 # every byte produced is written into the page cache once by either broker: what is left after
                 # the reference write's cost is the broker's own work, comparable across runs whose pages differ
                 figures["broker_cpu_s_per_gib_beyond_write"] = \
                     figures["broker_cpu_s_per_gib"] - figures["page_cost_s_per_gib"]
-                figures["loadgen_cpu_s_per_gib"] = figures["cpu_s"] / (figures["bytes"] / GIB)
                 runs[broker.name].append(figures)
                 if key == HEADLINE and run == 0:
                     results[broker.name]["fetch_topic"] = (topic, records)
@@ -165,7 +178,8 @@ def produce_cells(brokers: list, quick: bool, repeats: int, results: dict) -> No
         for broker in brokers:
             cell = runs[broker.name]
             results[broker.name]["produce"][key] = summarize_cell(
-                cell, "mb_per_s", "records_per_s", "broker_cpu_s_per_gib", "broker_cpu_s_per_gib_beyond_write")
+                cell, "mb_per_s", "records_per_s", "broker_cpu_s_per_gib", "broker_system_cpu_s_per_gib",
+                "broker_cpu_s_per_gib_beyond_write")
             print(f"  {broker.name} pinned produce {key}: "
                   f"{results[broker.name]['produce'][key]['mb_per_s']['median']:.1f} MB/s, "
                   f"{results[broker.name]['produce'][key]['broker_cpu_s_per_gib']['median']:.2f} broker CPU s/GiB",
@@ -177,12 +191,13 @@ def fetch_cells(brokers: list, repeats: int, results: dict) -> None:
     for run in range(repeats):
         for broker in bb.alternated(brokers, run):
             topic, records = results[broker.name]["fetch_topic"]
-            figures, cpu = loadgen_against(broker, topic, "-mode", "consume", "-records", str(records))
-            figures["broker_cpu_s_per_gib"] = cpu / (figures["bytes"] / GIB)
+            figures = loadgen_against(broker, topic, "-mode", "consume", "-records", str(records))
+            add_cpu_per_gib(figures)
             runs[broker.name].append(figures)
     for broker in brokers:
         cell = runs[broker.name]
-        results[broker.name]["fetch"] = summarize_cell(cell, "mb_per_s", "broker_cpu_s_per_gib")
+        results[broker.name]["fetch"] = summarize_cell(cell, "mb_per_s", "broker_cpu_s_per_gib",
+                                                       "broker_system_cpu_s_per_gib")
         print(f"  {broker.name} pinned fetch: {results[broker.name]['fetch']['mb_per_s']['median']:.1f} MB/s, "
               f"{results[broker.name]['fetch']['broker_cpu_s_per_gib']['median']:.2f} broker CPU s/GiB", flush=True)
 
@@ -212,7 +227,7 @@ def e2e_cells(brokers: list, quick: bool, repeats: int, results: dict) -> None:
                 rate = rate_for(results, broker)
                 topic = f"loadgen-e2e-{run}"
                 bb.create_topic(broker.bootstrap, topic, 1)
-                figures, _ = loadgen_against(broker, topic, "-records", str(int(rate * seconds)), "-size", "1024",
+                figures = loadgen_against(broker, topic, "-records", str(int(rate * seconds)), "-size", "1024",
                                              "-acks", "1", "-rate", f"{rate:.0f}", "-e2e")
                 figures["p99_ms"] = figures["e2e_latency"]["p99_ms"]
                 figures["p50_ms"] = figures["e2e_latency"]["p50_ms"]
@@ -279,17 +294,15 @@ def print_table(results: dict) -> None:
     kb, ka = results.get("kbroker"), results.get("kafka")
     first = kb or ka
     rows = []
+    every_cell = [name for name, _ in EVERY_CELL]
     for key in first["produce"]:
-        for metric in ("mb_per_s", "records_per_s", "broker_cpu_s_per_gib", "broker_cpu_s_per_gib_beyond_write",
-                       "page_cost_s_per_gib", "loadgen_cpu_s", "seconds", "broker_runqueue_wait_s",
-                       "loadgen_runqueue_wait_s"):
+        for metric in ("mb_per_s", "records_per_s", "broker_cpu_s_per_gib", "broker_system_cpu_s_per_gib",
+                       "broker_cpu_s_per_gib_beyond_write", *every_cell):
             rows.append((f"produce {key} {metric}", *(r["produce"][key][metric] if r else None for r in (kb, ka))))
-    for metric in ("mb_per_s", "broker_cpu_s_per_gib", "page_cost_s_per_gib", "loadgen_cpu_s", "seconds",
-                   "broker_runqueue_wait_s", "loadgen_runqueue_wait_s"):
+    for metric in ("mb_per_s", "broker_cpu_s_per_gib", "broker_system_cpu_s_per_gib", *every_cell):
         rows.append((f"fetch {metric}", *(r["fetch"][metric] if r else None for r in (kb, ka))))
     for name, label, _ in E2E_CELLS:
-        for metric in ("p50_ms", "p99_ms", "records_per_s", "page_cost_s_per_gib", "loadgen_cpu_s", "seconds",
-                       "broker_runqueue_wait_s", "loadgen_runqueue_wait_s"):
+        for metric in ("p50_ms", "p99_ms", "records_per_s", *every_cell):
             rows.append((f"{label} {metric}", *(r[name][metric] if r and name in r else None for r in (kb, ka))))
     bb.print_load_averages({"kbroker": kb, "kafka": ka}, " of the pinned cells")
     print(f"\n{'pinned cell (broker on CPU 1, loadgen on CPU 0)':46s} {'kbroker':>22s} {'kafka':>22s} {'ratio':>7s}")

@@ -23,6 +23,8 @@ from pathlib import Path
 
 GIB = 1024 ** 3
 CHUNK = 1024 * 1024
+# How much free memory the guest has handed back to the host since boot, where the kernel has page reporting.
+REPORTED_KIB = Path("/sys/module/page_reporting/parameters/reported_kib")
 
 # The child writes `mib` chunks of 1 MiB to the path and closes it (no fsync: the brokers do not sync either), then
 # prints the system CPU, user CPU and wall seconds of that loop alone, without the interpreter's start.
@@ -45,7 +47,9 @@ class ReferenceWrite:
     """A reference write of `mib` MiB under `directory` on `cpu`; a context manager that removes its file on exit.
 
     `figures` after entering: `page_cost_s_per_gib` (the child's system CPU-seconds per GiB written, the figure that
-    moves with the VM's page state), `page_cost_user_s_per_gib` and `page_cost_wall_s_per_gib`.
+    moves with the VM's page state), `page_cost_user_s_per_gib` and `page_cost_wall_s_per_gib`; after exit, where
+    the kernel reports free pages, also `reported_to_host_mib`: the free memory the guest gave back to the host
+    while the block ran, each MiB of which the next write to use it faults in again.
     """
 
     def __init__(self, directory: Path | str | None = None, mib: int = 256, cpu: int | None = None):
@@ -54,8 +58,10 @@ class ReferenceWrite:
         self.cpu = cpu
         self.path: Path | None = None
         self.figures: dict[str, float] = {}
+        self._reported_at_start: int | None = None
 
     def __enter__(self) -> ReferenceWrite:
+        self._reported_at_start = _reported_kib()
         self.path = self.directory / f"reference-write-{os.getpid()}-{time.monotonic_ns()}"
         command = [sys.executable, "-c", _WRITER, str(self.path), str(self.mib)]
         if self.cpu is not None:
@@ -71,8 +77,18 @@ class ReferenceWrite:
 
     def __exit__(self, *_exc) -> None:
         self._remove()
+        reported = _reported_kib()
+        if reported is not None and self._reported_at_start is not None:
+            self.figures["reported_to_host_mib"] = (reported - self._reported_at_start) / 1024
 
     def _remove(self) -> None:
         if self.path is not None:
             self.path.unlink(missing_ok=True)
             self.path = None
+
+
+def _reported_kib() -> int | None:
+    try:
+        return int(REPORTED_KIB.read_text())
+    except (OSError, ValueError):
+        return None

@@ -7,6 +7,7 @@ import os
 
 import pytest
 
+from bench import page_cost
 from bench.page_cost import ReferenceWrite
 
 
@@ -20,6 +21,8 @@ def test_the_reference_write_holds_its_file_for_the_run_and_removes_it(tmp_path)
         assert reference.figures["page_cost_wall_s_per_gib"] > 0
     assert not written.exists()
     assert os.listdir(tmp_path) == []
+    if page_cost.REPORTED_KIB.exists():
+        assert reference.figures["reported_to_host_mib"] >= 0
 
 
 def test_a_failed_reference_write_leaves_nothing_behind(tmp_path):
