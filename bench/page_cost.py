@@ -7,9 +7,11 @@ gets depends on what the machine did before it. Both brokers pay that kernel wri
 run's CPU per GiB is only comparable with runs whose pages cost the same.
 
 `ReferenceWrite` writes a fixed amount in 1 MiB chunks into a new file, in a child process pinned to the broker's
-core, and takes the child's own system and user CPU of the loop alone (getrusage around it): the cost a plain write of the same bytes had just
-before the run. The file is kept until the run ends, so the broker draws its pages from the free pool the probe
-measured rather than from the pages the probe just gave back.
+core, and takes the child's own system and user CPU of the loop alone (getrusage around it): the cost a plain write
+of the same bytes had just before the run. The file is kept until the run ends, so the broker draws its pages from
+the free pool the probe measured rather than from the pages the probe just gave back. It is a record of the page
+state a run began in, not a correction: on 2026-11-29 it read 0.23-0.28 s/GiB before runs whose broker spent
+1.3-3.6 s/GiB in the kernel (docs/SCALING.md).
 """
 
 from __future__ import annotations
