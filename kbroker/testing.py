@@ -16,7 +16,7 @@
 
 - `bind_listen_port(sock)` / `free_port()`: a free loopback port for a server a test starts, taken below the
   kernel's ephemeral range so that no outgoing connection (which takes its local port from that range) can hold
-  it by the time the server binds it.
+  it by the time the server binds it, and from a slice of its own for each pytest-xdist worker.
 
 Only the standard library and pytest are imported at plugin load, so a broken kbroker module cannot break
 unrelated test runs.
@@ -307,12 +307,26 @@ def _ephemeral_ports_start() -> int:
         return 32768
 
 
+def _listen_port_range() -> tuple[int, int]:
+    """The ports (inclusive) this process picks from: those below the ephemeral range, split into equal
+    slices between pytest-xdist workers, so that two workers never hand out the same port (a port is free
+    when handed out, but its server binds it only later)."""
+    lower, upper = _LISTEN_PORTS_FROM, _ephemeral_ports_start() - 1
+    worker = re.fullmatch(r"gw(\d+)", os.environ.get("PYTEST_XDIST_WORKER", ""))
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1") or 1)
+    if worker is None or workers < 2 or upper <= lower:
+        return lower, upper
+    span = (upper - lower + 1) // workers
+    start = lower + int(worker.group(1)) % workers * span
+    return start, start + span - 1
+
+
 def bind_listen_port(sock: socket.socket) -> int:
-    """Bind `sock` to a free 127.0.0.1 port below the ephemeral range, never one this process handed out
-    before; the kernel's choice (port 0) if none is found."""
-    upper = _ephemeral_ports_start() - 1
-    for _ in range(200 if upper > _LISTEN_PORTS_FROM else 0):
-        port = random.randint(_LISTEN_PORTS_FROM, upper)
+    """Bind `sock` to a free 127.0.0.1 port below the ephemeral range (this worker's slice of it under
+    pytest-xdist), never one this process handed out before; the kernel's choice (port 0) if none is found."""
+    lower, upper = _listen_port_range()
+    for _ in range(200 if upper > lower else 0):
+        port = random.randint(lower, upper)
         if port in _handed_out:
             continue
         try:
