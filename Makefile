@@ -45,16 +45,17 @@ clean:
 TEST_DEPS := install
 include $(sort $(wildcard mk/*.mk))
 
-# The in-process tests (tests/) run on TEST_WORKERS workers, each module on one worker (pytest-xdist --dist
-# loadfile: a module's fixtures and its order stay together); the compat and Spark tests, which start JVMs and
-# clusters of three, run one at a time. Both parts run even if the first fails; make fails if either did.
+# Two parts, each on TEST_WORKERS pytest-xdist workers with each module on one worker (--dist loadfile: a
+# module's fixtures and its order stay together): the in-process tests (tests/), then the compat and Spark
+# tests, which start JVMs and clusters of three (every worker its own shared brokers, and its own slice of
+# listen ports). Both parts run even if the first fails; make fails if either did.
 # PYTEST_ARGS replaces both with one serial run of what it names.
 TEST_WORKERS ?= 2
 test: $(TEST_DEPS)
 ifeq ($(strip $(PYTEST_ARGS)),)
 	status=0; \
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile tests || status=$$?; \
-	$(BIN)/python -m pytest compat_tests spark || status=$$?; \
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile compat_tests spark || status=$$?; \
 	exit $$status
 else
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

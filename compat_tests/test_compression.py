@@ -92,8 +92,9 @@ def test_every_consumer_reads_batches_of_every_codec(broker, topic):
     expected_values = []
     for codec in CODECS:
         values = [f"{codec}-{i}-" + "xyz" * 20 for i in range(8)]
+        # A linger longer than the loop: flush() sends the eight records as one batch however slow the loop.
         ck_produce(broker.bootstrap, topic, [Outgoing(None, v.encode()) for v in values],
-                   **{"compression.type": codec, "linger.ms": 50})
+                   **{"compression.type": codec, "linger.ms": 5000})
         expected_values += values
     response = fetch_partition(broker.bootstrap, topic, 0, 0)
     assert [batch.compression_type for batch in iter_batches(response.records)] == list(CODECS.values())

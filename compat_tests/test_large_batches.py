@@ -26,7 +26,7 @@ def test_many_records_in_one_batch_near_the_limit(broker, topic):
     create_topic(broker.bootstrap, topic)
     values = [f"{i:06d}".encode() * 100 for i in range(1500)]  # 600 bytes each, 900 kB in all
     ck_produce(broker.bootstrap, topic, [Outgoing(None, v) for v in values],
-               **{"batch.size": MAX_MESSAGE_BYTES - 1000, "linger.ms": 500, "compression.type": "none"})
+               **{"batch.size": MAX_MESSAGE_BYTES - 1000, "linger.ms": 5000, "compression.type": "none"})
     response = fetch_partition(broker.bootstrap, topic, 0, 0, max_bytes=4 << 20)
     largest = max(len(batch.tobytes()) for batch in iter_batches(response.records))
     assert largest > 500_000, "librdkafka did not build one large batch"
