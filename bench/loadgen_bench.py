@@ -91,27 +91,40 @@ def loadgen_against(broker, topic: str, *args: str) -> dict:
     load_average = os.getloadavg()
     with ReferenceWrite(cpu=BROKER_CPU) as reference:
         user_before, system_before = bb.user_and_system_cpu_seconds(broker.pid)
-        waited_before = runqueue_wait_seconds(broker.pid)
+        waits_before = runqueue_waits(broker.pid)
         figures = loadgen(broker.bootstrap, topic, *args)
         user_after, system_after = bb.user_and_system_cpu_seconds(broker.pid)
+        waits_after = runqueue_waits(broker.pid)
     figures.update(reference.figures)
     figures["broker_system_cpu_s"] = system_after - system_before
     figures["broker_cpu_s"] = user_after - user_before + figures["broker_system_cpu_s"]
-    figures["broker_runqueue_wait_s"] = runqueue_wait_seconds(broker.pid) - waited_before
+    figures["broker_runqueue_wait_s"] = runqueue_wait_between(waits_before, waits_after)
     figures["load_average_at_start"] = load_average
     return figures
 
 
-def runqueue_wait_seconds(pid: int) -> float:
-    """Seconds the threads of `pid` were runnable but waiting for a CPU (/proc/<pid>/task/*/schedstat): how much
-    of a run other processes on the broker's core took from it. Threads that ended meanwhile are not counted."""
-    total = 0
+def runqueue_waits(pid: int) -> dict[int, float]:
+    """Seconds each thread of `pid` has been runnable but waiting for a CPU, by thread id
+    (/proc/<pid>/task/<tid>/schedstat, whose second field is that wait in nanoseconds)."""
+    waits = {}
     for task in Path(f"/proc/{pid}/task").iterdir():
         try:
-            total += int((task / "schedstat").read_text().split()[1])
+            waits[int(task.name)] = int((task / "schedstat").read_text().split()[1]) / 1e9
         except (FileNotFoundError, ProcessLookupError):
             continue
-    return total / 1e9
+    return waits
+
+
+def runqueue_wait_between(before: dict[int, float], after: dict[int, float]) -> float:
+    """How long the process's threads waited for a CPU between two readings of runqueue_waits: how much of a run
+    other processes on the broker's core took from it. A thread started meanwhile counts in full; one that ended
+    meanwhile is not counted (its last figure is gone), so this can fall short but never goes below zero. A figure
+    below the thread id's earlier one is a new thread that reused the id."""
+    total = 0.0
+    for tid, wait in after.items():
+        earlier = before.get(tid)
+        total += wait - earlier if earlier is not None and wait >= earlier else wait
+    return total
 
 
 def delete_topic(bootstrap: str, name: str) -> None:
