@@ -30,7 +30,7 @@ from java_golden import JavaGolden, jar_is_built, missing_jar_message  # noqa: E
 pytestmark = pytest.mark.java
 
 CASES = schema_cases()
-# Pairs compared in this process; tests/protocol/conftest.py prints the count at the end of the session.
+# Pairs compared in this process; the root conftest.py prints the count at the end of the session.
 COVERED: set[tuple[str, str, int]] = set()
 
 
