@@ -116,6 +116,11 @@ def check_broker_on_dynamic_quorum(cluster_id: str, controller_ports: dict[int, 
     everyone = [*VOTERS, BROKER_ID]
     broker.wait_ready(everyone, timeout=WAIT_S)
     through_broker = f"127.0.0.1:{broker.client_port}"
+    # The broker reaches the active controller: a split first election on a busy machine (two candidates, the
+    # loser briefly a leader) once left an Apache Kafka broker forwarding CreateTopics to the old leader for the
+    # whole of the tool's 60 s. DescribeQuorum goes through the same forwarding channel.
+    wait_until(lambda: quorum_status(through_broker), "DescribeQuorum forwarded through the broker",
+               *nodes.values())
 
     check(kafka_topics(through_broker, "--create", "--topic", TOPIC, "--partitions", "2",
                        "--replication-factor", "3"))
