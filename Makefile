@@ -51,11 +51,12 @@ include $(sort $(wildcard mk/*.mk))
 # listen ports). Both parts run even if the first fails; make fails if either did.
 # PYTEST_ARGS replaces both with one serial run of what it names.
 TEST_WORKERS ?= 2
+XDIST := -n $(TEST_WORKERS) --dist loadfile
 test: $(TEST_DEPS)
 ifeq ($(strip $(PYTEST_ARGS)),)
 	status=0; \
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile tests || status=$$?; \
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile compat_tests spark || status=$$?; \
+	$(BIN)/python -m pytest $(XDIST) tests || status=$$?; \
+	$(BIN)/python -m pytest $(XDIST) compat_tests spark || status=$$?; \
 	exit $$status
 else
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
