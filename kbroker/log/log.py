@@ -401,7 +401,7 @@ class Log:
                 segment.flush()
             except OSError as exc:
                 with self.lock:
-                    if self.closed or self._segments.get(segment.base_offset) is not segment or segment.fd < 0:
+                    if self.closed or self._segments.get(segment.base_offset) is not segment or segment.closed:
                         continue
                     self.flush_pending_after_roll = True
                     raise self._os_failure("flushing", exc) from exc

@@ -191,7 +191,13 @@ class LogSegment:
             pass
 
     def flush(self) -> None:
-        os.fsync(self.fd)
+        """fsync the segment and its indexes. The periodic flush calls this from a worker thread while the event
+        loop may close the segment (its topic deleted): a closed segment has nothing left to flush, and one
+        closed during the fsync makes it fail with EBADF, which the log's flush tells apart by `closed`."""
+        fd = self.fd  # read once: close() sets it to -1 from another thread
+        if fd < 0:
+            return
+        os.fsync(fd)
         self.offset_index.flush()
         self.time_index.flush()
         self.txn_index.flush()
@@ -377,6 +383,10 @@ class LogSegment:
         return now_ms - base
 
     # --- lifecycle -------------------------------------------------------------------------------------------
+    @property
+    def closed(self) -> bool:
+        return self.fd < 0
+
     def close(self) -> None:
         self.offset_index.close()
         self.time_index.close()

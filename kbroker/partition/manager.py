@@ -54,7 +54,7 @@ from kbroker.log.checkpoints import (
 from kbroker.log.clean_shutdown import delete_marker, has_marker, write_marker
 from kbroker.log.cleaner import LogCleaner
 from kbroker.log.config import LogConfig
-from kbroker.log.log import Log
+from kbroker.log.log import Log, LogError
 from kbroker.log.partition_metadata import PartitionMetadataError, PartitionMetadataFile
 from kbroker.log.retention import delete_old_segments
 from kbroker.metadata.image import MetadataImage
@@ -443,9 +443,7 @@ class PartitionManager:
             now = monotonic_ms()
             if self._unsynced_metadata:
                 await trio.to_thread.run_sync(self._sync_metadata_in_background)
-            for partition in self._online():
-                await trio.to_thread.run_sync(partition.log.maybe_flush)
-                partition.log.run_scheduled_deletes()
+            await self.flush_logs()
             if now >= next_retention:
                 next_retention = now + retention_interval
                 self.enforce_retention()
@@ -454,6 +452,18 @@ class PartitionManager:
                 failed = await trio.to_thread.run_sync(self.write_checkpoints)
                 for log_dir, reason in failed.items():
                     self._take_dir_offline(log_dir, reason)
+
+    async def flush_logs(self) -> None:
+        """The periodic flush of every online log (each in a worker thread) and its due file deletions. A log
+        whose flush fails is logged and passed over, as by Kafka's LogManager.flushDirtyLogs: a failed write
+        has already taken the log offline, and a process limit reached (no descriptor left) leaves it online
+        for the next tick; neither may stop the other logs' flushes or the broker."""
+        for partition in self._online():
+            try:
+                await trio.to_thread.run_sync(partition.log.maybe_flush)
+            except LogError as exc:
+                log.error("Error flushing %s: %s", partition.log.name, exc)
+            partition.log.run_scheduled_deletes()
 
     async def _expire_isr(self) -> None:
         interval_s = self.config["replica.lag.time.max.ms"] / 2 / 1000

@@ -110,3 +110,20 @@ def test_a_segment_deleted_during_the_flush_is_skipped_and_the_log_stays_online(
     assert log.offline_reason is None and not log.closed
     assert log.append_as_leader(bytearray(make_batch(1)), 0).first_offset == log.log_start_offset
     log.close()
+
+
+def test_a_log_deleted_during_the_flush_ends_the_flush_quietly(tmp_path, monkeypatch):
+    """Topic deletion on the event loop closes every segment while the flush thread holds the list it chose:
+    the segment being fsynced fails with EBADF and the next one is closed before its turn. Before, that next
+    one's fsync(-1) raised ValueError out of the periodic flush and stopped the broker (found by `make bench`,
+    which deletes each cell's topic)."""
+    log = rolled_log(str(tmp_path / "topic-0"))
+    stalled = StalledFsync(monkeypatch)
+    flusher, failures = flush_in_a_thread(log)
+    assert stalled.entered.wait(WAIT_S)
+    log.delete()
+    stalled.released.set()
+    flusher.join(WAIT_S)
+    assert not flusher.is_alive()
+    assert not failures, failures
+    assert log.closed and not os.path.exists(str(tmp_path / "topic-0"))

@@ -1,0 +1,44 @@
+"""The PartitionManager's periodic flush (flush_logs, every housekeeping tick) goes on past a log whose flush
+fails, as Kafka's LogManager.flushDirtyLogs does: the failure is logged, the other logs are flushed, and the
+broker keeps serving. Before, a LogError out of one log's flush ended the housekeeping task and, with it, the
+broker."""
+
+from __future__ import annotations
+
+import logging
+import uuid
+
+import trio
+
+from kbroker.log.log import Log, LogError
+from kbroker.metadata.image import MetadataImage, PartitionRegistration, TopicImage
+from kbroker.partition.manager import PartitionManager
+from kbroker.protocol import errors
+from kbroker.testing import broker_config
+
+
+def image_of_three_partitions_led_by(node_id: int) -> MetadataImage:
+    topic_id = uuid.uuid4()
+    topic = TopicImage("t", topic_id, {p: PartitionRegistration(p, (node_id,), (node_id,), node_id, 0, 0)
+                                       for p in range(3)})
+    return MetadataImage(offset=1, epoch=1, topics_by_id={topic_id: topic}, topics_by_name={"t": topic})
+
+
+def test_a_failed_flush_is_logged_and_the_other_logs_are_still_flushed(tmp_path, monkeypatch, caplog):
+    config = broker_config(str(tmp_path / "logs"), {"node.id": 1})
+    partitions = PartitionManager(config, time_ms=lambda: 1_700_000_000_000)
+    partitions.startup(image_of_three_partitions_led_by(1))
+    flushed: list[str] = []
+
+    def maybe_flush(self: Log) -> None:
+        if self.name == "t-0":
+            raise LogError(errors.KAFKA_STORAGE_ERROR.code, "Error while flushing log for t-0: [Errno 5] EIO")
+        flushed.append(self.name)
+
+    monkeypatch.setattr(Log, "maybe_flush", maybe_flush)
+    with caplog.at_level(logging.ERROR, logger="kbroker.partition.manager"):
+        trio.run(partitions.flush_logs)
+    assert sorted(flushed) == ["t-1", "t-2"]
+    assert any(r.getMessage().startswith("Error flushing t-0: Error while flushing log for t-0")
+               for r in caplog.records)
+    partitions.shutdown()
