@@ -639,12 +639,13 @@ class Log:
         if self.config.file_delete_delay_ms <= 0:
             self.run_scheduled_deletes()
 
-    def run_scheduled_deletes(self) -> int:
-        """Delete the files whose file.delete.delay.ms has passed (the broker calls this periodically)."""
+    def run_scheduled_deletes(self, everything: bool = False) -> int:
+        """Delete the files whose file.delete.delay.ms has passed (the broker calls this periodically), or all
+        of them now."""
         with self.lock:
             now = self.clock()
-            due = [p for p in self.pending_deletes if p.due_ms <= now]
-            self.pending_deletes = [p for p in self.pending_deletes if p.due_ms > now]
+            due = [p for p in self.pending_deletes if everything or p.due_ms <= now]
+            self.pending_deletes = [p for p in self.pending_deletes if not everything and p.due_ms > now]
         for pending in due:
             pending.segment.delete_files()
         return len(due)
@@ -733,15 +734,24 @@ class Log:
                 segment.close()
             self.closed = True
 
-    def delete(self) -> None:
-        """Delete the partition directory (topic deletion)."""
+    def delete(self, keep_open: bool = False) -> None:
+        """Delete the partition directory (topic deletion, a replica moved away). With `keep_open` the segments
+        stay open, their files unlinked, until run_scheduled_deletes finds file.delete.delay.ms passed, as Kafka
+        closes a deleted log only after that delay: a fetch response being sent from them goes out whole, where
+        a closed descriptor would fail it, or, its number taken by the next file opened, send that file's
+        bytes."""
         import shutil
         with self.lock:
-            for segment in list(self._segments.values()) + [p.segment for p in self.pending_deletes]:
-                segment.close()
+            segments = list(self._segments.values())
             self._segments.clear()
-            self.pending_deletes.clear()
             self.closed = True
+            if keep_open:
+                due = self.clock() + self.config.file_delete_delay_ms
+                self.pending_deletes.extend(PendingDelete(due, segment) for segment in segments)
+            else:
+                for segment in segments + [p.segment for p in self.pending_deletes]:
+                    segment.close()
+                self.pending_deletes.clear()
         shutil.rmtree(self.directory, ignore_errors=True)
 
 

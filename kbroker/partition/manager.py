@@ -104,6 +104,9 @@ class PartitionManager:
         # Logs prepare_logs made (from the controller's thread) for records not yet in the image.
         self._prepared: dict[tuple[str, int], tuple[uuid.UUID, Log]] = {}
         self._prepared_lock = threading.Lock()
+        # deleted logs whose segments stay open until file.delete.delay.ms has passed (see _delete_log)
+        self._deleted_logs: list[Log] = []
+        self._deleted_lock = threading.Lock()
         # partition.metadata files written without fsync, synced by the housekeeping (as Kafka's scheduler
         # flushes them after the log's creation): creating a partition costs no fsync of its own.
         self._unsynced_metadata: list[str] = []
@@ -389,8 +392,21 @@ class PartitionManager:
             log_.delete()
 
     def _delete_log(self, log_: Log) -> None:
+        """Delete a hosted log; its segments stay open until file.delete.delay.ms has passed (flush_logs then
+        closes them), so the fetch responses being sent from them go out whole."""
         self.cleaner.remove_log(log_)
-        log_.delete()
+        log_.delete(keep_open=True)
+        with self._deleted_lock:
+            self._deleted_logs.append(log_)
+
+    def _close_deleted_logs(self, everything: bool = False) -> None:
+        """Close the deleted logs' segments whose delay has passed (or all of them)."""
+        with self._deleted_lock:
+            deleted, self._deleted_logs = self._deleted_logs, []
+        for log_ in deleted:
+            log_.run_scheduled_deletes(everything)
+        with self._deleted_lock:
+            self._deleted_logs.extend(log_ for log_ in deleted if log_.pending_deletes)
 
     def _open_log(self, directory: str, config, key: tuple[str, int], **recovery) -> Log:
         opened = Log.open(directory, config, clock=self.time_ms, topic=key[0], partition=key[1], **recovery)
@@ -454,16 +470,18 @@ class PartitionManager:
                     self._take_dir_offline(log_dir, reason)
 
     async def flush_logs(self) -> None:
-        """The periodic flush of every online log (each in a worker thread) and its due file deletions. A log
-        whose flush fails is logged and passed over, as by Kafka's LogManager.flushDirtyLogs: a failed write
-        has already taken the log offline, and a process limit reached (no descriptor left) leaves it online
-        for the next tick; neither may stop the other logs' flushes or the broker."""
+        """The periodic flush of every online log (each in a worker thread), then the file deletions whose
+        file.delete.delay.ms has passed, deleted logs' included. A log whose flush fails is logged and passed
+        over, as by Kafka's LogManager.flushDirtyLogs: a failed write has already taken the log offline, and a
+        process limit reached (no descriptor left) leaves it online for the next tick; neither may stop the
+        other logs' flushes or the broker."""
         for partition in self._online():
             try:
                 await trio.to_thread.run_sync(partition.log.maybe_flush)
             except LogError as exc:
                 log.error("Error flushing %s: %s", partition.log.name, exc)
             partition.log.run_scheduled_deletes()
+        self._close_deleted_logs()
 
     async def _expire_isr(self) -> None:
         interval_s = self.config["replica.lag.time.max.ms"] / 2 / 1000
@@ -536,6 +554,7 @@ class PartitionManager:
         with self._prepared_lock:
             prepared = [prepared_log for _topic_id, prepared_log in self._prepared.values()]
         self._close_logs([*(p.log for p in self), *self._unattached.values(), *prepared])
+        self._close_deleted_logs(everything=True)
         self.checkpoint_now()
         self.sync_partition_metadata()
         for log_dir in self.log_dirs:

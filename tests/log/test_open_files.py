@@ -110,3 +110,32 @@ def test_a_roll_out_of_descriptors_fails_that_append_and_the_log_stays_online(tm
     reopened = Log.open(directory, SMALL, clock=VirtualClock(), topic="t", partition=0, recovery_point=0)
     assert reopened.log_end_offset == acknowledged_end + 3
     reopened.close()
+
+
+def test_a_deleted_log_keeps_its_segments_open_until_the_file_delete_delay(tmp_path):
+    """A topic deleted while a fetch response is being sent from its segment: Kafka closes a deleted log only
+    after file.delete.delay.ms, so the response goes out whole; a descriptor closed at once would fail it, or,
+    its number taken by the next file opened, send that file's bytes."""
+    directory = str(tmp_path / "t-0")
+    log = filled_log(directory)
+    region = log.read(0, 1 << 20).regions[0]
+    fetched = os.pread(region.fd, region.length, region.position)
+    segments, clock = list(log.segments), log.clock
+    assert len(segments) > 1
+    log.delete(keep_open=True)
+    assert log.closed and not os.path.exists(directory)
+    assert os.pread(region.fd, region.length, region.position) == fetched
+    clock.advance(SMALL.file_delete_delay_ms - 1)
+    assert log.run_scheduled_deletes() == 0
+    assert os.pread(region.fd, region.length, region.position) == fetched
+    assert not any(segment.closed for segment in segments)
+    clock.advance(1)
+    assert log.run_scheduled_deletes() == len(segments) and not log.pending_deletes
+    assert all(segment.closed for segment in segments)
+
+
+def test_a_log_deleted_without_delay_closes_its_segments_at_once(tmp_path):
+    log = filled_log(str(tmp_path / "t-0"))
+    segments = list(log.segments)
+    log.delete()
+    assert all(segment.closed for segment in segments) and not log.pending_deletes

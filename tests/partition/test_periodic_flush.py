@@ -1,15 +1,18 @@
-"""The PartitionManager's periodic flush (flush_logs, every housekeeping tick) goes on past a log whose flush
-fails, as Kafka's LogManager.flushDirtyLogs does: the failure is logged, the other logs are flushed, and the
-broker keeps serving. Before, a LogError out of one log's flush ended the housekeeping task and, with it, the
-broker."""
+"""The PartitionManager's periodic upkeep of its logs (flush_logs, every housekeeping tick). It goes on past a log
+whose flush fails, as Kafka's LogManager.flushDirtyLogs does: the failure is logged, the other logs are flushed,
+and the broker keeps serving (before, a LogError out of one log's flush ended the housekeeping task and, with
+it, the broker). And it closes a deleted partition's segments once file.delete.delay.ms has passed, not before,
+as Kafka's LogManager does: a fetch response being sent from them goes out whole."""
 
 from __future__ import annotations
 
 import logging
+import os
 import uuid
 
 import trio
 
+from kbroker.log.config import LogConfig
 from kbroker.log.log import Log, LogError
 from kbroker.metadata.image import MetadataImage, PartitionRegistration, TopicImage
 from kbroker.partition.manager import PartitionManager
@@ -42,3 +45,32 @@ def test_a_failed_flush_is_logged_and_the_other_logs_are_still_flushed(tmp_path,
     assert any(r.getMessage().startswith("Error flushing t-0: Error while flushing log for t-0")
                for r in caplog.records)
     partitions.shutdown()
+
+
+def test_a_deleted_partition_keeps_its_segment_open_until_the_file_delete_delay(tmp_path):
+    now = [1_700_000_000_000]
+    config = broker_config(str(tmp_path / "logs"), {"node.id": 1})
+    partitions = PartitionManager(config, time_ms=lambda: now[0])
+    partitions.startup(image_of_three_partitions_led_by(1))
+    deleted = partitions.get("t", 0)
+    segment = deleted.log.active_segment
+    partitions.apply_image(MetadataImage(offset=2, epoch=1))
+    assert partitions.get("t", 0) is None and deleted.log.closed and not os.path.exists(deleted.log.directory)
+    now[0] += LogConfig().file_delete_delay_ms - 1
+    trio.run(partitions.flush_logs)
+    assert not segment.closed
+    now[0] += 1
+    trio.run(partitions.flush_logs)
+    assert segment.closed
+    partitions.shutdown()
+
+
+def test_shutdown_closes_the_deleted_partitions_segments_at_once(tmp_path):
+    partitions = PartitionManager(broker_config(str(tmp_path / "logs"), {"node.id": 1}),
+                                  time_ms=lambda: 1_700_000_000_000)
+    partitions.startup(image_of_three_partitions_led_by(1))
+    segment = partitions.get("t", 0).log.active_segment
+    partitions.apply_image(MetadataImage(offset=2, epoch=1))
+    assert not segment.closed
+    partitions.shutdown()
+    assert segment.closed
