@@ -84,6 +84,7 @@ class TimestampOffset(NamedTuple):
 class PendingDelete(NamedTuple):
     due_ms: int
     segment: LogSegment
+    unlink: bool = True  # False: the files are already gone with their directory; only close the segment
 
 
 # The process ran out of descriptors (EMFILE, ENFILE) or memory maps (ENOMEM): no file was harmed, so the log
@@ -647,7 +648,10 @@ class Log:
             due = [p for p in self.pending_deletes if everything or p.due_ms <= now]
             self.pending_deletes = [p for p in self.pending_deletes if not everything and p.due_ms > now]
         for pending in due:
-            pending.segment.delete_files()
+            if pending.unlink:
+                pending.segment.delete_files()
+            else:
+                pending.segment.close()
         return len(due)
 
     def replace_segments(self, cleaned: LogSegment, old_segments: list[LogSegment]) -> None:
@@ -746,8 +750,11 @@ class Log:
             self._segments.clear()
             self.closed = True
             if keep_open:
+                # The directory goes now, so nothing is unlinked later: by then a topic of the same name may
+                # have files at the same paths.
                 due = self.clock() + self.config.file_delete_delay_ms
-                self.pending_deletes.extend(PendingDelete(due, segment) for segment in segments)
+                self.pending_deletes = [PendingDelete(due, segment, unlink=False)
+                                        for segment in segments + [p.segment for p in self.pending_deletes]]
             else:
                 for segment in segments + [p.segment for p in self.pending_deletes]:
                     segment.close()

@@ -129,9 +129,12 @@ def test_a_deleted_log_keeps_its_segments_open_until_the_file_delete_delay(tmp_p
     assert log.run_scheduled_deletes() == 0
     assert os.pread(region.fd, region.length, region.position) == fetched
     assert not any(segment.closed for segment in segments)
+    recreated = filled_log(directory, batches=1)  # a topic of the same name, at the same paths
     clock.advance(1)
     assert log.run_scheduled_deletes() == len(segments) and not log.pending_deletes
     assert all(segment.closed for segment in segments)
+    assert os.path.exists(recreated.active_segment.log_path)  # what was unlinked went with the old directory
+    recreated.close()
 
 
 def test_a_log_deleted_without_delay_closes_its_segments_at_once(tmp_path):

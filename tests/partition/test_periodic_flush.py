@@ -59,9 +59,14 @@ def test_a_deleted_partition_keeps_its_segment_open_until_the_file_delete_delay(
     now[0] += LogConfig().file_delete_delay_ms - 1
     trio.run(partitions.flush_logs)
     assert not segment.closed
+    partitions.apply_image(image_of_three_partitions_led_by(1))  # the topic again, under a new id
+    recreated = partitions.get("t", 0)
+    assert recreated.log.directory == deleted.log.directory
     now[0] += 1
     trio.run(partitions.flush_logs)
     assert segment.closed
+    # the new topic's files, at the old one's paths, are left alone
+    assert os.path.exists(recreated.log.active_segment.log_path)
     partitions.shutdown()
 
 
