@@ -746,19 +746,18 @@ class Log:
         bytes."""
         import shutil
         with self.lock:
-            segments = list(self._segments.values())
+            segments = list(self._segments.values()) + [p.segment for p in self.pending_deletes]
             self._segments.clear()
             self.closed = True
             if keep_open:
                 # The directory goes now, so nothing is unlinked later: by then a topic of the same name may
                 # have files at the same paths.
                 due = self.clock() + self.config.file_delete_delay_ms
-                self.pending_deletes = [PendingDelete(due, segment, unlink=False)
-                                        for segment in segments + [p.segment for p in self.pending_deletes]]
+                self.pending_deletes = [PendingDelete(due, segment, unlink=False) for segment in segments]
             else:
-                for segment in segments + [p.segment for p in self.pending_deletes]:
+                for segment in segments:
                     segment.close()
-                self.pending_deletes.clear()
+                self.pending_deletes = []
         shutil.rmtree(self.directory, ignore_errors=True)
 
 
