@@ -41,7 +41,7 @@ import os
 import socket
 import ssl
 import struct
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import attrs
 import trio
@@ -109,14 +109,6 @@ class SocketIO:
         self.yielded = False
         self.max_stall_s = max_stall_s  # a peer that takes no response bytes for this long is closed
 
-    async def wait_writable(self) -> None:
-        self.yielded = True
-        with trio.move_on_after(self.max_stall_s) as stalled:
-            await trio.lowlevel.wait_writable(self.sock)
-        if stalled.cancelled_caught:
-            raise CloseConnection(f"took no response bytes for connections.max.idle.ms "
-                                  f"({self.max_stall_s * 1000:.0f} ms)")
-
     def peer_gone(self) -> bool:
         """Whether the peer reset the connection or closed its side (asked of a connection that is not reading)."""
         try:
@@ -146,38 +138,73 @@ class SocketIO:
     async def send_buffers(self, buffers: list) -> None:
         """Write the buffers in order (one writev per attempt)."""
         pending = [memoryview(b).cast("B") for b in buffers if len(b)]
-        while pending:
-            try:
-                sent = os.writev(self.fd, pending[:_IOV_MAX])
-            except BlockingIOError:
-                sent = 0
-            except (ConnectionResetError, BrokenPipeError) as e:
-                raise ConnectionClosed(str(e)) from None
-            while sent and pending:
-                if sent >= len(pending[0]):
-                    sent -= len(pending.pop(0))
-                else:
-                    pending[0] = pending[0][sent:]
-                    sent = 0
-            if pending:
-                await self.wait_writable()
+
+        def attempt() -> bool:
+            while pending:
+                batch = pending[:_IOV_MAX]
+                try:
+                    sent = os.writev(self.fd, batch)
+                except BlockingIOError:
+                    return False
+                except (ConnectionResetError, BrokenPipeError) as e:
+                    raise ConnectionClosed(str(e)) from None
+                full = sent < sum(len(view) for view in batch)
+                while sent:
+                    if sent >= len(pending[0]):
+                        sent -= len(pending.pop(0))
+                    else:
+                        pending[0] = pending[0][sent:]
+                        sent = 0
+                if full:
+                    return False
+            return True
+
+        await self._send_until_done(attempt)
 
     async def send_file_region(self, region: wire.FileRegion) -> None:
-        """Send a file region with os.sendfile, waiting for the socket only when its buffer is full."""
-        position, remaining = region.position, region.length
-        while remaining:
+        """Send a file region with os.sendfile."""
+        position, end = region.position, region.position + region.length
+
+        def attempt() -> bool:
+            nonlocal position
+            if position == end:
+                return True
             try:
-                sent = os.sendfile(self.fd, region.fd, position, remaining)
+                sent = os.sendfile(self.fd, region.fd, position, end - position)
             except BlockingIOError:
-                await self.wait_writable()
-                continue
+                return False
             except (ConnectionResetError, BrokenPipeError) as e:
                 raise ConnectionClosed(str(e)) from None
             if sent == 0:
                 raise wire.EncodeError(f"{region!r} ends past the end of its file")
             position += sent
-            remaining -= sent
+            return position == end
 
+        await self._send_until_done(attempt)
+
+    async def _send_until_done(self, attempt: Callable[[], bool]) -> None:
+        """Run `attempt` (a non-blocking send that says whether everything is sent) until it is done, waiting for
+        the socket between attempts.
+
+        A partial send means the socket's buffer is full, so the next attempt waits for room rather than paying
+        for a system call that fails with EAGAIN. A peer that makes the socket wait max_stall_s for room is closed;
+        one cancel scope covers the whole send, its deadline moved on whenever the socket has room again (in steps,
+        so a stalled peer may be closed up to a tenth of max_stall_s or a second late), which costs much less than a
+        scope per wait on a fetch that waits dozens of times.
+        """
+        if attempt():
+            return
+        self.yielded = True
+        late_by = min(self.max_stall_s * 0.1, 1.0)  # how late a stalled peer may be closed
+        with trio.CancelScope(deadline=trio.current_time() + self.max_stall_s) as stall:
+            while True:
+                await trio.lowlevel.wait_writable(self.sock)
+                if attempt():
+                    return
+                room_at = trio.current_time()
+                if stall.deadline < room_at + self.max_stall_s:
+                    stall.deadline = room_at + self.max_stall_s + late_by
+        raise CloseConnection(f"took no response bytes for connections.max.idle.ms ({self.max_stall_s * 1000:.0f} ms)")
 
 _TCP_INFO = getattr(socket, "TCP_INFO", None)  # Linux: the first byte of struct tcp_info is the TCP state
 _TCP_PEER_GONE_STATES = (7, 8)  # TCP_CLOSE, TCP_CLOSE_WAIT
