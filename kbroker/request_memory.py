@@ -30,8 +30,11 @@ import trio
 log = logging.getLogger(__name__)
 
 # `queued.max.request.bytes` <= 0 (Kafka's default -1 means unbounded) resolves to this share of the machine's
-# memory, and at least to socket.request.max.bytes so that every frame the size check lets through can fit.
+# memory, at most AUTOMATIC_CAP_BYTES, and at least socket.request.max.bytes so that every frame the size check
+# lets through can fit. The cap is the heap Kafka's start script gives a broker by default (-Xmx1G), which bounds
+# every request Kafka holds: on a large machine kbroker then holds no more request bytes than Kafka could.
 AUTOMATIC_SHARE_OF_MEMORY = 1 / 8
+AUTOMATIC_CAP_BYTES = 1 << 30
 
 
 def physical_memory_bytes() -> int:
@@ -49,7 +52,8 @@ def resolve_limit(queued_max_request_bytes: int, socket_request_max_bytes: int) 
     """The bound in bytes that `queued.max.request.bytes` names (see AUTOMATIC_SHARE_OF_MEMORY for <= 0)."""
     if queued_max_request_bytes > 0:
         return queued_max_request_bytes
-    return max(int(physical_memory_bytes() * AUTOMATIC_SHARE_OF_MEMORY), socket_request_max_bytes)
+    share = min(int(physical_memory_bytes() * AUTOMATIC_SHARE_OF_MEMORY), AUTOMATIC_CAP_BYTES)
+    return max(share, socket_request_max_bytes)
 
 
 class RequestMemory:

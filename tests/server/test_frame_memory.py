@@ -15,6 +15,7 @@ from kbroker.api.context import CloseConnection
 from kbroker.config import BrokerConfig
 from kbroker.frames import ConnectionClosed, FramePool, FrameReader
 from kbroker.pacer import Pacer
+from kbroker import request_memory
 from kbroker.request_memory import RequestMemory, resolve_limit
 from kbroker.server import BoundListener, Connection, ConnectionCount, SocketIO
 from kbroker.testing import broker_config, run_broker_in_thread
@@ -179,11 +180,16 @@ def test_past_half_the_bound_a_connection_still_grows_to_its_fair_share():
     assert memory.allowance(50) == 10  # never past the bound itself
 
 
-def test_automatic_limit_is_a_share_of_memory_and_fits_the_largest_request():
+def test_automatic_limit_is_a_share_of_memory_and_fits_the_largest_request(monkeypatch):
     assert resolve_limit(5_000_000, 100) == 5_000_000
-    automatic = resolve_limit(-1, 104857600)
-    assert automatic >= 104857600
     assert resolve_limit(0, 1 << 50) == 1 << 50
+    monkeypatch.setattr(request_memory, "physical_memory_bytes", lambda: 4 << 30)
+    assert resolve_limit(-1, 104857600) == 512 << 20
+    assert resolve_limit(-1, 1 << 30) == 1 << 30  # socket.request.max.bytes raised past the share
+    monkeypatch.setattr(request_memory, "physical_memory_bytes", lambda: 24 << 30)
+    assert resolve_limit(-1, 104857600) == 1 << 30  # no more than Kafka's default heap, on a large machine
+    monkeypatch.setattr(request_memory, "physical_memory_bytes", lambda: 256 << 20)
+    assert resolve_limit(-1, 104857600) == 104857600
 
 
 def test_a_frame_larger_than_the_bound_closes_the_connection_with_one_log_line(tmp_path, caplog):
