@@ -11,11 +11,11 @@ import trio
 import trio.testing
 from server_raw_client import RawClient, api_versions_v0
 
+from kbroker import request_memory
 from kbroker.api.context import CloseConnection
 from kbroker.config import BrokerConfig
 from kbroker.frames import ConnectionClosed, FramePool, FrameReader
 from kbroker.pacer import Pacer
-from kbroker import request_memory
 from kbroker.request_memory import RequestMemory, resolve_limit
 from kbroker.server import BoundListener, Connection, ConnectionCount, SocketIO
 from kbroker.testing import broker_config, run_broker_in_thread
