@@ -96,8 +96,8 @@ class SocketIO:
     """Non-blocking calls on one connection's socket that give way to trio only when the socket is not ready.
 
     trio's own socket methods are checkpoints (a trip through the scheduler) even when the call succeeds at once;
-    a request costs several of them. Here a call that can proceed proceeds, `wait_readable`/`wait_writable`
-    park the task only when it cannot, and `yielded` tells the connection whether it already gave way during
+    a request costs several of them. Here a call that can proceed proceeds, `wait_readable` and the sends park
+    the task only when the socket is not ready, and `yielded` tells the connection whether it already gave way during
     the current request (else it checkpoints once, so one busy connection cannot starve the others).
     """
 
