@@ -96,8 +96,8 @@ class SocketIO:
     """Non-blocking calls on one connection's socket that give way to trio only when the socket is not ready.
 
     trio's own socket methods are checkpoints (a trip through the scheduler) even when the call succeeds at once;
-    a request costs several of them. Here a call that can proceed proceeds, `wait_readable` and the sends park
-    the task only when the socket is not ready, and `yielded` tells the connection whether it already gave way during
+    a request costs several of them. Here a call that can proceed proceeds, `wait_readable` and the sends park the
+    task only when the socket is not ready, and `yielded` tells the connection whether it already gave way during
     the current request (else it checkpoints once, so one busy connection cannot starve the others).
     """
 
@@ -188,14 +188,15 @@ class SocketIO:
 
         A partial send means the socket's buffer is full, so the next attempt waits for room rather than paying
         for a system call that fails with EAGAIN. A peer that makes the socket wait max_stall_s for room is closed;
-        one cancel scope covers the whole send, its deadline moved on whenever the socket has room again (in steps,
-        so a stalled peer may be closed up to a tenth of max_stall_s or a second late), which costs much less than a
-        scope per wait on a fetch that waits dozens of times.
+        one cancel scope covers the whole send, its deadline moved on whenever the socket has room again, which
+        costs much less than a scope per wait on a fetch that waits dozens of times. It moves as the receive side's
+        idle deadline does (FrameReader._activity), in steps of IDLE_SLACK of the limit, here at most a second: a
+        stalled peer is closed that much late at most, never early.
         """
         if attempt():
             return
         self.yielded = True
-        late_by = min(self.max_stall_s * 0.1, 1.0)  # how late a stalled peer may be closed
+        late_by = min(self.max_stall_s * FrameReader.IDLE_SLACK, 1.0)
         with trio.CancelScope(deadline=trio.current_time() + self.max_stall_s) as stall:
             while True:
                 await trio.lowlevel.wait_writable(self.sock)
