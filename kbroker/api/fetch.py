@@ -346,6 +346,9 @@ def _session_for(ctx: RequestContext, request, entries: list[SessionPartition]):
         topic_key = forgotten.topic_id if by_id else forgotten.topic
         for index in forgotten.partitions:
             session.partitions.pop((topic_key, index), None)
+    if by_id:
+        image = ctx.state.image
+        session.resolve_unknown_names(lambda topic_id: getattr(image.topic_by_id(topic_id), "name", None))
     return session, list(session.partitions.values()), True
 
 

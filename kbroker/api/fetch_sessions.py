@@ -8,8 +8,9 @@ records move to the end of the session so that every partition gets its turn und
 
 Epoch -1 ends a session (the request is then served without one); an unknown session id answers
 FETCH_SESSION_ID_NOT_FOUND, a wrong epoch INVALID_FETCH_SESSION_EPOCH, and switching between topic names and
-topic ids inside a session FETCH_SESSION_TOPIC_ID_ERROR, as Kafka does. When the cache is full, the least
-recently used session idle for longer than the eviction age makes room, else the answer has no session.
+topic ids inside a session FETCH_SESSION_TOPIC_ID_ERROR, as Kafka does. A partition named by an id the broker
+did not know yet is looked up again at every incremental fetch until it is known. When the cache is full, the
+least recently used session idle for longer than the eviction age makes room, else the answer has no session.
 """
 
 from __future__ import annotations
@@ -65,6 +66,14 @@ class FetchSession:
 
     def move_to_end(self, key: tuple) -> None:
         self.partitions[key] = self.partitions.pop(key)
+
+    def resolve_unknown_names(self, topic_name: Callable[[object], str | None]) -> None:
+        """Names the partitions whose topic id was unknown when the client added them, now that `topic_name`
+        knows it (Kafka's maybeResolveUnknownName): the client sends a partition again only when its position
+        changes, so a topic the broker learns of after the client does would otherwise stay unknown."""
+        for entry in self.partitions.values():
+            if entry.topic is None:
+                entry.topic = topic_name(entry.topic_id)
 
 
 class FetchSessionCache:

@@ -6,6 +6,7 @@ import uuid
 
 import pytest
 
+from kbroker.metadata.image import MetadataImage
 from kbroker.protocol import records as R
 from kbroker.protocol.blocking_client import ConnectionClosedByBroker, KafkaConnection
 from kbroker.protocol.messages.create_topics_request import CreatableTopic, CreatableTopicConfig
@@ -228,19 +229,23 @@ def test_produce_v2_closes_the_connection(kafka_broker, conn):
 
 
 def session_fetch(conn, session_id, epoch, partitions=(), *, forgotten=(), version=12, max_wait_ms=0):
+    """A Fetch in session `session_id` at `epoch`; a topic is a name, or from v13 a topic id."""
     from kbroker.protocol.messages.fetch_request import ForgottenTopic
     topics = {}
     for topic, partition, offset in partitions:
         topics.setdefault(topic, []).append(FetchPartition(partition=partition, fetch_offset=offset,
                                                            partition_max_bytes=1 << 20))
+    by_id = version >= 13
     request = FetchRequest(max_wait_ms=max_wait_ms, min_bytes=1, max_bytes=50 << 20, session_id=session_id,
-                           session_epoch=epoch, topics=[FetchTopic(topic=t, partitions=p) for t, p in topics.items()],
+                           session_epoch=epoch,
+                           topics=[FetchTopic(topic_id=t, partitions=p) if by_id else FetchTopic(topic=t, partitions=p)
+                                   for t, p in topics.items()],
                            forgotten_topics_data=[ForgottenTopic(topic=t, partitions=[p]) for t, p in forgotten])
     return conn.send(request, version=version)
 
 
 def answered(response):
-    return {(t.topic, p.partition_index): (p.error_code, p.high_watermark, values_of(p.records))
+    return {(t.topic or t.topic_id, p.partition_index): (p.error_code, p.high_watermark, values_of(p.records))
             for t in response.responses for p in t.partitions}
 
 
@@ -276,3 +281,19 @@ def test_fetch_session_errors(kafka_broker, conn):
 def test_fetch_before_v7_never_opens_a_session(kafka_broker, conn):
     create_topic(kafka_broker, "s")
     assert session_fetch(conn, 0, 0, [("s", 0, 0)], version=6).session_id == 0
+
+
+def test_a_session_reads_a_topic_the_broker_learned_of_after_the_client(kafka_broker, conn, monkeypatch):
+    """Kafka's maybeResolveUnknownName: a follower can name a new topic's id before its leader has applied the
+    topic, and sends the partition again only when its position changes; the session looks the id up again."""
+    topic_id = create_topic(kafka_broker, "late")
+    produce(conn, "late", batch([b"a"]))
+    known = MetadataImage.topic_by_id
+    hidden = {topic_id}
+    monkeypatch.setattr(MetadataImage, "topic_by_id", lambda image, wanted: None if wanted in hidden
+                        else known(image, wanted))
+    full = session_fetch(conn, 0, 0, [(topic_id, 0, 0)], version=13)
+    assert answered(full) == {(topic_id, 0): (UNKNOWN_TOPIC_ID, -1, [])}
+    hidden.clear()
+    later = session_fetch(conn, full.session_id, 1, version=13)
+    assert answered(later) == {(topic_id, 0): (NONE, 1, [b"a"])}

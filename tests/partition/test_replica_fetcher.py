@@ -163,3 +163,54 @@ def test_a_throttled_partition_behind_the_leader_waits_while_the_follower_quota_
     assert quota.is_quota_exceeded()
     # caught up with the leader's high watermark: in sync, no longer held back
     assert fetcher.build_request(0.0, 18)[1] == {KEY: (6, 4)}
+
+
+def in_session(response, session_id, error_code=errors.NONE.code):
+    response.session_id, response.error_code = session_id, error_code
+    return response
+
+
+def named(request):
+    return [(p.partition, p.fetch_offset) for topic in request.topics for p in topic.partitions]
+
+
+def test_fetches_after_the_first_name_only_partitions_whose_position_changed(follower):
+    fetcher = fetcher_of(follower)
+    first = process(fetcher, in_session(answer(high_watermark=0, log_start_offset=0,
+                                               records=bytes(batch(3, epoch=4))), 8))
+    assert (first.session_id, first.session_epoch, named(first)) == (0, 0, [(0, 0)])
+    moved = process(fetcher, in_session(FetchResponse(), 8))  # the leader had nothing to say
+    assert (moved.session_id, moved.session_epoch, named(moved)) == (8, 1, [(0, 3)])
+    quiet, sent = fetcher.build_request(0.0, 18)
+    assert (quiet.session_epoch, named(quiet), quiet.forgotten_topics_data, sent) == (2, [], [], {KEY: (3, 4)})
+    # the leader answers for the partition the request left to the session
+    process(fetcher, in_session(answer(high_watermark=3, log_start_offset=0,
+                                       records=bytes(batch(2, epoch=4, base_offset=3))), 8), sent)
+    assert (follower.log_end_offset, follower.high_watermark) == (5, 3)
+
+
+def test_a_partition_backing_off_is_forgotten_and_named_again_when_it_returns(follower):
+    fetcher = fetcher_of(follower)
+    process(fetcher, in_session(answer(high_watermark=0, log_start_offset=0), 8))
+    process(fetcher, in_session(answer(error_code=errors.NOT_LEADER_OR_FOLLOWER.code), 8))
+    assert fetcher.build_request(0.5, 18) == (None, {})
+    fetcher.add(Partition("u", 0, uuid.UUID(int=4), follower.log, follower.registration, node_id=1))
+    other, _ = fetcher.build_request(0.5, 18)
+    assert [(t.topic_id, t.partitions) for t in other.forgotten_topics_data] == [(TOPIC_ID, [0])]
+    process(fetcher, in_session(FetchResponse(), 8), {})
+    back, _ = fetcher.build_request(1.5, 18)
+    assert (back.session_epoch, named(back), back.forgotten_topics_data) == (3, [(0, 0)], [])
+
+
+def test_a_lost_session_makes_the_next_fetch_full_without_backing_off(follower):
+    fetcher = fetcher_of(follower)
+    process(fetcher, in_session(answer(high_watermark=0, log_start_offset=0), 8))
+
+    async def answered_at():
+        request, sent = fetcher.build_request(trio.current_time(), 18)
+        await fetcher.process_response(in_session(FetchResponse(), 0, errors.FETCH_SESSION_ID_NOT_FOUND.code), sent)
+        return trio.current_time()
+
+    assert trio.run(answered_at, clock=trio.testing.MockClock(autojump_threshold=0)) == 0
+    full, _ = fetcher.build_request(0.0, 18)
+    assert (full.session_id, full.session_epoch, named(full)) == (0, 0, [(0, 0)])
