@@ -6,7 +6,8 @@ controlled shutdown, then SIGKILL after `stop_timeout`), `is_running()`, `log_ta
 to format its log dir and which command serves it, from the same Kafka config names:
 
 - `KafkaNode`: Apache Kafka 4.3.1 (`kafka.tools.StorageTool format`, then `kafka.Kafka server.properties`),
-  started the way compat_tests/kafka_dist.py starts its single node (heap, GC options, log4j config);
+  started the way compat_tests/kafka_dist.py starts its single node (heap, GC options, log4j config), with the
+  JIT held to C1 unless the caller passes other `jvm_extra` (a benchmark passes none);
 - `KBrokerNode`: `python -m kbroker format` then `python -m kbroker serve`, each config as an `--override`.
 
 A node is ready when its own Metadata response lists it (registered and unfenced) along with every broker id
@@ -20,7 +21,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import IO
 
@@ -36,7 +37,7 @@ STORAGE_TOOL = "kafka.tools.StorageTool"
 # Three brokers, their clients and the test share two cores: with C1 only (no C2 compiler threads competing with
 # the brokers) a restarted node was serving with a full ISR in about a third of the time here, and the test's
 # load (a few hundred records a second) needs no faster code.
-CLUSTER_NODE_JVM_OPTIONS = ["-XX:TieredStopAtLevel=1"]
+CLUSTER_NODE_JVM_OPTIONS = ("-XX:TieredStopAtLevel=1",)
 
 
 class NodeFailed(RuntimeError):
@@ -165,9 +166,9 @@ class KafkaNode(NodeProcess):
     kind = "kafka"
 
     def __init__(self, node_id: int, configs: Mapping[str, str], work_dir: Path, *, heap: str = "320m",
-                 stop_timeout: float = 30.0):
+                 jvm_extra: Sequence[str] = CLUSTER_NODE_JVM_OPTIONS, stop_timeout: float = 30.0):
         super().__init__(node_id, configs, work_dir, stop_timeout=stop_timeout)
-        self.jvm_options = broker_jvm_options(heap, CLUSTER_NODE_JVM_OPTIONS)
+        self.jvm_options = broker_jvm_options(heap, list(jvm_extra))
         lines = [f"{name}={value}" for name, value in self.configs.items()]
         self.properties_path.write_text("\n".join(lines) + "\n")
 
