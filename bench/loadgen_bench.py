@@ -74,9 +74,10 @@ def build_loadgen() -> None:
                        check=True)
 
 
-def loadgen(bootstrap: str, topic: str, *args: str) -> dict:
-    """One load generator run on LOADGEN_CPU; its JSON summary."""
-    command = ["taskset", "-c", str(LOADGEN_CPU), str(LOADGEN), "-brokers", bootstrap, "-topic", topic, *args]
+def loadgen(bootstrap: str, topic: str, *args: str, cpu: int | None = LOADGEN_CPU) -> dict:
+    """One load generator run on core `cpu` (None: on any); its JSON summary."""
+    pinning = ["taskset", "-c", str(cpu)] if cpu is not None else []
+    command = [*pinning, str(LOADGEN), "-brokers", bootstrap, "-topic", topic, *args]
     result = subprocess.run(command, capture_output=True, text=True, timeout=900)
     if result.returncode != 0:
         raise RuntimeError(f"loadgen {' '.join(args)} failed ({result.returncode}): {result.stdout[-2000:]}"

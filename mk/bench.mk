@@ -4,10 +4,11 @@
 # bench-cluster: RF=3 acks=all produce, three kbroker nodes beside three Kafka nodes (bench/cluster_bench.py).
 # bench-quota: a producer held by a 1 MiB/s producer_byte_rate quota for 30 s (bench/quota_bench.py).
 # bench-pinned: the broker-bound cells alone (bench/loadgen_bench.py; broker_bench.py ends with them).
+# bench-ncore: one node on every core: one kbroker process, a process per core, Kafka (bench/ncore_bench.py).
 # loadgen: the Go load generator (franz-go) those cells drive the brokers with, built into bench/loadgen/bin.
 # bench-curves: cost curves beside Apache Kafka, log-log PNGs + JSON in bench/results (bench/curves_bench.py);
 #   QUICK=1 for the small subset, CURVES=partitions,connections to pick curves.
-.PHONY: bench bench-startup bench-flood bench-cluster bench-quota bench-pinned loadgen bench-curves
+.PHONY: bench bench-startup bench-flood bench-cluster bench-quota bench-pinned bench-ncore loadgen bench-curves
 
 LOADGEN := bench/loadgen/bin/loadgen
 
@@ -20,6 +21,7 @@ bench: install java $(LOADGEN)
 	$(BIN)/python bench/broker_bench.py $(if $(QUICK),--quick,)
 	$(BIN)/python bench/flood_bench.py $(if $(QUICK),--quick,)
 	$(BIN)/python bench/cluster_bench.py $(if $(QUICK),--repeats 1 --records 100000,)
+	$(BIN)/python bench/ncore_bench.py $(if $(QUICK),--repeats 1 --records 500000,)
 	$(BIN)/python bench/curves_bench.py $(if $(QUICK),--quick,)
 
 bench-cluster: install java
@@ -30,6 +32,9 @@ bench-flood: install java
 
 bench-pinned: install java $(LOADGEN)
 	$(BIN)/python bench/loadgen_bench.py $(if $(QUICK),--quick,)
+
+bench-ncore: install java $(LOADGEN)
+	$(BIN)/python bench/ncore_bench.py $(if $(QUICK),--repeats 1 --records 500000,)
 
 bench-quota: install java
 	$(BIN)/python bench/quota_bench.py
