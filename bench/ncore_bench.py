@@ -7,16 +7,16 @@ Nothing is pinned: the setups and the Go load generator (bench/loadgen, `make lo
 they would on a machine where the broker is given all of them.
 
 - `kbroker-1`: one combined node (broker and controller), the shape `make run` starts;
-- `kbroker-N`: N = the number of cores combined nodes of one cluster, every one a KRaft voter;
+- `kbroker-N`: N combined nodes of one cluster, N the number of cores, every one a KRaft voter;
 - `kafka`: one combined Apache Kafka node with the 1 GiB heap and full JIT of Kafka's start script.
 
 Each run creates a topic of PARTITIONS partitions (their leaders per process, from Metadata, are kept with the
-run), produces RECORDS 1 KiB records to it flat out with acks=1 (the load generator's round-robin partitioner, 1 MiB
-batches, linger 5 ms), reads them back flat out, and deletes it. Per cell: MB/s, the broker processes' CPU-seconds
-per GiB (in all and in the kernel) and the load generator's. The setups take turns, the first rotating run by run;
-every setup has a 256 MiB produce and read back first (Kafka's JIT warms up). Prints the median with the min-max
-of `--repeats` runs and the ratios to `kbroker-1`, and writes bench/results/ncore-<UTC date and time>.json.
-Asserts nothing.
+run), produces `--records` 1 KiB records to it flat out with acks=1 (the load generator's round-robin
+partitioner, 1 MiB batches, linger 5 ms), reads them back flat out, and deletes it. Per cell: MB/s, the broker
+processes' CPU-seconds per GiB (in all and in the kernel) and the load generator's. The setups take turns, the
+first rotating run by run; every setup has a 256 MiB produce and read back first (Kafka's JIT warms up). Prints
+the median with the min-max of `--repeats` runs, and writes them with every run and the ratios to `kbroker-1` to
+bench/results/ncore-<UTC date and time>.json. Asserts nothing.
 
     make loadgen && .venv/bin/python bench/ncore_bench.py [--repeats N] [--records N]
 """
