@@ -3,9 +3,7 @@ ReplicaFetcherManager): one fetcher task per leader this node follows partitions
 a time to that leader's inter-broker listener through a ChannelManager.
 
 A Fetch carries this node's id and broker epoch (replica_id below v15, ReplicaState from v15), and per partition
-the fetch offset (the log end offset), the current leader epoch and the last fetched epoch (KIP-320). The Fetches
-run in a KIP-227 incremental session with the leader (fetch_session_handler): after the first, a Fetch names only
-the partitions whose position changed, and the answer only those with records or news. Answers:
+the fetch offset (the log end offset), the current leader epoch and the last fetched epoch (KIP-320). Answers:
 - records: appended as they are (offsets, epochs and producer ids assigned by the leader), then the high
   watermark (bounded by the log end) and the log start offset follow the leader's;
 - a diverging epoch: the log is truncated to where it agrees with the leader (the end offset of the diverging
@@ -42,18 +40,10 @@ from kbroker.metadata.image import MetadataImage
 from kbroker.network.channels import ChannelManager
 from kbroker.network.directory import Address, NodeDirectory
 from kbroker.network.errors import NetworkError
-from kbroker.partition.fetch_session_handler import FetchSessionHandler, PartitionAsk, group_by_topic
-from kbroker.partition.fetch_session_handler import PartitionKey as SessionKey
 from kbroker.partition.partition import Partition
 from kbroker.partition.replication_quota import ReplicationQuota
 from kbroker.protocol import errors
-from kbroker.protocol.messages.fetch_request import (
-    FetchPartition,
-    FetchRequest,
-    FetchTopic,
-    ForgottenTopic,
-    ReplicaState,
-)
+from kbroker.protocol.messages.fetch_request import FetchPartition, FetchRequest, FetchTopic, ReplicaState
 from kbroker.protocol.messages.list_offsets_request import (
     ListOffsetsPartition,
     ListOffsetsRequest,
@@ -62,8 +52,7 @@ from kbroker.protocol.messages.list_offsets_request import (
 
 log = logging.getLogger(__name__)
 
-# The leader has forgotten the session or its epoch: the next Fetch opens another at once, with no back-off.
-SESSION_ERRORS = frozenset((errors.FETCH_SESSION_ID_NOT_FOUND.code, errors.INVALID_FETCH_SESSION_EPOCH.code))
+FINAL_EPOCH = -1  # a fetch outside any KIP-227 session
 REPLICA_STATE_VERSION = 15
 # Fetch carries the last fetched epoch from v12; every Kafka 4 broker serves it (Kafka's fetchers use
 # OffsetForLeaderEpoch only below it), so a leader that does not is not fetched from.
@@ -139,7 +128,6 @@ class ReplicaFetcher:
         self._broker_epoch = broker_epoch
         self._on_appended = on_appended  # told the bytes of each batch set appended (replication bytes in)
         self.partitions: dict[PartitionKey, PartitionFetchState] = {}
-        self.session = FetchSessionHandler()
         self._wake = trio.Event()
         self.cancel_scope = trio.CancelScope()
 
@@ -179,7 +167,6 @@ class ReplicaFetcher:
                                                          timeout_ms=timeout_ms)
                 except NetworkError as exc:
                     log.info("fetch from leader %d failed: %s; backing off", self.leader_id, exc)
-                    self.session.handle_no_answer()
                     await trio.sleep(self.settings.backoff_ms / 1000)
                     continue
                 await self.process_response(response, sent)
@@ -192,9 +179,9 @@ class ReplicaFetcher:
             await self._wake.wait()
 
     def build_request(self, now: float, version: int) -> tuple[FetchRequest | None, dict]:
-        """The next Fetch at `version`, and what was asked per partition (every partition of the fetch session,
-        whether the request names it or the leader remembers it), or None when no partition is ready."""
-        wanted: dict[SessionKey, PartitionAsk] = {}
+        """The next Fetch at `version`, and what was asked per partition, or None when no partition is
+        ready."""
+        topics: dict[str, FetchTopic] = {}
         sent: dict[PartitionKey, tuple[int, int]] = {}
         throttling = self.quota is not None and self.quota.is_quota_exceeded()
         for key, state in self.partitions.items():
@@ -203,23 +190,14 @@ class ReplicaFetcher:
             if throttling and not state.in_sync and self.quota.is_throttled(*key):
                 continue
             partition = state.partition
-            wanted[SessionKey(key[0], partition.topic_id, key[1])] = PartitionAsk(
-                state.fetch_offset, state.current_leader_epoch, state.last_fetched_epoch,
-                partition.log_start_offset, self.settings.partition_max_bytes)
+            topic = topics.setdefault(key[0], FetchTopic(topic=key[0], topic_id=partition.topic_id, partitions=[]))
+            topic.partitions.append(FetchPartition(
+                partition=key[1], current_leader_epoch=state.current_leader_epoch,
+                fetch_offset=state.fetch_offset, last_fetched_epoch=state.last_fetched_epoch,
+                log_start_offset=partition.log_start_offset, partition_max_bytes=self.settings.partition_max_bytes))
             sent[key] = (state.fetch_offset, state.current_leader_epoch)
         if not sent:
             return None, sent
-        plan = self.session.plan(wanted)
-        topics: dict[tuple, FetchTopic] = {}
-        for key, ask in plan.to_send.items():
-            topic = topics.setdefault((key.topic, key.topic_id),
-                                      FetchTopic(topic=key.topic, topic_id=key.topic_id, partitions=[]))
-            topic.partitions.append(FetchPartition(
-                partition=key.partition, current_leader_epoch=ask.current_leader_epoch,
-                fetch_offset=ask.fetch_offset, last_fetched_epoch=ask.last_fetched_epoch,
-                log_start_offset=ask.log_start_offset, partition_max_bytes=ask.max_bytes))
-        forgotten = [ForgottenTopic(topic=name, topic_id=topic_id, partitions=indexes)
-                     for (name, topic_id), indexes in group_by_topic(plan.forgotten).items()]
         settings = self.settings
         epoch = self._broker_epoch()
         if version >= REPLICA_STATE_VERSION:
@@ -228,17 +206,10 @@ class ReplicaFetcher:
             who = {"replica_id": settings.replica_id}
         request = FetchRequest(
             **who, max_wait_ms=settings.max_wait_ms, min_bytes=settings.min_bytes, max_bytes=settings.max_bytes,
-            isolation_level=0, session_id=plan.session_id, session_epoch=plan.epoch, topics=list(topics.values()),
-            forgotten_topics_data=forgotten)
+            isolation_level=0, session_id=0, session_epoch=FINAL_EPOCH, topics=list(topics.values()))
         return request, sent
 
     async def process_response(self, response, sent: Mapping[PartitionKey, tuple[int, int]]) -> None:
-        session_id = self.session.session_id
-        self.session.handle_response(response.error_code, response.session_id)
-        if response.error_code in SESSION_ERRORS:
-            log.info("fetch session %d with leader %d failed with error %d; opening another", session_id,
-                     self.leader_id, response.error_code)
-            return
         if response.error_code != errors.NONE.code:
             log.info("fetch from leader %d failed with error %d", self.leader_id, response.error_code)
             await trio.sleep(self.settings.backoff_ms / 1000)
