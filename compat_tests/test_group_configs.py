@@ -137,8 +137,8 @@ def test_describe_alter_and_replace_a_groups_configs(broker):
 
     assert P.incremental(bootstrap, group, [("consumer.session.timeout.ms", P.SET, " 50000 "),
                                             ("share.renew.acknowledge.enable", P.SET, "FALSE")]) == (0, None)
-    assert P.describe(bootstrap, group, ["consumer.session.timeout.ms", "share.renew.acknowledge.enable", "nope"],
-                      synonyms=True) == (0, "", [
+    assert settled(lambda: P.describe(bootstrap, group, ["consumer.session.timeout.ms",
+                                                         "share.renew.acknowledge.enable", "nope"], synonyms=True)) == (0, "", [
         entry("consumer.session.timeout.ms", "50000", GROUP_CONFIG, 3,
               [("consumer.session.timeout.ms", "50000", GROUP_CONFIG),
                ("group.consumer.session.timeout.ms", "45000", DEFAULT_CONFIG)]),
@@ -155,10 +155,21 @@ def test_describe_alter_and_replace_a_groups_configs(broker):
         bound("consumer.heartbeat.interval.ms", "less than or equal to", "group.consumer.max.heartbeat.interval.ms")
     assert P.legacy(bootstrap, group, {"nope": "1"}) == (INVALID_CONFIG, "Unknown group config name: nope")
     assert P.legacy(bootstrap, group, {"consumer.heartbeat.interval.ms": "7000"}) == (0, None)
-    replaced = {c[0]: (c[1], c[3]) for c in P.describe(bootstrap, group)[2]}
+    replaced = settled(lambda: {c[0]: (c[1], c[3]) for c in P.describe(bootstrap, group)[2]},
+                       lambda seen: seen["consumer.heartbeat.interval.ms"] == ("7000", GROUP_CONFIG))
     assert replaced["consumer.heartbeat.interval.ms"] == ("7000", GROUP_CONFIG)
     assert replaced["consumer.session.timeout.ms"] == ("45000", DEFAULT_CONFIG)
     assert replaced["share.renew.acknowledge.enable"] == ("true", DEFAULT_CONFIG)
+
+
+def settled(read, done=lambda seen: seen[0] == 0 and all(c[3] == GROUP_CONFIG for c in seen[2][:2]),
+            timeout_s: float = 10.0):
+    """What `read()` returns once `done` holds (or at the timeout): Apache Kafka's brokers answer DescribeConfigs
+    from a metadata cache that follows the controller's AlterConfigs a moment later."""
+    deadline = time.monotonic() + timeout_s
+    while not done(seen := read()) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return seen
 
 
 def kafka_configs(bootstrap: str, *args: str) -> subprocess.CompletedProcess[str]:
