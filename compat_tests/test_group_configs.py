@@ -137,8 +137,11 @@ def test_describe_alter_and_replace_a_groups_configs(broker):
 
     assert P.incremental(bootstrap, group, [("consumer.session.timeout.ms", P.SET, " 50000 "),
                                             ("share.renew.acknowledge.enable", P.SET, "FALSE")]) == (0, None)
-    assert settled(lambda: P.describe(bootstrap, group, ["consumer.session.timeout.ms",
-                                                         "share.renew.acknowledge.enable", "nope"], synonyms=True)) == (0, "", [
+    altered = settled(
+        lambda: P.describe(bootstrap, group, ["consumer.session.timeout.ms", "share.renew.acknowledge.enable", "nope"],
+                           synonyms=True),
+        lambda seen: seen[0] == 0 and all(config[3] == GROUP_CONFIG for config in seen[2]))
+    assert altered == (0, "", [
         entry("consumer.session.timeout.ms", "50000", GROUP_CONFIG, 3,
               [("consumer.session.timeout.ms", "50000", GROUP_CONFIG),
                ("group.consumer.session.timeout.ms", "45000", DEFAULT_CONFIG)]),
@@ -162,8 +165,7 @@ def test_describe_alter_and_replace_a_groups_configs(broker):
     assert replaced["share.renew.acknowledge.enable"] == ("true", DEFAULT_CONFIG)
 
 
-def settled(read, done=lambda seen: seen[0] == 0 and all(c[3] == GROUP_CONFIG for c in seen[2][:2]),
-            timeout_s: float = 10.0):
+def settled(read, done, timeout_s: float = 10.0):
     """What `read()` returns once `done` holds (or at the timeout): Apache Kafka's brokers answer DescribeConfigs
     from a metadata cache that follows the controller's AlterConfigs a moment later."""
     deadline = time.monotonic() + timeout_s

@@ -101,17 +101,18 @@ class _Wanted:
         self.error = error
 
 
+def _topic_name(image, topic_id) -> str | None:
+    found = image.topic_by_id(topic_id)
+    return found.name if found is not None else None
+
+
 def _entries(ctx: RequestContext, request) -> list[SessionPartition]:
     """The request's partitions as session entries (topic names resolved from ids in v13+)."""
     image = ctx.state.image
     by_id = ctx.api_version >= TOPIC_ID_VERSION
     entries = []
     for topic in request.topics:
-        if by_id:
-            found = image.topic_by_id(topic.topic_id)
-            name = found.name if found is not None else None
-        else:
-            name = topic.topic
+        name = _topic_name(image, topic.topic_id) if by_id else topic.topic
         for part in topic.partitions:
             entries.append(SessionPartition(name, topic.topic_id, part.partition, part))
     return entries
@@ -348,7 +349,7 @@ def _session_for(ctx: RequestContext, request, entries: list[SessionPartition]):
             session.partitions.pop((topic_key, index), None)
     if by_id:
         image = ctx.state.image
-        session.resolve_unknown_names(lambda topic_id: getattr(image.topic_by_id(topic_id), "name", None))
+        session.resolve_unknown_names(lambda topic_id: _topic_name(image, topic_id))
     return session, list(session.partitions.values()), True
 
 
