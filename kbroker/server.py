@@ -1,4 +1,5 @@
-"""The broker's network side: trio TCP listeners, one task per connection, size-prefixed frames, dispatch.
+"""The broker's network side: trio TCP listeners, a task per connection while it is served, size-prefixed
+frames, dispatch.
 
 A connection reads one frame at a time (frames.FrameReader): a 4-byte signed size, checked against
 `socket.request.max.bytes` and against the whole of `queued.max.request.bytes` BEFORE anything is allocated for
@@ -20,7 +21,10 @@ server. A connection's socket is closed as soon as its task ends.
 
 What a connection costs while it waits: no read-ahead buffer (it goes back to the pool before any wait; bytes
 of a partial small frame are kept at their size), the received part of a large frame rounded up to a page, and
-the Python objects of the task, socket and reader (a few KiB; bench/flood_bench.py measures it).
+the Python objects of the task, socket and reader (a few KiB; bench/flood_bench.py measures it). A connection
+that has waited PARK_AFTER_S for its next request with no byte of it received gives up its task, the larger part
+of that, and is parked (parking.py) until its socket is readable, when a new task serves it; connections of TLS
+listeners keep their tasks (the TLS layer may hold decrypted bytes that the socket no longer shows).
 
 Responses go out as Writer chunks: runs of bytes with one `writev`, file regions (`wire.FileRegion`) with
 `os.sendfile` straight from the segment file, so fetched record data never passes through Python.
@@ -60,6 +64,7 @@ from kbroker.network.connection_quotas import (
     setting_reader,
 )
 from kbroker.pacer import FixedWatch, Pacer
+from kbroker.parking import PARK_AFTER_S, Parking
 from kbroker.protocol import wire
 from kbroker.protocol.messages import API_KEYS
 from kbroker.protocol.messages.request_header import RequestHeader
@@ -230,6 +235,9 @@ async def send_chunks(io: SocketIO, chunks: Iterable) -> None:
         await io.send_buffers(pending)
 
 
+QUIET = memoryview(b"")  # Connection.read_frame: the connection is quiet and can be parked
+
+
 _RESPONSE_HEADER_V0 = struct.Struct(">ii")  # size, correlation id
 _RESPONSE_HEADER_V1 = struct.Struct(">iiB")  # size, correlation id, no tagged fields
 
@@ -279,7 +287,11 @@ class Connection:
             # its bytes are taken ten times less often than a slow producer's.
             self.reader.pace_s = UNAUTHENTICATED_PACE_S
         self.last_active = trio.current_time()  # when its last request came (the least recent goes first)
-        self.cancel_scope: trio.CancelScope | None = None
+        self.cancel_scope: trio.CancelScope | None = None  # its task's, while it has one
+        self.parking: Parking | None = None  # where it goes once quiet (parking.py); None: it keeps its task
+        self.idle_deadline = 0.0  # when connections.max.idle.ms runs out, while it waits for a request
+        self.admitted_ip: str | None = None  # the address its client listener's connection limits counted
+        self.tls_stream: trio.SSLStream | None = None
 
     @property
     def peer_text(self) -> str:
@@ -311,16 +323,24 @@ class Connection:
         self.reader.sock = self.io
         return True
 
-    async def run(self) -> None:
+    async def run(self) -> bool:
+        """Serve the connection from its start until it closes (False) or goes quiet (True: park it)."""
         if self.security.tls is not None and not await self.start_tls():
-            return
+            return False
+        return await self.serve_frames()
+
+    async def serve_frames(self) -> bool:
+        """Serve requests until the connection closes (False) or has waited PARK_AFTER_S for the next one with
+        none of its bytes received (True, when it has a parking)."""
         io = self.io
         try:
             while True:
                 io.yielded = False
                 frame = await self.read_frame()
                 if frame is None:
-                    return
+                    return False
+                if frame is QUIET:
+                    return True
                 self.last_active = trio.current_time()
                 try:
                     await self.serve_frame(frame, trio.current_time())
@@ -342,10 +362,12 @@ class Connection:
                 # SaslServerAuthenticator), so its close waits connection.failed.authentication.delay.ms as well:
                 # a client reconnecting as soon as it is closed cannot cycle connections faster than that.
                 await trio.sleep(self.security.failed_auth_delay_s)
+        return False
 
     async def read_frame(self) -> memoryview | None:
         """The next request frame, or None when the peer closed, or went idle for connections.max.idle.ms
-        (between frames or in the middle of one: Kafka expires a connection by its last socket activity)."""
+        (between frames or in the middle of one: Kafka expires a connection by its last socket activity), or QUIET
+        when the connection can be parked: it has a parking and waited PARK_AFTER_S with no byte of a frame."""
         reader = self.reader
         size = None
         try:
@@ -357,7 +379,11 @@ class Connection:
             if reader.has_small_frame(size):
                 return reader.take_small_frame(size)  # the burst case: no wait, no deadline to set
         with trio.CancelScope() as idle:
-            deadline = trio.current_time() + self.max_idle_s
+            now = trio.current_time()
+            deadline = self.idle_deadline = now + self.max_idle_s
+            if not ready and not reader.buffered and self.parking is not None \
+                    and self.max_idle_s > PARK_AFTER_S:
+                deadline = now + PARK_AFTER_S  # moved on to the idle deadline once a byte comes (reader._activity)
             watch = self.pacer.watch(idle, deadline) if self.pacer is not None else FixedWatch(idle, deadline)
             reader.idle_watch = watch
             try:
@@ -371,6 +397,9 @@ class Connection:
             finally:
                 watch.stop()
                 reader.idle_watch = None
+        if self.parking is not None and size is None and not reader.buffered \
+                and trio.current_time() < self.idle_deadline:
+            return QUIET
         midway = f", in the middle of a request of {size} bytes" if size is not None else ""
         log.info("closing connection from %s: idle for more than connections.max.idle.ms (%d ms)%s",
                  self.peer_text, self.max_idle_s * 1000, midway)
@@ -666,6 +695,10 @@ async def _close_after(stream: trio.SocketStream, delay_s: float) -> None:
     await stream.aclose()
 
 
+def _is_parked(connection: Connection) -> bool:
+    return connection.parking is not None and connection in connection.parking
+
+
 def _split_principal(text: str) -> tuple[str, str]:
     kind, _, name = text.partition(":")
     return kind, name
@@ -780,13 +813,18 @@ class ConnectionServer:
 
     async def serve_listener(self, bound: BoundListener, sockets: list[trio.SocketListener]) -> None:
         """Accept and serve one listener's connections until cancelled; a client listener's connections are
-        admitted by the node's connection limits first (network/connection_quotas.py)."""
+        admitted by the node's connection limits first (network/connection_quotas.py). Quiet connections of a
+        listener without TLS wait for their next request parked (parking.py), with no task of their own."""
         async with trio.open_nursery() as nursery:
+            parking = None
+            if self.security.get(bound.listener.name, listener_security.PLAINTEXT).tls is None and Parking.available:
+                parking = Parking(self._resume, self._end)
+                nursery.start_soon(parking.run, nursery)
             for listening in sockets:
-                nursery.start_soon(self._accept_loop, bound, listening, nursery)
+                nursery.start_soon(self._accept_loop, bound, listening, nursery, parking)
 
     async def _accept_loop(self, bound: BoundListener, listening: trio.SocketListener,
-                           nursery: trio.Nursery) -> None:
+                           nursery: trio.Nursery, parking: Parking | None) -> None:
         name = bound.listener.name
         limited = name not in self.controller_listeners
         while True:
@@ -799,7 +837,7 @@ class ConnectionServer:
                 await trio.sleep(0.1)
                 continue
             if not limited:
-                nursery.start_soon(self.serve, bound, stream)
+                nursery.start_soon(self.serve, bound, stream, parking)
                 continue
             await self.limits.wait_for_slot(name)
             host = _peer_host(stream)
@@ -815,15 +853,8 @@ class ConnectionServer:
                 log.info("rejected connection from %s on %s: %s (max.connections.per.ip)", host, name, refused)
                 await stream.aclose()
                 continue
-            nursery.start_soon(self._serve_admitted, bound, stream, ip)
+            nursery.start_soon(self.serve, bound, stream, parking, ip)
             self._close_least_recent_over_limit()
-
-    async def _serve_admitted(self, bound: BoundListener, stream: trio.SocketStream, ip: str) -> None:
-        name = bound.listener.name
-        try:
-            await self.serve(bound, stream, admitted=True)
-        finally:
-            self.limits.release(name, ip)
 
     def _close_least_recent_over_limit(self) -> None:
         """While the protected listener's connections hold the node past max.connections, close the least
@@ -831,46 +862,87 @@ class ConnectionServer:
         limits = self.limits
         if limits.total <= limits.broker_max_connections():
             return  # the usual case: no scan of the live connections
+        # A connection has a task (with its cancel scope) or is parked, except between its parking's letting go
+        # of it and its new task's start: it is left alone then.
         connections = [connection for name, live in self.live.items() if limits.over_broker_limit(name)
-                       for connection in live if connection.cancel_scope is not None]
-        closing = sum(1 for connection in connections if connection.cancel_scope.cancel_called)
+                       for connection in live]
+        closing = sum(1 for connection in connections
+                      if connection.cancel_scope is not None and connection.cancel_scope.cancel_called)
         excess = limits.total - closing - limits.broker_max_connections()
         if excess <= 0:
             return
-        open_ones = [connection for connection in connections if not connection.cancel_scope.cancel_called]
+        open_ones = [connection for connection in connections if _is_parked(connection) or (
+            connection.cancel_scope is not None and not connection.cancel_scope.cancel_called)]
         for victim in heapq.nsmallest(excess, open_ones, key=lambda connection: connection.last_active):
             log.info("closing the least recently active connection, from %s on %s: the node holds more than "
                      "max.connections (%d)", victim.peer_text, victim.bound.listener.name,
                      limits.broker_max_connections())
-            victim.cancel_scope.cancel()
+            if victim.cancel_scope is not None:
+                victim.cancel_scope.cancel()
+            else:
+                victim.parking.evict(victim)
 
-    async def serve(self, bound: BoundListener, stream: trio.SocketStream, admitted: bool = False) -> None:
+    async def serve(self, bound: BoundListener, stream: trio.SocketStream, parking: Parking | None = None,
+                    admitted_ip: str | None = None) -> None:
+        """Serve an accepted connection (`admitted_ip`: the address the listener's connection limits counted it
+        under) until it closes or is parked."""
         self.connections.opened()
         connection = Connection(stream, bound, self.state, self.registry, self.frame_pool, self.request_memory,
                                 self.pacer, self.security.get(bound.listener.name, listener_security.PLAINTEXT),
                                 None if bound.listener.name in self.controller_listeners else self.quotas)
+        connection.parking = parking
+        connection.admitted_ip = admitted_ip
         log.debug("connection from %s on %s", connection.peer_text, bound.listener.name)
-        live = self.live.setdefault(bound.listener.name, {}) if admitted else None
+        if admitted_ip is not None:
+            self.live.setdefault(bound.listener.name, {})[connection] = None
+        await self._drive(connection, resumed=False)
+
+    async def _resume(self, connection: Connection) -> None:
+        """Serve a connection its parking let go of (its socket became readable)."""
+        await self._drive(connection, resumed=True)
+
+    async def _drive(self, connection: Connection, resumed: bool) -> None:
+        """The task of a connection: serve it until it closes, then close it, or until it is quiet, then park it."""
+        parked = False
         try:
             with trio.CancelScope() as connection.cancel_scope:
-                if live is not None:
-                    live[connection] = None
-                if connection.security.key_sources:
-                    await self.jwks_loaded.wait()  # a token is checked against the keys: none are held before
-                await connection.run()
+                if resumed:
+                    quiet = await connection.serve_frames()
+                else:
+                    if connection.security.key_sources:
+                        await self.jwks_loaded.wait()  # a token is checked against the keys: none are held before
+                    quiet = await connection.run()
+                while quiet:
+                    if connection.parking.park(connection, connection.idle_deadline):
+                        parked = True
+                        return
+                    connection.parking = None  # refused by the kernel: it keeps a task from now on
+                    quiet = await connection.serve_frames()
         except Exception:
             # Whatever a client sends must not take the broker down: a failure here is a bug in this module,
             # logged with its traceback; only this connection is lost.
             log.exception("bug: connection from %s failed; closing it", connection.peer_text)
         finally:
-            if live is not None:
-                live.pop(connection, None)
-            self.connections.closed()
-            tls_stream = getattr(connection, "tls_stream", None)
-            if tls_stream is not None:
-                with trio.move_on_after(1):  # close_notify, but never wait long for a peer that is gone
-                    try:
-                        await tls_stream.aclose()
-                    except (trio.BrokenResourceError, ssl.SSLError, OSError) as e:
-                        log.debug("TLS close with %s: %s", connection.peer_text, e)
-            await stream.aclose()  # now, not when the garbage collector gets to the socket
+            connection.cancel_scope = None
+            if not parked:
+                tls_stream = connection.tls_stream
+                if tls_stream is not None:
+                    with trio.move_on_after(1):  # close_notify, but never wait long for a peer that is gone
+                        try:
+                            await tls_stream.aclose()
+                        except (trio.BrokenResourceError, ssl.SSLError, OSError) as e:
+                            log.debug("TLS close with %s: %s", connection.peer_text, e)
+                self._end(connection, None)
+
+    def _end(self, connection: Connection, why: str | None) -> None:
+        """A connection is over: its socket is closed now (not when the garbage collector gets to it), its place
+        in the connection limits is free. `why` is the parking's reason for closing a parked one."""
+        if why == "idle":
+            log.info("closing connection from %s: idle for more than connections.max.idle.ms (%d ms)",
+                     connection.peer_text, connection.max_idle_s * 1000)
+        name = connection.bound.listener.name
+        if connection.admitted_ip is not None:
+            self.live.get(name, {}).pop(connection, None)
+            self.limits.release(name, connection.admitted_ip)
+        self.connections.closed()
+        connection.stream.socket.close()

@@ -9,8 +9,10 @@ import struct
 
 import pytest
 
+from kbroker import server
 from kbroker.testing import broker_config, run_broker_in_thread
 from tests.security.helpers import api_versions_request, read_frame
+from tests.server.connection_tasks import PARK_AFTER_S, wait_for_tasks
 
 confluent_kafka = pytest.importorskip("confluent_kafka")
 from confluent_kafka.admin import (  # noqa: E402
@@ -100,7 +102,11 @@ def test_broker_wide_limit_makes_the_next_connection_wait_until_one_closes(broke
         second.close()
 
 
-def test_the_inter_broker_listener_past_max_connections_closes_the_least_recently_active_client(tmp_path):
+@pytest.mark.parametrize("parked", [False, True], ids=["with-tasks", "parked"])
+def test_the_inter_broker_listener_past_max_connections_closes_the_least_recently_active_client(
+        tmp_path, monkeypatch, parked):
+    if parked:
+        monkeypatch.setattr(server, "PARK_AFTER_S", PARK_AFTER_S)
     config = broker_config(tmp_path / "logs", {
         "listeners": "PLAINTEXT://127.0.0.1:0,EXTERNAL://127.0.0.1:0",
         "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,EXTERNAL:PLAINTEXT,CONTROLLER:PLAINTEXT",
@@ -115,6 +121,7 @@ def test_the_inter_broker_listener_past_max_connections_closes_the_least_recentl
         try:
             assert _api_versions_answered(older)
             assert _api_versions_answered(newer)  # the more recently active of the two
+            assert wait_for_tasks(running, 0 if parked else 2) == (0 if parked else 2)
             with socket.create_connection((running.host, running.port), timeout=20) as inter_broker:
                 assert _api_versions_answered(inter_broker)  # protected: admitted past max.connections
                 older.settimeout(20)
