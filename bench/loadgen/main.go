@@ -7,7 +7,8 @@
 //	         reader in the same process (stamps.go: its own Fetch requests, no per-record decoding) reads the
 //	         (fresh) topic from its start and measures end-to-end latency from a monotonic stamp in each value's
 //	         first 8 bytes, taken when the record is handed to the client, to the arrival of the fetch response
-//	         that carries it
+//	         that carries it; the run then also reports how long it took until the reader had the last record,
+//	         and the records/s that makes (produced and read back, the broker serving both at once)
 //	consume  read -records records of -topic from the start of every partition, flat out
 //
 // One JSON object goes to stdout: records, bytes, seconds, records/s, MB/s (MiB), produce-ack latency (one record
@@ -205,21 +206,23 @@ func consumerOptions(o options) []kgo.Opt {
 }
 
 type result struct {
-	Mode          string             `json:"mode"`
-	Records       int64              `json:"records"`
-	Bytes         int64              `json:"bytes"`
-	Seconds       float64            `json:"seconds"`
-	RecordsPerS   float64            `json:"records_per_s"`
-	MBPerS        float64            `json:"mb_per_s"`
-	TargetRate    float64            `json:"target_records_per_s,omitempty"`
-	AckLatency    map[string]float64 `json:"ack_latency,omitempty"`
-	E2ELatency    map[string]float64 `json:"e2e_latency,omitempty"`
-	CPUUserS      float64            `json:"cpu_user_s"`
-	CPUSystemS    float64            `json:"cpu_system_s"`
-	CPUS          float64            `json:"cpu_s"`
-	RunqueueWaitS float64            `json:"runqueue_wait_s"`
-	GOMAXPROCS    int                `json:"gomaxprocs"`
-	FirstErrorMsg string             `json:"first_error,omitempty"`
+	Mode           string             `json:"mode"`
+	Records        int64              `json:"records"`
+	Bytes          int64              `json:"bytes"`
+	Seconds        float64            `json:"seconds"`
+	RecordsPerS    float64            `json:"records_per_s"`
+	MBPerS         float64            `json:"mb_per_s"`
+	TargetRate     float64            `json:"target_records_per_s,omitempty"`
+	AckLatency     map[string]float64 `json:"ack_latency,omitempty"`
+	E2ELatency     map[string]float64 `json:"e2e_latency,omitempty"`
+	E2ESeconds     float64            `json:"e2e_seconds,omitempty"`
+	E2ERecordsPerS float64            `json:"e2e_records_per_s,omitempty"`
+	CPUUserS       float64            `json:"cpu_user_s"`
+	CPUSystemS     float64            `json:"cpu_system_s"`
+	CPUS           float64            `json:"cpu_s"`
+	RunqueueWaitS  float64            `json:"runqueue_wait_s"`
+	GOMAXPROCS     int                `json:"gomaxprocs"`
+	FirstErrorMsg  string             `json:"first_error,omitempty"`
 }
 
 // consumeRecords reads records until `want` arrived, calling onRecord for each; it returns the first fetch error.
@@ -342,6 +345,8 @@ func runProduce(ctx context.Context, o options, start time.Time) (result, error)
 		if err := <-consumed; err != nil {
 			return res, err
 		}
+		res.E2ESeconds = time.Since(began).Seconds()
+		res.E2ERecordsPerS = float64(o.records) / res.E2ESeconds
 	}
 	res.Records = o.records - failures.Load()
 	res.Bytes = res.Records * int64(o.size)

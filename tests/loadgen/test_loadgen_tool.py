@@ -53,6 +53,9 @@ def test_e2e_at_a_rate_times_every_record(kafka_broker):
     latency = result["e2e_latency"]
     assert latency["samples"] == 1000
     assert 0 <= latency["p50_ms"] <= latency["p99_ms"] <= latency["max_ms"]
+    # the end-to-end time runs until the reader has the last record, after the last acknowledgement
+    assert result["e2e_seconds"] >= result["seconds"] >= 1000 / 2000 * 0.9
+    assert result["e2e_records_per_s"] == pytest.approx(1000 / result["e2e_seconds"])
 
 
 @needs_go
