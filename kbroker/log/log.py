@@ -131,6 +131,7 @@ class Log:
         self.unflushed_messages = 0
         self.last_flush_ms = clock()
         self.flush_pending_after_roll = False
+        self.rolled_to = 0  # the base offset of the newest segment a roll started (maybe_flush flushes below it)
         self._truncations = 0  # counts truncations of the log's end, so a flush running beside one can tell
         self._latest_epoch = leader_epoch_cache.latest_epoch()
         self.closed = False
@@ -379,13 +380,15 @@ class Log:
             # Kafka flushes the rolled segment asynchronously; maybe_flush() (called periodically, in a
             # worker thread) does it here and then moves the recovery point.
             self.flush_pending_after_roll = True
+            self.rolled_to = max(self.rolled_to, new_base)
             self.producer_state.last_map_offset = max(self.producer_state.last_map_offset, new_base)
             self.producer_state.take_snapshot(sync=False)
             return segment
 
-    def flush(self) -> None:
-        """fsync every segment holding offsets at or above the recovery point; the recovery point becomes the
-        log end offset as it stood when the flush began (after a crash, recovery starts there).
+    def flush(self, below: int | None = None) -> None:
+        """fsync every segment holding offsets at or above the recovery point (and, given `below`, beneath it:
+        Kafka's flushUptoOffsetExclusive); the recovery point becomes `below`, or the log end offset as it stood
+        when the flush began (after a crash, recovery starts there).
 
         The fsyncs run outside the log's lock, as Kafka's flush does: under write-back one can take seconds, and
         the event loop takes this lock for every append and read of the log, so holding it here (the periodic
@@ -394,8 +397,13 @@ class Log:
         recovery point where the truncation left it."""
         with self.lock:
             self._check_open()
-            flushed_to, truncations, messages = self.log_end_offset, self._truncations, self.unflushed_messages
+            flushed_to, truncations = self.log_end_offset, self._truncations
+            messages = self.unflushed_messages
+            if below is not None and below < flushed_to:
+                flushed_to, messages = below, 0
             segments = self._segments_from(self.recovery_point)
+            if below is not None:
+                segments = [segment for segment in segments if segment.base_offset < flushed_to]
             self.flush_pending_after_roll = False
         for segment in segments:
             try:
@@ -420,12 +428,19 @@ class Log:
         return [self._segments[base] for base in self._bases if base >= first]
 
     def maybe_flush(self) -> None:
-        """The periodic flush: after a roll (Kafka's async flush of the old segment) and per flush.ms."""
+        """The periodic flush: per flush.ms, of the whole log; after a roll, of the segments below the one the
+        roll started, as Kafka's scheduled flush after a roll (the active segment is not synced then: its pages,
+        which a tailing consumer is reading, would be locked for write-back under that reader's sendfile)."""
         with self.lock:
-            due = not self.closed and (self.flush_pending_after_roll or (
-                self.config.flush_ms < LONG_MAX and self.clock() - self.last_flush_ms >= self.config.flush_ms))
-        if due:
+            if self.closed:
+                return
+            whole = self.config.flush_ms < LONG_MAX and self.clock() - self.last_flush_ms >= self.config.flush_ms
+            rolled = self.flush_pending_after_roll
+            below = self.rolled_to
+        if whole:
             self.flush()
+        elif rolled:
+            self.flush(below)
 
     # --- read ------------------------------------------------------------------------------------------------
     def read(self, start_offset: int, max_bytes: int, max_offset: int | None = None,
