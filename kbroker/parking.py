@@ -57,9 +57,6 @@ class Parking:
         self._nursery: trio.Nursery | None = None
         self._nap: trio.CancelScope | None = None
 
-    def __len__(self) -> int:
-        return len(self._parked)
-
     def __contains__(self, connection) -> bool:
         entry = self._parked.get(connection.io.fd)
         return entry is not None and entry[0] is connection

@@ -400,10 +400,12 @@ class Connection:
         if self.parking is not None and size is None and not reader.buffered \
                 and trio.current_time() < self.idle_deadline:
             return QUIET
-        midway = f", in the middle of a request of {size} bytes" if size is not None else ""
+        self.log_idle_close(f", in the middle of a request of {size} bytes" if size is not None else "")
+        return None
+
+    def log_idle_close(self, midway: str = "") -> None:
         log.info("closing connection from %s: idle for more than connections.max.idle.ms (%d ms)%s",
                  self.peer_text, self.max_idle_s * 1000, midway)
-        return None
 
     def checked_size(self, size: int) -> int:
         """A frame size the broker can read, or CloseConnection (Kafka's NetworkReceive checks the same)."""
@@ -938,8 +940,7 @@ class ConnectionServer:
         """A connection is over: its socket is closed now (not when the garbage collector gets to it), its place
         in the connection limits is free. `why` is the parking's reason for closing a parked one."""
         if why == "idle":
-            log.info("closing connection from %s: idle for more than connections.max.idle.ms (%d ms)",
-                     connection.peer_text, connection.max_idle_s * 1000)
+            connection.log_idle_close()
         name = connection.bound.listener.name
         if connection.admitted_ip is not None:
             self.live.get(name, {}).pop(connection, None)
