@@ -145,14 +145,14 @@ COORDINATOR_NOT_READY = {confluent_kafka.KafkaError.NOT_COORDINATOR,
                          confluent_kafka.KafkaError.COORDINATOR_NOT_AVAILABLE}
 
 
-def _committed_offset(cluster: Cluster, group: str, topic: str) -> int:
+def _committed_offset(cluster: Cluster, group: str, topic: str, partition: int = 0) -> int:
     deadline = time.monotonic() + TIMEOUT_S
     reading = confluent_kafka.Consumer({"bootstrap.servers": cluster.bootstrap, "group.id": group,
                                         "enable.auto.commit": False, "isolation.level": "read_committed"})
     try:
         while True:
             try:
-                [offset] = reading.committed([confluent_kafka.TopicPartition(topic, 0)], timeout=TIMEOUT_S)
+                [offset] = reading.committed([confluent_kafka.TopicPartition(topic, partition)], timeout=TIMEOUT_S)
                 return offset.offset
             except confluent_kafka.KafkaException as exc:
                 if exc.args[0].code() not in COORDINATOR_NOT_READY or time.monotonic() > deadline:
@@ -180,6 +180,28 @@ def _produce_input(cluster: Cluster, source: str, round_index: int) -> list[byte
     return values
 
 
+def _copier_state(cluster: Cluster, source: str, sink: str, copiers: list[Copier]) -> str:
+    """For a copier that never finished: the leader and ISR of every partition it uses, the committed offset
+    its group has (read_committed), and what the nodes logged about those partitions."""
+    lines = [f"node kinds: {cluster.kinds}"]
+    names = []
+    for copier in copiers:
+        places = [(source, copier.partition), (sink, copier.partition)]
+        for internal, key in (("__consumer_offsets", copier.group), ("__transaction_state", copier.transactional_id)):
+            places.append((internal, partition_for(key, _partition_count(cluster, internal))))
+        for topic, partition in places:
+            names.append(f"{topic}-{partition}")
+            lines.append(f"copier {copier.partition}: {topic}-{partition} (leader, ISR) "
+                         f"{cluster.partition_states(topic).get(partition)}")
+        try:
+            committed = _committed_offset(cluster, copier.group, source, copier.partition)
+        except confluent_kafka.KafkaException as exc:
+            committed = exc.args[0]
+        lines.append(f"copier {copier.partition}: committed offset of {copier.group}: {committed}")
+    lines += [cluster.node(node).log_tail(15, mentioning=tuple(names)) for node in cluster.ids]
+    return "\n".join(lines)
+
+
 def _target_node(cluster: Cluster, target: str, rng: random.Random, source: str, sink: str,
                  copiers: list[Copier]) -> int:
     copier = rng.choice(copiers)
@@ -199,6 +221,7 @@ def copy_under_kills(cluster: Cluster, topic: str, tmp_path, round_count: int) -
     """The copier rounds of the module docstring (item 2) on `cluster`, then the exactly-once checks."""
     seed = int(os.environ.get("TXN_FAULT_SEED") or random.randrange(1 << 31))
     rng = random.Random(seed)
+    replay = f"seed {seed} (replay: TXN_FAULT_SEED={seed} TXN_FAULT_ROUNDS={round_count})"
     create_internal_topics(cluster)  # the first round's target may be a coordinator
     source, sink = f"{topic}-in", f"{topic}-out"
     cluster.create_topic(source, partitions=INPUT_PARTITIONS)
@@ -223,7 +246,10 @@ def copy_under_kills(cluster: Cluster, topic: str, tmp_path, round_count: int) -
             down_s = rng.uniform(1.0, 4.0)
             time.sleep(down_s)
             cluster.restart(node)
-            wait_all_done(copiers, COPY_TIMEOUT_S)
+            try:
+                wait_all_done(copiers, COPY_TIMEOUT_S, replay)
+            except TimeoutError as exc:
+                raise TimeoutError(f"{exc}\n{_copier_state(cluster, source, sink, copiers)}") from None
             copied_s = time.monotonic() - round_start
             # Every ISR full again before the next kill (the copy went on meanwhile).
             for each, partitions in topics + _internal_topics(cluster):
@@ -243,7 +269,6 @@ def copy_under_kills(cluster: Cluster, topic: str, tmp_path, round_count: int) -
               "copier_restarts": sum(c.restarts for c in copiers),
               "seconds": round(time.monotonic() - started), "schedule": rounds}
     print(f"\n{json.dumps(report)}")
-    replay = f"seed {seed} (replay: TXN_FAULT_SEED={seed} TXN_FAULT_ROUNDS={round_count})"
     assert [value for value, count in counts.items() if count > 1] == [], f"duplicated: {replay}"
     assert set(inputs) - set(counts) == set(), f"lost: {replay}"
     assert set(counts) - set(inputs) == set(), f"not from the input: {replay}"

@@ -69,10 +69,11 @@ class Copier:
         return f"--- {self.log_path.name} ---\n" + "\n".join(text[-lines:])
 
 
-def wait_all_done(copiers: list[Copier], timeout: float) -> None:
+def wait_all_done(copiers: list[Copier], timeout: float, replay: str = "") -> None:
+    """Polls until every copier is done; `replay` (how to run the same draws again) goes into the error."""
     deadline = time.monotonic() + timeout
     while not all([copier.done() for copier in copiers]):  # a list: every copier is polled (and restarted)
         if time.monotonic() > deadline:
             tails = "\n".join(copier.log_tail() for copier in copiers)
-            raise TimeoutError(f"copiers not done after {timeout} s\n{tails}")
+            raise TimeoutError(f"copiers not done after {timeout} s{', ' + replay if replay else ''}\n{tails}")
         time.sleep(0.2)

@@ -153,12 +153,14 @@ class NodeProcess:
                 self._console.close()
                 self._console = None
 
-    def log_tail(self, lines: int = 30) -> str:
+    def log_tail(self, lines: int = 30, mentioning: tuple[str, ...] = ()) -> str:
+        """The last `lines` lines of the node's logs, of those naming one of `mentioning` if it is given."""
         texts = []
         for path in (self.work_dir / "logs" / "server.log", self.console_log):
             if path.exists():
-                tail = path.read_text(errors="replace").splitlines()[-lines:]
-                texts.append(f"--- node {self.node_id} {path.name} ---\n" + "\n".join(tail))
+                kept = [line for line in path.read_text(errors="replace").splitlines()
+                        if not mentioning or any(word in line for word in mentioning)]
+                texts.append(f"--- node {self.node_id} {path.name} ---\n" + "\n".join(kept[-lines:]))
         return "\n".join(texts)
 
 

@@ -262,7 +262,9 @@ class IsrSampler(_Worker):
 
 def _high_watermark(consumer: confluent_kafka.Consumer, topic: str, partition: int, timeout: float) -> int:
     """The partition's high watermark; asked again while leadership moves (librdkafka does not retry a
-    NOT_LEADER_OR_FOLLOWER answer here, and auto leader rebalancing may move it right after the faults)."""
+    NOT_LEADER_OR_FOLLOWER answer here, and auto leader rebalancing may move it right after the faults). A new
+    leader answers OFFSET_NOT_AVAILABLE until its HW reaches the start of its epoch (KIP-207), which the Java
+    client retries and librdkafka does not flag as retriable."""
     deadline = time.monotonic() + timeout
     while True:
         try:
@@ -270,7 +272,8 @@ def _high_watermark(consumer: confluent_kafka.Consumer, topic: str, partition: i
         except confluent_kafka.KafkaException as exc:
             error = exc.args[0]
             moving = error.code() in (confluent_kafka.KafkaError.NOT_LEADER_FOR_PARTITION,
-                                      confluent_kafka.KafkaError.LEADER_NOT_AVAILABLE)
+                                      confluent_kafka.KafkaError.LEADER_NOT_AVAILABLE,
+                                      confluent_kafka.KafkaError.OFFSET_NOT_AVAILABLE)
             if not (moving or error.retriable()) or time.monotonic() > deadline:
                 raise
         time.sleep(0.5)
