@@ -3,9 +3,11 @@ in flight at a time, carrying every partition's proposal queued since the last o
 and each partition's answer handed back to it.
 
 The transport is a narrow async callable, `send(request) -> response`, given by the node (the broker's channel
-to the active controller); it raises kbroker.network.NetworkError when no answer came, and the same proposals
-are sent again after `retry_backoff_ms`. A top-level NOT_CONTROLLER / a lost answer retries; another top-level
-error fails every proposal of the request with it.
+to the active controller); it raises kbroker.network.NetworkError when no answer came. As Kafka's
+DefaultAlterPartitionManager does, the same proposals are sent again after `retry_backoff_ms` when no answer came
+or the answer has a top-level error (NOT_CONTROLLER, STALE_BROKER_EPOCH while this broker re-registers, ...),
+and a proposal the answer left out goes again with the next request. A partition is free to propose again once
+its answer is handed to it (its callback may do so at once: Partition retries an unexpected error).
 """
 
 from __future__ import annotations
@@ -116,29 +118,38 @@ class AlterPartitionManager:
             batch, self._queued = self._queued, {}
             self._in_flight = set(batch)
             try:
-                await self._send_until_answered(batch)
+                answered = await self._send_once(batch)
             finally:
                 self._in_flight = set()
+            if not answered:
+                await trio.sleep(self._retry_backoff_ms / 1000)
 
-    async def _send_until_answered(self, batch: dict) -> None:
+    async def _send_once(self, batch: dict) -> bool:
+        """One request for `batch`; False when it must go again after the backoff. Every proposal the answer
+        names is handed its result; the others go back to the front of the queue."""
         items = [item for item, _callback in batch.values()]
-        while True:
-            request = build_request(self.broker_id, self._broker_epoch(), items)
-            try:
-                response = await self._send(request)
-            except NetworkError as exc:
-                log.info("AlterPartition for %d partitions got no answer (%s); retrying", len(items), exc)
-                await trio.sleep(self._retry_backoff_ms / 1000)
-                continue
+        try:
+            response = await self._send(build_request(self.broker_id, self._broker_epoch(), items))
+        except NetworkError as exc:
+            log.info("AlterPartition for %d partitions got no answer (%s); retrying", len(items), exc)
+            found = {}
+        else:
+            found = results_of(response) if response.error_code == errors.NONE.code else {}
             if response.error_code == errors.NOT_CONTROLLER.code:
-                await trio.sleep(self._retry_backoff_ms / 1000)
-                continue
-            break
-        found = results_of(response) if response.error_code == errors.NONE.code else {}
+                log.info("AlterPartition reached a node that is no longer the controller; retrying")
+            elif response.error_code == errors.STALE_BROKER_EPOCH.code:
+                log.warning("AlterPartition: the controller found broker epoch %d stale; retrying",
+                            self._broker_epoch())
+            elif response.error_code != errors.NONE.code:
+                log.warning("AlterPartition: the controller answered top-level error %s; retrying",
+                            errors.for_code(response.error_code).name)
+        unanswered = {key: entry for key, entry in batch.items() if key not in found}
+        if unanswered and found:
+            log.warning("AlterPartition: the answer left out %d of the partitions sent; sending them again",
+                        len(unanswered))
+        self._queued = {**unanswered, **self._queued}
         for key, (_item, callback) in batch.items():
-            result = found.get(key)
-            if result is None:
-                code = response.error_code if response.error_code != errors.NONE.code \
-                    else errors.UNKNOWN_SERVER_ERROR.code
-                result = AlterPartitionResult(code)
-            callback(result)
+            if key in found:
+                self._in_flight.discard(key)
+                callback(found[key])
+        return not unanswered

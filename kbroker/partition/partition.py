@@ -355,14 +355,15 @@ class Partition:
         # its proposals say RECOVERED: the ISR of an unclean election grows back without INVALID_REQUEST.
         item = AlterPartitionItem(self.topic_id, self.partition, self.leader_epoch, self.partition_epoch,
                                   new_isr, epochs, RECOVERED)
-        if not self.alter_partition(item, self._alter_partition_answered):
+        if not self.alter_partition(item, functools.partial(self._alter_partition_answered, item)):
             return False
         self.isr_state = self.isr_state.propose(new_isr)
         return True
 
-    def _alter_partition_answered(self, result: AlterPartitionResult) -> None:
-        """The controller's answer to this partition's proposal (Kafka's handleAlterPartitionError/Update)."""
-        if not self.isr_state.is_pending:
+    def _alter_partition_answered(self, item: AlterPartitionItem, result: AlterPartitionResult) -> None:
+        """The controller's answer to the proposal `item` (Kafka's handleAlterPartitionError/Update)."""
+        if (self.isr_state.pending != item.new_isr or item.leader_epoch != self.leader_epoch
+                or item.partition_epoch != self.partition_epoch):
             return  # a newer registration settled the ISR meanwhile
         if result.error_code == errors.NONE.code:
             if result.leader_epoch != self.leader_epoch or result.partition_epoch < self.partition_epoch:
@@ -375,10 +376,14 @@ class Partition:
         if result.error_code in (errors.OPERATION_NOT_ATTEMPTED.code, errors.INELIGIBLE_REPLICA.code):
             self.isr_state = self.isr_state.reverted()
             return
-        # FENCED_LEADER_EPOCH, INVALID_UPDATE_VERSION, UNKNOWN_TOPIC_OR_PARTITION, ...: stay pending until the
-        # metadata image brings the partition's new state.
-        log.info("%s: AlterPartition to %s failed with error %d; waiting for the metadata", self,
-                 self.isr_state.pending, result.error_code)
+        if result.error_code in _WAIT_FOR_METADATA:
+            log.info("%s: AlterPartition to %s failed with %s; waiting for the metadata", self,
+                     self.isr_state.pending, errors.for_code(result.error_code).name)
+            return
+        log.warning("%s: AlterPartition to %s failed with unexpected %s; retrying", self, self.isr_state.pending,
+                    errors.for_code(result.error_code).name)
+        if not self.alter_partition(item, functools.partial(self._alter_partition_answered, item)):
+            self.isr_state = self.isr_state.reverted()
 
     # --- follower --------------------------------------------------------------------------------------------
     def append_as_follower(self, records) -> int:
@@ -433,6 +438,13 @@ class Partition:
     def remove_listener(self, listener: AppendListener) -> None:
         self._listeners.discard(listener)
         self._replica_listeners.discard(listener)
+
+
+# AlterPartition errors after which the proposal stays pending until the metadata image brings the partition's
+# new state (Kafka's Partition.handleAlterPartitionError); any other error sends the same proposal again.
+_WAIT_FOR_METADATA = frozenset(e.code for e in (
+    errors.UNKNOWN_TOPIC_OR_PARTITION, errors.UNKNOWN_TOPIC_ID, errors.FENCED_LEADER_EPOCH,
+    errors.INVALID_UPDATE_VERSION, errors.INVALID_REQUEST, errors.NEW_LEADER_ELECTED))
 
 
 def _isr_order(members: set[int]) -> tuple[int, ...]:

@@ -1,5 +1,6 @@
 """AlterPartitionManager: proposals queued while one request is in flight go out together, at most one per
-partition; a lost answer or NOT_CONTROLLER sends the same proposals again; each partition gets its own answer."""
+partition; a lost answer or any top-level error sends the same proposals again (with those queued meanwhile), as
+does an answer that leaves a partition out; each partition gets its own answer, and may propose again from it."""
 
 import uuid
 
@@ -79,7 +80,90 @@ def test_batches_retries_and_answers_each_partition():
             nursery.cancel_scope.cancel()
 
     trio.run(main, clock=trio.testing.MockClock(autojump_threshold=0))
-    # the first request is sent again after the lost answer and NOT_CONTROLLER; the two queued meanwhile go next
-    assert sent == [[0], [0], [0], [1, 2]]
+    # the first proposal is sent again after the lost answer and after NOT_CONTROLLER, with the two queued meanwhile
+    assert sent == [[0], [0, 1, 2], [0, 1, 2]]
     assert {p: (r.error_code, r.isr, r.partition_epoch) for p, r in outcomes.items()} == {
         0: (errors.NONE.code, (1, 2), 5), 1: (errors.NONE.code, (1, 2), 5), 2: (errors.NONE.code, (1, 2), 5)}
+
+
+def run_manager(send, broker_epoch, proposals):
+    """Runs a manager with `send` until every (partition, on_result) of `proposals`, submitted up front, is done:
+    on_result(result, propose_again) returns True when it is."""
+    async def main():
+        manager = AlterPartitionManager(send, 1, broker_epoch)
+        done = trio.Event()
+        waiting = set(range(len(proposals)))
+
+        def answered(index, partition, on_result):
+            def callback(result):
+                if on_result(result, lambda: manager.submit(item(partition), callback)):
+                    waiting.discard(index)
+                    if not waiting:
+                        done.set()
+            return callback
+
+        async with trio.open_nursery() as nursery:
+            await nursery.start(manager.run)
+            for index, (partition, on_result) in enumerate(proposals):
+                assert manager.submit(item(partition), answered(index, partition, on_result))
+            await done.wait()
+            nursery.cancel_scope.cancel()
+
+    trio.run(main, clock=trio.testing.MockClock(autojump_threshold=0))
+
+
+def test_stale_broker_epoch_is_sent_again_with_the_new_epoch():
+    epochs = iter([41, 42])
+    current = [next(epochs)]
+    sent = []
+    results = []
+
+    async def send(request):
+        sent.append(request.broker_epoch)
+        if request.broker_epoch == 41:
+            current[0] = next(epochs)  # the broker registered again meanwhile
+            return AlterPartitionResponse(error_code=errors.STALE_BROKER_EPOCH.code)
+        return answer(request)
+
+    run_manager(send, lambda: current[0], [(0, lambda result, again: results.append(result) or True)])
+    assert sent == [41, 42]
+    assert [(r.error_code, r.isr) for r in results] == [(errors.NONE.code, (1, 2))]
+
+
+def test_a_partition_the_answer_leaves_out_is_sent_again():
+    sent = []
+    results = {}
+
+    async def send(request):
+        sent.append(sorted(p.partition_index for t in request.topics for p in t.partitions))
+        response = answer(request)
+        if len(sent) == 1:
+            response.topics[0].partitions = [p for p in response.topics[0].partitions if p.partition_index == 0]
+        return response
+
+    def record(partition):
+        return lambda result, again: results.setdefault(partition, result) is result
+
+    run_manager(send, lambda: 42, [(0, record(0)), (1, record(1))])
+    assert sent == [[0, 1], [1]]
+    assert {p: r.error_code for p, r in results.items()} == {0: errors.NONE.code, 1: errors.NONE.code}
+
+
+def test_a_partition_may_propose_again_from_its_answer():
+    sent = []
+    codes = []
+
+    async def send(request):
+        sent.append(sorted(p.partition_index for t in request.topics for p in t.partitions))
+        return answer(request, errors.UNKNOWN_SERVER_ERROR.code if len(sent) == 1 else errors.NONE.code)
+
+    def retry_once(result, again):
+        codes.append(result.error_code)
+        if result.error_code != errors.NONE.code:
+            assert again()
+            return False
+        return True
+
+    run_manager(send, lambda: 42, [(0, retry_once), (1, lambda result, again: True)])
+    assert sent == [[0, 1], [0]]
+    assert codes == [errors.UNKNOWN_SERVER_ERROR.code, errors.NONE.code]

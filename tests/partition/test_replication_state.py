@@ -139,6 +139,26 @@ def test_rejected_proposal_reverts_and_may_be_retried(make_partition, clock):
     assert not partition.isr_state.is_pending and partition.isr == (1,)
 
 
+def test_an_unexpected_error_sends_the_same_proposal_again(make_partition, clock):
+    partition, proposals = shrink_proposed(make_partition, clock)
+    proposals.callbacks[0](AlterPartitionResult(errors.UNKNOWN_SERVER_ERROR.code))
+    assert proposals.items == [proposals.items[0]] * 2 and partition.isr_state.pending == (1,)
+    proposals.callbacks[1](AlterPartitionResult(errors.NONE.code, 1, 0, (1,), 1))
+    assert not partition.isr_state.is_pending and partition.isr == (1,)
+
+
+def test_an_answer_to_a_proposal_since_replaced_is_ignored(make_partition, clock):
+    partition, proposals = shrink_proposed(make_partition, clock)
+    # the controller applied it and the metadata came first; a later proposal is pending when the answer arrives
+    partition.apply_registration(registration(replicas=(1, 2), isr=(1,), partition_epoch=1))
+    partition.update_follower_fetch_state(2, 1, 0, 1)
+    assert partition.isr_state.pending == (1, 2)
+    proposals.callbacks[0](AlterPartitionResult(errors.OPERATION_NOT_ATTEMPTED.code))
+    assert partition.isr_state.pending == (1, 2)
+    proposals.callbacks[1](AlterPartitionResult(errors.NONE.code, 1, 0, (1, 2), 2))
+    assert partition.isr == (1, 2) and partition.partition_epoch == 2
+
+
 def test_single_replica_never_proposes(make_partition, clock):
     proposals = Proposals()
     partition = make_partition(registration(replicas=(1,)), proposals=proposals)
