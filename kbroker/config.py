@@ -182,6 +182,9 @@ BROKER_CONFIGS: tuple[ConfigKey, ...] = (
     _key("controller.quorum.fetch.timeout.ms", INT, 2000),
     _key("controller.quorum.request.timeout.ms", INT, 2000),
     _key("controller.quorum.retry.backoff.ms", INT, 20),
+    # How long a request to another node may take; also how long a leader holds a WriteTxnMarkers answer for the
+    # in-sync replicas (KafkaApis.handleWriteTxnMarkersRequest appends with acks=all and this timeout).
+    _key("request.timeout.ms", INT, 30000, at_least(0)),
     _key("socket.request.max.bytes", INT, 104857600, at_least(1)),
     _key("telemetry.max.bytes", INT, 1048576, at_least(1)),  # KIP-714: the largest PushTelemetry payload
     _key("socket.send.buffer.bytes", INT, 102400),

@@ -5,13 +5,21 @@ UNKNOWN_TOPIC_OR_PARTITION for a partition the metadata does not know, NOT_LEADE
 does not lead, else the log's answer (INVALID_PRODUCER_EPOCH for an epoch older than the producer's,
 TRANSACTION_COORDINATOR_FENCED for an older coordinator epoch). A marker for `__consumer_offsets` is reported
 to the group coordinator as well. TransactionVersion (v2; 0 below) goes to the partition's producer state: a
-transaction version 2 marker must carry an epoch above the producer's last (Kafka's ProducerAppendInfo)."""
+transaction version 2 marker must carry an epoch above the producer's last (Kafka's ProducerAppendInfo).
+
+Markers are appended with acks=all, as Kafka's: the answer waits (at most `request.timeout.ms`) until the in-sync
+replicas have every marker written, and a partition whose ISR is under min.insync.replicas answers
+NOT_ENOUGH_REPLICAS (kbroker.txn.markers)."""
 
 from __future__ import annotations
+
+import trio
 
 from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.group import coordinator_of as group_coordinator_of
+from kbroker.partition.delayed_produce import wait_for_replication
+from kbroker.partition.partition import Partition
 from kbroker.protocol import errors
 from kbroker.protocol.messages.write_txn_markers_response import (
     WritableTxnMarkerPartitionResult,
@@ -40,13 +48,29 @@ def _write(ctx: RequestContext, image, marker, topic: str, partition: int) -> in
 
 async def handle(ctx: RequestContext, request) -> WriteTxnMarkersResponse:
     image = ctx.state.image
+    deadline = trio.current_time() + ctx.config["request.timeout.ms"] / 1000
     results = []
+    written: list[tuple[WritableTxnMarkerPartitionResult, Partition, int]] = []
     allowed = authz.cluster_allowed(ctx, authz.CLUSTER_ACTION)
     refused = errors.CLUSTER_AUTHORIZATION_FAILED.code
     for marker in request.markers:
-        topics = [WritableTxnMarkerTopicResult(name=topic.name, partitions=[
-            WritableTxnMarkerPartitionResult(partition_index=p, error_code=_write(ctx, image, marker, topic.name, p)
-                                             if allowed else refused)
-            for p in topic.partition_indexes]) for topic in marker.topics]
+        topics = []
+        for topic in marker.topics:
+            answers = []
+            for index in topic.partition_indexes:
+                code = _write(ctx, image, marker, topic.name, index) if allowed else refused
+                answer = WritableTxnMarkerPartitionResult(partition_index=index, error_code=code)
+                if code == errors.NONE.code:
+                    hosted = ctx.state.partitions.get(topic.name, index)
+                    written.append((answer, hosted, hosted.log_end_offset))
+                answers.append(answer)
+            topics.append(WritableTxnMarkerTopicResult(name=topic.name, partitions=answers))
         results.append(WritableTxnMarkerResult(producer_id=marker.producer_id, topics=topics))
+
+    async def replicated(answer, hosted, required_offset):
+        answer.error_code = await wait_for_replication(hosted, required_offset, deadline)
+
+    async with trio.open_nursery() as nursery:
+        for each in written:
+            nursery.start_soon(replicated, *each)
     return WriteTxnMarkersResponse(markers=results)

@@ -138,6 +138,7 @@ _BROKER = {
     "producer.id.expiration.ms": "Idle time after which a producer id's state is dropped.",
     "num.recovery.threads.per.data.dir": "Threads per log dir that flush and close logs at shutdown.",
     "replica.lag.time.max.ms": "Time a follower may lag before it leaves the ISR.",
+    "request.timeout.ms": "How long a leader waits for the in-sync replicas to take a transaction marker.",
     "replica.fetch.backoff.ms": "Milliseconds a replica fetcher waits after a fetch failed.",
     "replica.fetch.max.bytes": "Bytes a follower asks for per partition in each fetch.",
     "replica.fetch.min.bytes": "Bytes a follower's fetch waits for before the leader answers.",

@@ -52,7 +52,7 @@ from kbroker.metadata.topic_names import GROUP_METADATA_TOPIC, TRANSACTION_STATE
 from kbroker.producer_ids import ProducerIdUnavailable
 from kbroker.protocol import errors
 from kbroker.txn import log_records
-from kbroker.txn.markers import write_marker
+from kbroker.txn.markers import write_marker, write_marker_acked
 from kbroker.txn.metadata import (
     EPOCH_BUMP_TRANSACTION_VERSION,
     NO_PRODUCER_EPOCH,
@@ -510,13 +510,14 @@ class TransactionCoordinator:
     def _send_markers(self, loaded: LoadedPartition, metadata: TransactionMetadata,
                       partitions: set[TopicPartition]) -> bool:
         """Write the markers of a PrepareCommit/PrepareAbort transaction to `partitions`; what a partition refused
-        with a retriable error, or another broker leads, stays queued for the background task. True when every
-        marker is written: the transaction is ready to complete (`_complete`)."""
+        with a retriable error, another broker leads, or this one leads with followers (the marker then waits for
+        the in-sync replicas, which only the background task may do) stays queued for the background task. True
+        when every marker is written: the transaction is ready to complete (`_complete`)."""
         commit = metadata.state == TxnState.PREPARE_COMMIT
         remaining = set()
         for topic, index in sorted(partitions):
-            if self._leader_elsewhere(topic, index):
-                remaining.add((topic, index))  # written by `_write_remote_markers`, from the background task
+            if self._leader_elsewhere(topic, index) or self._replicated_here(topic, index):
+                remaining.add((topic, index))  # written by `_write_queued_markers`, from the background task
                 continue
             code = write_marker(self.partitions, topic, index, commit=commit, producer_id=metadata.producer_id,
                                 producer_epoch=metadata.producer_epoch,
@@ -557,6 +558,11 @@ class TransactionCoordinator:
         registration = image.partition(topic, index) if image is not None else None
         return registration is not None and registration.leader != self.node_id
 
+    def _replicated_here(self, topic: str, index: int) -> bool:
+        """Whether this node leads the partition and has followers: its marker must wait for the ISR."""
+        hosted = self.partitions.get(topic, index)
+        return hosted is not None and hosted.is_leader and len(hosted.registration.replicas) > 1
+
     def _pending_markers(self, txn_id: str) -> tuple[LoadedPartition, TransactionMetadata] | None:
         """The transaction whose markers are queued, while they are still due (PrepareCommit/PrepareAbort)."""
         try:
@@ -568,28 +574,56 @@ class TransactionCoordinator:
             return None
         return loaded, metadata
 
-    async def _write_remote_markers(self) -> None:
-        """Send the queued markers of partitions led by other brokers to their leaders (WriteTxnMarkers)."""
+    async def _write_queued_markers(self) -> None:
+        """Write the queued markers with acks=all, all at once: to partitions other brokers lead, one WriteTxnMarkers
+        per leader and transaction; to partitions this node leads with followers, here, each answered once the
+        in-sync replicas have it."""
         txn_channels = getattr(self.partitions, "txn_channels", None)
-        if txn_channels is None:
-            return
-        for txn_id, remaining in list(self._unwritten_markers.items()):
-            pending = self._pending_markers(txn_id)
-            if pending is None:
-                continue
-            loaded, metadata = pending
-            by_leader: dict[int, list[TopicPartition]] = {}
-            for topic, index in sorted(remaining):
-                registration = self.partitions.image.partition(topic, index)
-                if registration is not None and registration.leader >= 0 and registration.leader != self.node_id:
-                    by_leader.setdefault(registration.leader, []).append((topic, index))
-            for leader, partitions in by_leader.items():
-                settled = await write_remote_markers(
-                    txn_channels.markers, leader, partitions, commit=metadata.state == TxnState.PREPARE_COMMIT,
-                    producer_id=metadata.producer_id, producer_epoch=metadata.producer_epoch,
-                    coordinator_epoch=loaded.epoch, transaction_version=metadata.client_transaction_version)
-                if self._unwritten_markers.get(txn_id) is remaining:  # still the same queued transaction
-                    remaining.difference_update(settled)
+        deadline = trio.current_time() + self.config["request.timeout.ms"] / 1000
+
+        async def settle(txn_id, remaining, write, *args, **kwargs):
+            settled = await write(*args, **kwargs)
+            if self._unwritten_markers.get(txn_id) is remaining:  # still the same queued transaction
+                remaining.difference_update(settled)
+
+        async with trio.open_nursery() as nursery:
+            for txn_id, remaining in list(self._unwritten_markers.items()):
+                pending = self._pending_markers(txn_id)
+                if pending is None:
+                    continue
+                loaded, metadata = pending
+                marker = dict(commit=metadata.state == TxnState.PREPARE_COMMIT, producer_id=metadata.producer_id,
+                              producer_epoch=metadata.producer_epoch, coordinator_epoch=loaded.epoch,
+                              transaction_version=metadata.client_transaction_version)
+                elsewhere = []
+                for topic, index in sorted(remaining):
+                    if self._replicated_here(topic, index):
+                        nursery.start_soon(functools.partial(
+                            settle, txn_id, remaining, self._write_local_marker, topic, index, deadline=deadline,
+                            group_coordinator=self.group_coordinator(), **marker))
+                    else:
+                        elsewhere.append((topic, index))
+                if txn_channels is None:  # a single node: every partition is here
+                    continue
+                by_leader: dict[int, list[TopicPartition]] = {}
+                for topic, index in elsewhere:
+                    registration = self.partitions.image.partition(topic, index)
+                    if registration is not None and registration.leader >= 0 and registration.leader != self.node_id:
+                        by_leader.setdefault(registration.leader, []).append((topic, index))
+                for leader, partitions in by_leader.items():
+                    nursery.start_soon(functools.partial(
+                        settle, txn_id, remaining, write_remote_markers, txn_channels.markers, leader, partitions,
+                        **marker))
+
+    async def _write_local_marker(self, topic: str, index: int, **marker) -> set[TopicPartition]:
+        """The marker for a partition this node leads, once its in-sync replicas have it: {(topic, index)} when
+        it needs no more attempts (written, or the partition is gone), else empty."""
+        code = await write_marker_acked(self.partitions, topic, index, **marker)
+        if code in (NONE, errors.UNKNOWN_TOPIC_OR_PARTITION.code):
+            return {(topic, index)}
+        log.info("the marker of producer %d for %s-%d is not on the in-sync replicas: %s; retrying",
+                 marker["producer_id"], topic, index, errors.for_code(code).name)
+        return set()
 
     def retry_markers(self) -> None:
         for txn_id, partitions in list(self._unwritten_markers.items()):
@@ -681,7 +715,7 @@ class TransactionCoordinator:
                 await self._markers_pending.wait()
             now = trio.current_time()
             if self._unwritten_markers:
-                await self._write_remote_markers()
+                await self._write_queued_markers()
                 self.retry_markers()
             # Markers still refused wait for the retry delay, not for the event their retry just set.
             self._markers_pending = trio.Event()

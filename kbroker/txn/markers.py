@@ -6,6 +6,11 @@ and by the WriteTxnMarkers API. A transaction version 2 marker must carry an epo
 A marker for a `__consumer_offsets` partition is also reported to the group coordinator (when the broker has
 one that takes it, through `transaction_marker_written`), so that offsets committed in the transaction become
 visible on commit and are dropped on abort.
+
+Kafka appends markers with acks=all: a leader under min.insync.replicas refuses one with NOT_ENOUGH_REPLICAS,
+and the marker counts as written only once the in-sync replicas have it (`write_marker_acked`). A coordinator
+told too early would complete the transaction, and a marker a new leader never had would leave it open on that
+partition for good (its last stable offset, or the group's transactional offsets, stuck).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import logging
 
 from kbroker.log.log import LogError
 from kbroker.metadata.topic_names import GROUP_METADATA_TOPIC
+from kbroker.partition.delayed_produce import wait_for_replication
 from kbroker.protocol import errors
 from kbroker.protocol import records as R
 
@@ -26,6 +32,10 @@ def write_marker(partitions, topic: str, partition: int, *, commit: bool, produc
     hosted = partitions.get(topic, partition)
     if hosted is None:
         return errors.UNKNOWN_TOPIC_OR_PARTITION.code
+    if hosted.is_under_min_isr:
+        log.info("%s marker for producer %d refused by %s-%d: its ISR %s is under min.insync.replicas",
+                 "COMMIT" if commit else "ABORT", producer_id, topic, partition, list(hosted.isr))
+        return errors.NOT_ENOUGH_REPLICAS.code
     try:
         hosted.append_control_marker(R.CONTROL_COMMIT if commit else R.CONTROL_ABORT, producer_id=producer_id,
                                      producer_epoch=producer_epoch, coordinator_epoch=coordinator_epoch,
@@ -40,3 +50,13 @@ def write_marker(partitions, topic: str, partition: int, *, commit: bool, produc
         if notify is not None:
             notify(partition, producer_id=producer_id, producer_epoch=producer_epoch, commit=commit)
     return errors.NONE.code
+
+
+async def write_marker_acked(partitions, topic: str, partition: int, *, deadline: float, **marker) -> int:
+    """write_marker, then wait (until `deadline`, trio time) for the in-sync replicas to have it: NONE, or the
+    error an acks=all produce would get (NOT_LEADER_OR_FOLLOWER, REQUEST_TIMED_OUT, ...)."""
+    code = write_marker(partitions, topic, partition, **marker)
+    if code != errors.NONE.code:
+        return code
+    hosted = partitions.get(topic, partition)
+    return await wait_for_replication(hosted, hosted.log_end_offset, deadline)

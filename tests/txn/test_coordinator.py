@@ -39,9 +39,9 @@ class Partitions:
         # The broker's producer-id manager, shared by every coordinator of a test.
         self.producer_ids = itertools.count(1000)
 
-    def add(self, topic: str, index: int, leader_epoch: int = 0) -> Partition:
+    def add(self, topic: str, index: int, leader_epoch: int = 0, replicas: tuple[int, ...] = (NODE,)) -> Partition:
         log = Log.open(os.path.join(self.root, f"{topic}-{index}"), clock=virtual_ms)
-        registration = PartitionRegistration(index, (NODE,), (NODE,), NODE, leader_epoch, 0)
+        registration = PartitionRegistration(index, replicas, replicas, NODE, leader_epoch, 0)
         partition = Partition(topic, index, uuid.uuid5(uuid.NAMESPACE_DNS, topic), log, registration)
         self.hosted[(topic, index)] = partition
         outer = self
@@ -163,6 +163,35 @@ def test_refused_markers_are_retried_until_written(tmp_path, partitions):
             assert markers_of(partitions.get("data", 1)) == [(pid, epoch, R.CONTROL_COMMIT)]
             nursery.cancel_scope.cancel()
     run(main)
+
+
+def test_a_marker_counts_once_the_in_sync_replicas_have_it(tmp_path):
+    """Kafka appends markers with acks=all: the transaction stays PrepareCommit while a follower in the ISR lacks
+    the marker, so a new leader elected from that ISR has it."""
+    partitions = Partitions(str(tmp_path))
+    partitions.add(TXN_TOPIC, 0)
+    partitions.add("data", 0)
+    replicated = partitions.add("data", 1, replicas=(NODE, 2))
+
+    async def main():
+        coordinator = make_coordinator(tmp_path, partitions)
+        async with trio.open_nursery() as nursery:
+            await nursery.start(coordinator.run)
+            pid, epoch = await open_transaction(coordinator, partitions)
+            assert (await coordinator.end_transaction("tx", pid, epoch, True)).error == 0
+            await trio.sleep(1)
+            assert markers_of(replicated) == [(pid, epoch, R.CONTROL_COMMIT)]
+            assert coordinator.describe("tx").metadata.state == TxnState.PREPARE_COMMIT
+            end = replicated.log_end_offset
+            replicated.update_follower_fetch_state(2, end, 0, end)
+            await trio.sleep(1)
+            assert coordinator.describe("tx").metadata.state == TxnState.COMPLETE_COMMIT
+            assert markers_of(replicated) == [(pid, epoch, R.CONTROL_COMMIT)]  # written once
+            nursery.cancel_scope.cancel()
+    try:
+        run(main)
+    finally:
+        partitions.close()
 
 
 def test_prepare_commit_found_at_load_is_completed(tmp_path, partitions):
