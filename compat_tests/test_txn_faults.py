@@ -56,7 +56,17 @@ def cluster(broker_kind: str):
 
 
 def _partition_count(cluster: Cluster, topic: str) -> int:
-    return len(cluster.admin().list_topics(topic, timeout=10).topics[topic].partitions)
+    """The partition count of `topic` once the node asked knows it: right after its creation a node whose metadata
+    lags answers without partitions (UNKNOWN_TOPIC_OR_PARTITION or LEADER_NOT_AVAILABLE)."""
+    deadline = time.monotonic() + TIMEOUT_S
+    admin = cluster.admin()
+    while True:
+        described = admin.list_topics(topic, timeout=10).topics[topic]
+        if described.error is None and described.partitions:
+            return len(described.partitions)
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{topic} has no partitions after {TIMEOUT_S} s: {described.error}")
+        time.sleep(0.2)
 
 
 def _coordinator_leader(cluster: Cluster, internal_topic: str, key: str) -> int:
