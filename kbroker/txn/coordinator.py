@@ -9,9 +9,10 @@ meet CONCURRENT_TRANSACTIONS. Partitions are loaded when the coordinator starts 
 taken over later, when it is first needed; the coordinator epoch of a partition is its leader epoch.
 
 Ending a transaction follows Kafka: PrepareCommit/PrepareAbort is written, then the COMMIT/ABORT marker goes to
-every partition of the transaction (in-process, `markers.write_marker`, where this node leads the partition;
-WriteTxnMarkers to the leader from the background task, `remote_markers.py`, where another broker does), then
-CompleteCommit/CompleteAbort is written. A transaction found in PrepareCommit/PrepareAbort at load (the broker died between the two writes)
+every partition of the transaction, counted once that partition's in-sync replicas have it (in-process,
+`markers.write_marker`, where this node leads the partition alone; from the background task,
+`markers.write_marker_acked`, where it leads one with followers; WriteTxnMarkers to the leader from the
+background task, `remote_markers.py`, where another broker does), then CompleteCommit/CompleteAbort is written. A transaction found in PrepareCommit/PrepareAbort at load (the broker died between the two writes)
 gets its markers again and is completed, so it ends committed or aborted, never half-visible. Markers a
 partition refused, and completions that could not be written, are retried by the background task (`run`), which
 also aborts transactions older than their timeout (fencing their producer by an epoch bump, as Kafka) and expires
