@@ -55,14 +55,14 @@ def cluster(broker_kind: str):
         yield started
 
 
-def _partition_count(cluster: Cluster, topic: str) -> int:
-    """The partition count of `topic` once the node asked knows it: right after its creation a node whose metadata
-    lags answers without partitions (UNKNOWN_TOPIC_OR_PARTITION or LEADER_NOT_AVAILABLE)."""
+def _partition_count(cluster: Cluster, topic: str, *, created: bool = False) -> int:
+    """The partition count of `topic`, 0 while it does not exist. With `created` (the caller just had it created),
+    asked again until the node asked knows it: a node whose metadata lags answers UNKNOWN_TOPIC_OR_PARTITION."""
     deadline = time.monotonic() + TIMEOUT_S
     admin = cluster.admin()
     while True:
         described = admin.list_topics(topic, timeout=10).topics[topic]
-        if described.error is None and described.partitions:
+        if not created or (described.error is None and described.partitions):
             return len(described.partitions)
         if time.monotonic() > deadline:
             raise TimeoutError(f"{topic} has no partitions after {TIMEOUT_S} s: {described.error}")
@@ -80,8 +80,8 @@ def _heal(cluster: Cluster, node: int, topics: list[tuple[str, int]]) -> None:
         cluster.wait_healthy(topic, partitions)
 
 
-def _internal_topics(cluster: Cluster) -> list[tuple[str, int]]:
-    return [(topic, _partition_count(cluster, topic)) for topic in INTERNAL_TOPICS]
+def _internal_topics(cluster: Cluster, *, created: bool = False) -> list[tuple[str, int]]:
+    return [(topic, _partition_count(cluster, topic, created=created)) for topic in INTERNAL_TOPICS]
 
 
 def create_internal_topics(cluster: Cluster) -> None:
@@ -90,7 +90,7 @@ def create_internal_topics(cluster: Cluster) -> None:
     producer = confluent_kafka.Producer({"bootstrap.servers": cluster.bootstrap, "transactional.id": "init"})
     producer.init_transactions(TIMEOUT_S)
     _committed_offset(cluster, "init", "init")
-    for topic, partitions in _internal_topics(cluster):
+    for topic, partitions in _internal_topics(cluster, created=True):
         cluster.wait_healthy(topic, partitions)
 
 
