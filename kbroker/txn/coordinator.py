@@ -12,8 +12,9 @@ Ending a transaction follows Kafka: PrepareCommit/PrepareAbort is written, then 
 every partition of the transaction, counted once that partition's in-sync replicas have it (in-process,
 `markers.write_marker`, where this node leads the partition alone; from the background task,
 `markers.write_marker_acked`, where it leads one with followers; WriteTxnMarkers to the leader from the
-background task, `remote_markers.py`, where another broker does), then CompleteCommit/CompleteAbort is written. A transaction found in PrepareCommit/PrepareAbort at load (the broker died between the two writes)
-gets its markers again and is completed, so it ends committed or aborted, never half-visible. Markers a
+background task, `remote_markers.py`, where another broker does), then CompleteCommit/CompleteAbort is written.
+A transaction found in PrepareCommit/PrepareAbort at load (the broker died between the two writes) gets its
+markers again and is completed, so it ends committed or aborted, never half-visible. Markers a
 partition refused, and completions that could not be written, are retried by the background task (`run`), which
 also aborts transactions older than their timeout (fencing their producer by an epoch bump, as Kafka) and expires
 transactional ids unused for `transactional.id.expiration.ms`.
