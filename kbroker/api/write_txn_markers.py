@@ -18,8 +18,6 @@ import trio
 from kbroker.api import authz
 from kbroker.api.context import RequestContext
 from kbroker.group import coordinator_of as group_coordinator_of
-from kbroker.partition.delayed_produce import wait_for_replication
-from kbroker.partition.partition import Partition
 from kbroker.protocol import errors
 from kbroker.protocol.messages.write_txn_markers_response import (
     WritableTxnMarkerPartitionResult,
@@ -27,50 +25,45 @@ from kbroker.protocol.messages.write_txn_markers_response import (
     WritableTxnMarkerTopicResult,
     WriteTxnMarkersResponse,
 )
-from kbroker.txn.markers import write_marker
+from kbroker.txn.markers import write_marker_acked
 
 API_KEY = 27
 MIN_VERSION = 1
 MAX_VERSION = 2
 
 
-def _write(ctx: RequestContext, image, marker, topic: str, partition: int) -> int:
+async def _write(ctx: RequestContext, image, marker, topic: str, partition: int, deadline: float) -> int:
     if image.partition(topic, partition) is None:
         return errors.UNKNOWN_TOPIC_OR_PARTITION.code
     hosted = ctx.state.partitions.get(topic, partition)
     if hosted is None or hosted.leader != ctx.config.node_id:
         return errors.NOT_LEADER_OR_FOLLOWER.code
-    return write_marker(ctx.state.partitions, topic, partition, commit=marker.transaction_result,
-                        producer_id=marker.producer_id, producer_epoch=marker.producer_epoch,
-                        coordinator_epoch=marker.coordinator_epoch, transaction_version=marker.transaction_version,
-                        group_coordinator=group_coordinator_of(ctx.state))
+    return await write_marker_acked(
+        ctx.state.partitions, topic, partition, deadline=deadline, commit=marker.transaction_result,
+        producer_id=marker.producer_id, producer_epoch=marker.producer_epoch,
+        coordinator_epoch=marker.coordinator_epoch, transaction_version=marker.transaction_version,
+        group_coordinator=group_coordinator_of(ctx.state))
 
 
 async def handle(ctx: RequestContext, request) -> WriteTxnMarkersResponse:
     image = ctx.state.image
     deadline = trio.current_time() + ctx.config["request.timeout.ms"] / 1000
-    results = []
-    written: list[tuple[WritableTxnMarkerPartitionResult, Partition, int]] = []
     allowed = authz.cluster_allowed(ctx, authz.CLUSTER_ACTION)
-    refused = errors.CLUSTER_AUTHORIZATION_FAILED.code
-    for marker in request.markers:
-        topics = []
-        for topic in marker.topics:
-            answers = []
-            for index in topic.partition_indexes:
-                code = _write(ctx, image, marker, topic.name, index) if allowed else refused
-                answer = WritableTxnMarkerPartitionResult(partition_index=index, error_code=code)
-                if code == errors.NONE.code:
-                    hosted = ctx.state.partitions.get(topic.name, index)
-                    written.append((answer, hosted, hosted.log_end_offset))
-                answers.append(answer)
-            topics.append(WritableTxnMarkerTopicResult(name=topic.name, partitions=answers))
-        results.append(WritableTxnMarkerResult(producer_id=marker.producer_id, topics=topics))
 
-    async def replicated(answer, hosted, required_offset):
-        answer.error_code = await wait_for_replication(hosted, required_offset, deadline)
+    async def answer(result: WritableTxnMarkerPartitionResult, marker, topic: str) -> None:
+        result.error_code = await _write(ctx, image, marker, topic, result.partition_index, deadline)
 
+    results = []
     async with trio.open_nursery() as nursery:
-        for each in written:
-            nursery.start_soon(replicated, *each)
+        for marker in request.markers:
+            topics = []
+            for topic in marker.topics:
+                answers = [WritableTxnMarkerPartitionResult(
+                    partition_index=index, error_code=errors.CLUSTER_AUTHORIZATION_FAILED.code)
+                    for index in topic.partition_indexes]
+                if allowed:
+                    for result in answers:
+                        nursery.start_soon(answer, result, marker, topic.name)
+                topics.append(WritableTxnMarkerTopicResult(name=topic.name, partitions=answers))
+            results.append(WritableTxnMarkerResult(producer_id=marker.producer_id, topics=topics))
     return WriteTxnMarkersResponse(markers=results)
