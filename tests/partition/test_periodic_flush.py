@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 import uuid
 
 import trio
@@ -79,3 +80,30 @@ def test_shutdown_closes_the_deleted_partitions_segments_at_once(tmp_path):
     assert not segment.closed
     partitions.shutdown()
     assert segment.closed
+
+
+def test_the_upkeep_runs_off_the_event_loop(tmp_path, monkeypatch):
+    """A close of a deleted 1 GiB segment waited 0.8 s on the kernel freeing its pages, with the event loop (and
+    every connection) stopped: flushes, retention and deletions now run in one worker thread per tick."""
+    config = broker_config(str(tmp_path / "logs"), {"node.id": 1})
+    partitions = PartitionManager(config, time_ms=lambda: 1_700_000_000_000)
+    partitions.startup(image_of_three_partitions_led_by(1))
+    loop_thread = threading.get_ident()
+    threads: dict[str, set[int]] = {"flush": set(), "retention": set(), "deletes": set()}
+
+    def recorder(kind):
+        def record(*_args, **_kwargs):
+            threads[kind].add(threading.get_ident())
+            return 0
+        return record
+
+    monkeypatch.setattr(Log, "maybe_flush", recorder("flush"))
+    monkeypatch.setattr(Log, "run_scheduled_deletes", recorder("deletes"))
+    monkeypatch.setattr("kbroker.partition.manager.delete_old_segments", recorder("retention"))
+
+    async def tick_with_retention():
+        await partitions.flush_logs(retention=True)
+
+    trio.run(tick_with_retention)
+    assert all(used and loop_thread not in used for used in threads.values()), threads
+    partitions.shutdown()
