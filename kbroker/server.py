@@ -27,7 +27,9 @@ of that, and is parked (parking.py) until its socket is readable, when a new tas
 listeners keep their tasks (the TLS layer may hold decrypted bytes that the socket no longer shows).
 
 Responses go out as Writer chunks: runs of bytes with one `writev`, file regions (`wire.FileRegion`) with
-`os.sendfile` straight from the segment file, so fetched record data never passes through Python.
+`os.sendfile` straight from the segment file, so fetched record data never passes through Python. A region
+whose pages would make `sendfile` wait (not cached, or the log's tail locked by an append that waits on
+write-back: page_cache.would_wait) is sent from a worker thread, so that wait stops no other connection.
 
 Socket calls are made directly on the non-blocking socket and wait (through trio) only when it is not ready;
 a request that never had to wait ends with one checkpoint, so busy connections take turns. Accepted sockets
@@ -50,6 +52,7 @@ from collections.abc import Callable, Iterable
 import attrs
 import trio
 
+from kbroker import page_cache
 from kbroker.allocator import trim_c_heap
 from kbroker.api import api_versions, forwarding, sasl_errors
 from kbroker.api.context import NO_RESPONSE, CloseConnection, RequestContext
@@ -185,9 +188,13 @@ class SocketIO:
             position += sent
             return position == end
 
-        await self._send_until_done(attempt)
+        def would_wait() -> bool:
+            return position < end and page_cache.would_wait(region.fd, position, end - 1)
 
-    async def _send_until_done(self, attempt: Callable[[], bool]) -> None:
+        await self._send_until_done(attempt, would_wait)
+
+    async def _send_until_done(self, attempt: Callable[[], bool], would_wait: Callable[[], bool] = lambda: False
+                               ) -> None:
         """Run `attempt` (a non-blocking send that says whether everything is sent) until it is done, waiting for
         the socket between attempts.
 
@@ -198,19 +205,28 @@ class SocketIO:
         idle deadline does (FrameReader._activity), in steps of IDLE_SLACK of the limit, here at most a second: a
         stalled peer is closed that much late at most, never early.
         """
-        if attempt():
+        if await self._attempt(attempt, would_wait):
             return
         self.yielded = True
         late_by = min(self.max_stall_s * FrameReader.IDLE_SLACK, 1.0)
         with trio.CancelScope(deadline=trio.current_time() + self.max_stall_s) as stall:
             while True:
                 await trio.lowlevel.wait_writable(self.sock)
-                if attempt():
+                if await self._attempt(attempt, would_wait):
                     return
                 room_at = trio.current_time()
                 if stall.deadline < room_at + self.max_stall_s:
                     stall.deadline = room_at + self.max_stall_s + late_by
         raise CloseConnection(f"took no response bytes for connections.max.idle.ms ({self.max_stall_s * 1000:.0f} ms)")
+
+    async def _attempt(self, attempt: Callable[[], bool], would_wait: Callable[[], bool]) -> bool:
+        """One attempt, in a worker thread when `would_wait` says it would wait on the file system (the socket
+        side never waits: it is non-blocking in the thread too)."""
+        if not would_wait():
+            return attempt()
+        self.yielded = True
+        return await trio.to_thread.run_sync(attempt)
+
 
 _TCP_INFO = getattr(socket, "TCP_INFO", None)  # Linux: the first byte of struct tcp_info is the TCP state
 _TCP_PEER_GONE_STATES = (7, 8)  # TCP_CLOSE, TCP_CLOSE_WAIT

@@ -1,8 +1,10 @@
-"""SocketIO's sends: every byte arrives in order however the socket's buffer splits them, and the stall limit
-(connections.max.idle.ms) closes a peer that takes nothing, never one that keeps taking bytes slowly."""
+"""SocketIO's sends: every byte arrives in order however the socket's buffer splits them, the stall limit
+(connections.max.idle.ms) closes a peer that takes nothing, never one that keeps taking bytes slowly, and a file
+region whose pages would make sendfile wait is sent from a worker thread, never on the event loop."""
 
 import os
 import socket
+import threading
 
 import pytest
 import trio
@@ -115,3 +117,42 @@ def test_a_reader_that_stops_taking_bytes_is_closed_at_the_stall_limit_measured_
     last_read_at, closed_at = trio.run(main, clock=trio.testing.MockClock(autojump_threshold=0.01))
     assert last_read_at > stall_s  # the send outlived one stall limit while the reader was taking bytes
     assert stall_s <= closed_at - last_read_at <= stall_s + min(stall_s * 0.1, 1.0) + 1e-6
+
+
+def test_a_region_not_in_the_page_cache_is_sent_from_a_worker_thread_and_a_cached_one_on_the_loop(tmp_path,
+                                                                                                   monkeypatch):
+    data = os.urandom(2 << 20)
+    path = tmp_path / "segment.log"
+    path.write_bytes(data)
+    fd = os.open(path, os.O_RDONLY)
+    os.fsync(fd)
+    os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+    sent_from: list[int] = []
+    sendfile = os.sendfile
+
+    def recording_sendfile(*args):
+        sent_from.append(threading.get_ident())
+        return sendfile(*args)
+
+    monkeypatch.setattr(os, "sendfile", recording_sendfile)
+
+    def send_all_and_see_where(loop_thread: list[int]):
+        async def send(io):
+            loop_thread.append(threading.get_ident())
+            await io.send_file_region(wire.FileRegion(fd, 0, len(data)))
+        return send
+
+    try:
+        loop: list[int] = []
+        cold = _send_to_a_slow_reader(send_all_and_see_where(loop), len(data), max_stall_s=5.0, every_s=0.05,
+                                      at_most=1 << 20)
+        assert cold == data
+        assert sent_from and loop[0] not in sent_from[:1]  # the first read waited for the disk, off the loop
+        sent_from.clear()
+        loop.clear()
+        warm = _send_to_a_slow_reader(send_all_and_see_where(loop), len(data), max_stall_s=5.0, every_s=0.05,
+                                      at_most=1 << 20)
+        assert warm == data
+        assert set(sent_from) == {loop[0]}  # every page cached: no hand-off
+    finally:
+        os.close(fd)
