@@ -49,6 +49,7 @@ CURVES = {
         ("idle_after_restart.rss_mib", "idle RSS after restart (MiB)"),
         ("idle.fds_under_log_dir", "open files under the log dir"),
         ("idle.memory_maps", "memory maps"),
+        ("idle_cpu_s_per_s", "idle CPU (CPU-s per s)"),
         ("metadata_median_ms", "Metadata all topics, median (ms)"),
         ("produce_records_per_s", "produce records/s over all partitions"),
     ]),

@@ -1,5 +1,5 @@
 """What the curves read from a broker: its process figures from /proc (RSS, descriptors in all and under its
-log dir, memory maps), the latency of a Metadata request for all topics, and a wait until a broker has opened
+log dir, memory maps, CPU-seconds per second while it idles), the latency of a Metadata request for all topics, and a wait until a broker has opened
 the logs it was asked to create (Kafka's broker creates them after its controller answered CreateTopics)."""
 
 from __future__ import annotations
@@ -20,6 +20,18 @@ def process_figures(pid: int, log_dir: str | os.PathLike) -> dict:
     descriptors = os.listdir(f"/proc/{pid}/fd")
     return {"rss_mib": round(rss_kib / 1024, 1), "open_fds": len(descriptors),
             "fds_under_log_dir": descriptors_under(pid, log_dir, descriptors), "memory_maps": mappings}
+
+
+def idle_cpu_s_per_s(pid: int, seconds: float) -> float:
+    """CPU-seconds per second (utime + stime of /proc/<pid>/stat) the process spends over `seconds` with no
+    client: what its background upkeep costs."""
+    def cpu_s() -> float:
+        fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    before, started = cpu_s(), time.monotonic()
+    time.sleep(seconds)
+    return round((cpu_s() - before) / (time.monotonic() - started), 4)
 
 
 def descriptors_under(pid: int, log_dir: str | os.PathLike, descriptors: list[str] | None = None) -> int:

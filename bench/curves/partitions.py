@@ -1,6 +1,7 @@
 """The partitions curve: for each count (10 to 10,000, topics of 10 partitions, 100 topics per CreateTopics
 request), a fresh node gets them, then: seconds to create them (for Kafka, until its broker holds every new
-log open), idle RSS / descriptors / maps, Metadata-for-all-topics latency, produce records/s spread over all of
+log open), idle RSS / descriptors / maps, idle CPU-seconds per second (IDLE_CPU_S with no client),
+Metadata-for-all-topics latency, produce records/s spread over all of
 them (confluent-kafka, 100 B values, acks=1, round robin), the clean shutdown, start-to-ready after it (and the
 idle figures then), and start-to-ready after kill -9 (recovery)."""
 
@@ -11,7 +12,7 @@ import time
 from pathlib import Path
 
 from curves.brokers import node
-from curves.figures import metadata_all_topics_ms, process_figures, wait_for_log_descriptors
+from curves.figures import idle_cpu_s_per_s, metadata_all_topics_ms, process_figures, wait_for_log_descriptors
 from curves.producing import produce_all
 from kbroker.protocol.blocking_client import KafkaConnection
 from kbroker.protocol.messages.create_topics_request import CreatableTopic, CreateTopicsRequest
@@ -19,6 +20,7 @@ from kbroker.protocol.messages.create_topics_request import CreatableTopic, Crea
 PARTITIONS_PER_TOPIC = 10
 TOPICS_PER_REQUEST = 100
 IDLE_S = 5.0
+IDLE_CPU_S = 20.0
 FULL = (10, 100, 1_000, 10_000)
 QUICK = (10, 100, 1_000)
 
@@ -66,6 +68,7 @@ def point(kind: str, total: int, work_dir: Path) -> dict:
         result["create_s"] = round(time.perf_counter() - started, 3)
         time.sleep(IDLE_S)
         result["idle"] = process_figures(broker.pid, broker.log_dir)
+        result["idle_cpu_s_per_s"] = idle_cpu_s_per_s(broker.pid, IDLE_CPU_S)
         result.update(metadata_all_topics_ms(broker.bootstrap))
         result.update(produce_spread(broker.bootstrap, names, partitions, max(100_000, 20 * total)))
         result["clean_shutdown_s"] = round(broker.stop(), 3)
