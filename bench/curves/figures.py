@@ -1,12 +1,15 @@
 """What the curves read from a broker: its process figures from /proc (RSS, descriptors in all and under its
-log dir, memory maps, CPU-seconds per second while it idles), the latency of a Metadata request for all topics, and a wait until a broker has opened
-the logs it was asked to create (Kafka's broker creates them after its controller answered CreateTopics)."""
+log dir, memory maps, CPU-seconds per second while it idles), the latency of a Metadata request for all
+topics, and a wait until a broker has opened the logs it was asked to create (Kafka's broker creates them after
+its controller answered CreateTopics)."""
 
 from __future__ import annotations
 
 import os
 import statistics
 import time
+
+from broker_bench import user_and_system_cpu_seconds
 
 from kbroker.protocol.blocking_client import KafkaConnection
 from kbroker.protocol.messages.metadata_request import MetadataRequest
@@ -25,13 +28,9 @@ def process_figures(pid: int, log_dir: str | os.PathLike) -> dict:
 def idle_cpu_s_per_s(pid: int, seconds: float) -> float:
     """CPU-seconds per second (utime + stime of /proc/<pid>/stat) the process spends over `seconds` with no
     client: what its background upkeep costs."""
-    def cpu_s() -> float:
-        fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-    before, started = cpu_s(), time.monotonic()
+    before, started = sum(user_and_system_cpu_seconds(pid)), time.monotonic()
     time.sleep(seconds)
-    return round((cpu_s() - before) / (time.monotonic() - started), 4)
+    return round((sum(user_and_system_cpu_seconds(pid)) - before) / (time.monotonic() - started), 4)
 
 
 def descriptors_under(pid: int, log_dir: str | os.PathLike, descriptors: list[str] | None = None) -> int:

@@ -392,7 +392,7 @@ class PartitionManager:
             log_.delete()
 
     def _delete_log(self, log_: Log) -> None:
-        """Delete a hosted log; its segments stay open until file.delete.delay.ms has passed (flush_logs then
+        """Delete a hosted log; its segments stay open until file.delete.delay.ms has passed (run_upkeep then
         closes them), so the fetch responses being sent from them go out whole."""
         self.cleaner.remove_log(log_)
         log_.delete(keep_open=True)
@@ -462,14 +462,14 @@ class PartitionManager:
             retention_due = now >= next_retention
             if retention_due:
                 next_retention = now + retention_interval
-            await self.flush_logs(retention=retention_due)
+            await self.run_upkeep(retention=retention_due)
             if now >= next_checkpoint:
                 next_checkpoint = now + CHECKPOINT_INTERVAL_MS
                 failed = await trio.to_thread.run_sync(self.write_checkpoints)
                 for log_dir, reason in failed.items():
                     self._take_dir_offline(log_dir, reason)
 
-    async def flush_logs(self, *, retention: bool = False) -> None:
+    async def run_upkeep(self, *, retention: bool = False) -> None:
         """The periodic upkeep of every online log, all of it in one worker thread (_upkeep): nothing in it may
         stop the event loop, and one hand-off per tick costs the same at 10 or 10,000 partitions."""
         await trio.to_thread.run_sync(self._upkeep, self._online(), retention)

@@ -1,4 +1,4 @@
-"""The PartitionManager's periodic upkeep of its logs (flush_logs, every housekeeping tick). It goes on past a log
+"""The PartitionManager's periodic upkeep of its logs (run_upkeep, every housekeeping tick). It goes on past a log
 whose flush fails, as Kafka's LogManager.flushDirtyLogs does: the failure is logged, the other logs are flushed,
 and the broker keeps serving (before, a LogError out of one log's flush ended the housekeeping task and, with
 it, the broker). And it closes a deleted partition's segments once file.delete.delay.ms has passed, not before,
@@ -41,7 +41,7 @@ def test_a_failed_flush_is_logged_and_the_other_logs_are_still_flushed(tmp_path,
 
     monkeypatch.setattr(Log, "maybe_flush", maybe_flush)
     with caplog.at_level(logging.ERROR, logger="kbroker.partition.manager"):
-        trio.run(partitions.flush_logs)
+        trio.run(partitions.run_upkeep)
     assert sorted(flushed) == ["t-1", "t-2"]
     assert any(r.getMessage().startswith("Error flushing t-0: Error while flushing log for t-0")
                for r in caplog.records)
@@ -58,13 +58,13 @@ def test_a_deleted_partition_keeps_its_segment_open_until_the_file_delete_delay(
     partitions.apply_image(MetadataImage(offset=2, epoch=1))
     assert partitions.get("t", 0) is None and deleted.log.closed and not os.path.exists(deleted.log.directory)
     now[0] += LogConfig().file_delete_delay_ms - 1
-    trio.run(partitions.flush_logs)
+    trio.run(partitions.run_upkeep)
     assert not segment.closed
     partitions.apply_image(image_of_three_partitions_led_by(1))  # the topic again, under a new id
     recreated = partitions.get("t", 0)
     assert recreated.log.directory == deleted.log.directory
     now[0] += 1
-    trio.run(partitions.flush_logs)
+    trio.run(partitions.run_upkeep)
     assert segment.closed
     # the new topic's files, at the old one's paths, are left alone
     assert os.path.exists(recreated.log.active_segment.log_path)
@@ -102,7 +102,7 @@ def test_the_upkeep_runs_off_the_event_loop(tmp_path, monkeypatch):
     monkeypatch.setattr("kbroker.partition.manager.delete_old_segments", recorder("retention"))
 
     async def tick_with_retention():
-        await partitions.flush_logs(retention=True)
+        await partitions.run_upkeep(retention=True)
 
     trio.run(tick_with_retention)
     assert all(used and loop_thread not in used for used in threads.values()), threads
