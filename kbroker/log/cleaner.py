@@ -62,13 +62,6 @@ def active_producers(log: Log) -> dict[int, ActiveProducer]:
                 for pid, entry in log.producer_state.producers.items()}
 
 
-def last_stable_offset(log: Log, high_watermark: int) -> int:
-    """The first offset of the oldest open transaction, else the high watermark."""
-    with log.lock:
-        unstable = log.producer_state.first_unstable_offset()
-    return min(unstable, high_watermark) if unstable is not None else high_watermark
-
-
 # --- offset map -------------------------------------------------------------------------------------------
 
 def key_digest(key: bytes) -> bytes:
@@ -344,7 +337,7 @@ def log_to_clean(log: Log, checkpointed: int | None, now_ms: int, high_watermark
     else:
         first_dirty = checkpointed
     active_base = segments[-1].base_offset if segments else 0
-    uncleanable = min(last_stable_offset(log, high_watermark), active_base)
+    uncleanable = min(log.last_stable_offset(high_watermark), active_base)
     lag = log.config.min_compaction_lag_ms
     if lag > 0:
         for segment in segments:

@@ -152,6 +152,7 @@ def rebuild_producer_state(log) -> None:
                 continue
             log.index_aborted_transactions(state.replay_batch(batch))
     state.last_map_offset = log.log_end_offset
+    log.publish_first_unstable_offset()
 
 
 def _remove_leftovers(directory: str) -> None:

@@ -1,8 +1,14 @@
 """A partition log over `<log dir>/<topic>-<partition>` (Kafka's UnifiedLog + LocalLog, local storage only).
 
 Owns the ordered segments, the log end offset, the log start offset, the recovery point, the producer state
-and (through the log-extras classes) the leader-epoch cache and the .txnindex files. Synchronous and guarded
-by one lock: the broker calls it from worker threads. Time comes from `clock()` (milliseconds).
+and (through the log-extras classes) the leader-epoch cache and the .txnindex files. Synchronous; every change
+takes one lock (the broker calls it from worker threads). Time comes from `clock()` (milliseconds).
+
+Reads take no lock, as Kafka's LocalLog.read: an append in a worker thread holds the lock through its write
+to the page cache, and a fetch must not wait for that. A read takes the log end offset first and the segments
+after it, both published only once their data is in place: the segments as one `SegmentView`, replaced whole on
+every change (a roll, a cleaner's swap, a deletion, a truncation), never changed in place; the first unstable
+offset as one value, published when the producer state that yields it is complete.
 
 Reads return file regions (fd, position, length) for os.sendfile; a segment's fd stays open until its files
 are really deleted, file.delete.delay.ms after it left the log, so a region handed to a fetch stays readable.
@@ -81,6 +87,23 @@ class TimestampOffset(NamedTuple):
     leader_epoch: int             # -1 when unknown
 
 
+class SegmentView(NamedTuple):
+    """The log's segments at one instant: their base offsets in order and each segment by its base offset."""
+    bases: list[int]
+    by_base: dict[int, LogSegment]
+
+    @classmethod
+    def of(cls, by_base: dict[int, LogSegment]) -> SegmentView:
+        return cls(sorted(by_base), by_base)
+
+    def floor_index(self, offset: int) -> int:
+        """The index in `bases` of the segment holding `offset` (-1 when it lies below the first segment)."""
+        return bisect.bisect_right(self.bases, offset) - 1
+
+
+_NO_SEGMENTS = SegmentView([], {})
+
+
 class PendingDelete(NamedTuple):
     due_ms: int
     segment: LogSegment
@@ -120,8 +143,7 @@ class Log:
         self.partition = partition
         self._name = f"{topic}-{partition}"
         self.lock = threading.RLock()
-        self._segments: dict[int, LogSegment] = {s.base_offset: s for s in segments}
-        self._bases: list[int] = sorted(self._segments)
+        self._view = SegmentView.of({s.base_offset: s for s in segments})
         self.log_start_offset = log_start_offset
         self.recovery_point = recovery_point
         self.producer_state = producer_state
@@ -134,6 +156,7 @@ class Log:
         self.rolled_to = 0  # the base offset of the newest segment a roll started (maybe_flush flushes below it)
         self._truncations = 0  # counts truncations of the log's end, so a flush running beside one can tell
         self._latest_epoch = leader_epoch_cache.latest_epoch()
+        self._first_unstable_offset = producer_state.first_unstable_offset()
         self.closed = False
         # Set when a write to this log's files failed (see _storage_failure): the log stays offline.
         self.offline_reason: str | None = None
@@ -159,29 +182,37 @@ class Log:
     # --- segments (also the cleaner's interface) --------------------------------------------------------------
     @property
     def segments(self) -> list[LogSegment]:
-        with self.lock:
-            return [self._segments[b] for b in self._bases]
+        view = self._view
+        return [view.by_base[b] for b in view.bases]
 
     @property
     def active_segment(self) -> LogSegment:
-        return self._segments[self._bases[-1]]
+        view = self._view
+        return view.by_base[view.bases[-1]]
 
     def segment_for(self, offset: int) -> LogSegment | None:
         """The segment whose range holds `offset` (the one with the greatest base offset <= offset)."""
-        i = bisect.bisect_right(self._bases, offset) - 1
-        return self._segments[self._bases[i]] if i >= 0 else None
+        view = self._view
+        i = view.floor_index(offset)
+        return view.by_base[view.bases[i]] if i >= 0 else None
 
     def size_in_bytes(self) -> int:
-        with self.lock:
-            return sum(s.size for s in self._segments.values())
+        return sum(s.size for s in self._view.by_base.values())
 
     def _new_segment(self, base_offset: int) -> LogSegment:
         return LogSegment(self.directory, base_offset, index_interval_bytes=self.config.index_interval_bytes,
                           max_index_size=self.config.segment_index_bytes, created_ms=self.clock(), active=True)
 
-    def _add_segment(self, segment: LogSegment) -> None:
-        self._segments[segment.base_offset] = segment
-        self._bases = sorted(self._segments)
+    def _change_segments(self, removed: list[LogSegment] = (), added: LogSegment | None = None) -> None:
+        """Publish a new view without `removed` (by identity) and with `added`, in one assignment: a reader
+        sees the segments before the change or after it, never a gap between."""
+        by_base = dict(self._view.by_base)
+        for segment in removed:
+            if by_base.get(segment.base_offset) is segment:
+                del by_base[segment.base_offset]
+        if added is not None:
+            by_base[added.base_offset] = added
+        self._view = SegmentView.of(by_base)
 
     # --- append ----------------------------------------------------------------------------------------------
     def append_as_leader(self, records, leader_epoch: int, *, origin: str = ORIGIN_CLIENT,
@@ -317,6 +348,7 @@ class Log:
 
     def _apply_producer_state(self, pending, started, completed) -> None:
         self.producer_state.apply(pending, started, completed, self.log_end_offset)
+        self.publish_first_unstable_offset()
         self.index_aborted_transactions(completed)
 
     def index_aborted_transactions(self, completed) -> None:
@@ -348,7 +380,7 @@ class Log:
                     now: int) -> LogSegment:
         """LogSegment.shouldRoll: segment.bytes, segment.ms (by batch timestamps), full indexes, offset
         overflow of the relative index offsets."""
-        segment = self._segments[self._bases[-1]]
+        segment = self.active_segment
         config = self.config
         segment_size = segment.size
         if segment_size > 0:
@@ -371,12 +403,12 @@ class Log:
             old = self.active_segment
             if old.base_offset == new_base and old.size == 0:
                 return old
-            if new_base in self._segments:
+            if new_base in self._view.by_base:
                 raise LogError(errors.UNKNOWN_SERVER_ERROR.code,
                                f"Trying to roll {self.name} to {new_base}, which already exists")
             segment = self._new_segment(new_base)
             old.on_become_inactive()
-            self._add_segment(segment)
+            self._change_segments(added=segment)
             # Kafka flushes the rolled segment asynchronously; maybe_flush() (called periodically, in a
             # worker thread) does it here and then moves the recovery point.
             self.flush_pending_after_roll = True
@@ -410,7 +442,7 @@ class Log:
                 segment.flush()
             except OSError as exc:
                 with self.lock:
-                    if self.closed or self._segments.get(segment.base_offset) is not segment or segment.closed:
+                    if self.closed or self._view.by_base.get(segment.base_offset) is not segment or segment.closed:
                         continue
                     self.flush_pending_after_roll = True
                     raise self._os_failure("flushing", exc) from exc
@@ -423,9 +455,10 @@ class Log:
             self.last_flush_ms = self.clock()
 
     def _segments_from(self, offset: int) -> list[LogSegment]:
-        """The segments holding `offset` and every later one (under the lock)."""
-        first = (self.segment_for(offset) or self.active_segment).base_offset
-        return [self._segments[base] for base in self._bases if base >= first]
+        """The segments holding `offset` and every later one."""
+        view = self._view
+        first = view.bases[max(0, view.floor_index(offset))]
+        return [view.by_base[base] for base in view.bases if base >= first]
 
     def maybe_flush(self) -> None:
         """The periodic flush: per flush.ms, of the whole log; after a roll, of the segments below the one the
@@ -446,26 +479,32 @@ class Log:
     def read(self, start_offset: int, max_bytes: int, max_offset: int | None = None,
              min_one_message: bool = True) -> ReadResult:
         """Batches from the one holding `start_offset`, at most `max_bytes` (the first batch whole when
-        `min_one_message`), none at or beyond `max_offset` (the HW or LSO; default the LEO)."""
-        with self.lock:
-            if self.closed:
-                self._check_open()
-            leo = self.log_end_offset
-            lso = self.log_start_offset
-            if start_offset < lso or start_offset > leo:
-                raise OffsetOutOfRangeError(
-                    f"Received request for offset {start_offset} for partition {self.name}, but we only have log "
-                    f"segments in the range {lso} to {leo}.")
-            bound = leo if max_offset is None or max_offset > leo else max_offset
-            if start_offset >= bound:
-                return ReadResult([], -1, lso, leo)
-            # _bases is replaced, never changed in place: this list stays as it is after the lock is released
-            bases = self._bases
-            i = bisect.bisect_right(bases, start_offset) - 1
-            if i < 0:
-                i = 0
-            segment = self._segments[bases[i]]
-            bound_base = bases[max(0, bisect.bisect_right(bases, bound) - 1)] if bound < leo else None
+        `min_one_message`), none at or beyond `max_offset` (the HW or LSO; default the LEO). Takes no lock
+        (see the module's docstring): the log end offset is read before the segments, so every offset below it
+        lies in a segment of the view."""
+        if self.closed:
+            self._check_open()
+        leo = self.log_end_offset
+        lso = self.log_start_offset
+        view = self._view
+        if start_offset < lso or start_offset > leo:
+            raise OffsetOutOfRangeError(
+                f"Received request for offset {start_offset} for partition {self.name}, but we only have log "
+                f"segments in the range {lso} to {leo}.")
+        bound = leo if max_offset is None or max_offset > leo else max_offset
+        if start_offset >= bound:
+            return ReadResult([], -1, lso, leo)
+        bases = view.bases
+        i = view.floor_index(start_offset)
+        if i < 0:
+            # the segment holding it was deleted (retention, DeleteRecords) after the log start was read, or
+            # the log was closed: Kafka's read finds no floor segment either
+            self._check_open()
+            raise OffsetOutOfRangeError(
+                f"Received request for offset {start_offset} for partition {self.name}, but we only have log "
+                f"segments starting from offset {bases[0]}.")
+        segment = view.by_base[bases[i]]
+        bound_base = bases[max(0, view.floor_index(bound))] if bound < leo else None
         while True:
             if segment.base_offset >= bound:
                 break
@@ -480,23 +519,23 @@ class Log:
             i += 1
             if i >= len(bases):
                 break
-            with self.lock:
-                segment = self._segments.get(bases[i])
-            if segment is None:
-                break
+            segment = view.by_base[bases[i]]
         return ReadResult([], -1, lso, leo)
 
     def last_stable_offset(self, high_watermark: int) -> int:
-        """LSO: the first offset of the oldest open transaction, bounded by the high watermark."""
-        with self.lock:
-            unstable = self.producer_state.first_unstable_offset()
-            return high_watermark if unstable is None else min(unstable, high_watermark)
+        """LSO: the first offset of the oldest open transaction, bounded by the high watermark. Takes no lock:
+        the first unstable offset is published whole, before an append returns, so it is complete for every
+        offset below the high watermark."""
+        unstable = self._first_unstable_offset
+        return high_watermark if unstable is None else min(unstable, high_watermark)
+
+    def publish_first_unstable_offset(self) -> None:
+        """Call under the lock once the producer state is complete again (after an append or a reload)."""
+        self._first_unstable_offset = self.producer_state.first_unstable_offset()
 
     def collect_aborted_transactions(self, start_offset: int, upper_bound_offset: int) -> list[AbortedTxn]:
         """Aborted transactions overlapping [start_offset, upper_bound) for read_committed fetches."""
-        with self.lock:
-            segments = [self._segments[b] for b in self._bases
-                        if b >= (self.segment_for(start_offset) or self.active_segment).base_offset]
+        segments = self._segments_from(start_offset)
         return collect_aborted_transactions([s.txn_index for s in segments], start_offset, upper_bound_offset)
 
     def read_batches(self, start_offset: int = 0, max_offset: int | None = None) -> list[bytes]:
@@ -593,11 +632,10 @@ class Log:
                 self.leader_epoch_cache.truncate_from_end(self.log_end_offset)
                 self._latest_epoch = self.leader_epoch_cache.latest_epoch()
                 return False
-            if target_offset <= self._bases[0]:
+            if target_offset <= self._view.bases[0]:
                 self.truncate_fully_and_start_at(target_offset)
                 return True
-            doomed = [self._segments[b] for b in self._bases if b >= target_offset]
-            self._remove_segments(doomed)
+            self._remove_segments([s for s in self.segments if s.base_offset >= target_offset])
             self.active_segment.truncate_to(target_offset)
             self.active_segment.make_active(self.config.segment_index_bytes)
             # A batch straddling the target went whole; the log still ends at the target, as Kafka's truncateTo
@@ -613,8 +651,7 @@ class Log:
 
     def truncate_fully_and_start_at(self, new_offset: int) -> None:
         with self.lock:
-            self._remove_segments(self.segments)
-            self._add_segment(self._new_segment(new_offset))
+            self._remove_segments(self.segments, replacement=functools.partial(self._new_segment, new_offset))
             self.log_end_offset = new_offset
             self.log_start_offset = new_offset
             self.recovery_point = new_offset
@@ -623,6 +660,7 @@ class Log:
             self._latest_epoch = self.leader_epoch_cache.latest_epoch()
             self.producer_state.delete_snapshots_below(1 << 62)
             self.producer_state.truncate_and_reload(new_offset, new_offset)
+            self.publish_first_unstable_offset()
 
     def _rebuild_producer_state(self) -> None:
         from kbroker.log.loader import rebuild_producer_state
@@ -637,21 +675,23 @@ class Log:
             if segments[-1] is self.active_segment:
                 self.roll()
             self._remove_segments(segments)
-            first_base = self._bases[0]
+            first_base = self._view.bases[0]
             if first_base > self.log_start_offset:
                 self.log_start_offset = first_base
                 self.leader_epoch_cache.truncate_from_start(first_base)
-            self.producer_state.delete_snapshots_below(min(self._bases[0], self.producer_state.last_map_offset))
+            self.producer_state.delete_snapshots_below(min(first_base, self.producer_state.last_map_offset))
             return len(segments)
 
-    def _remove_segments(self, segments: list[LogSegment]) -> None:
-        """Take segments out of the log now; their files go to `.deleted` and vanish after the delay."""
+    def _remove_segments(self, segments: list[LogSegment],
+                         replacement: Callable[[], LogSegment] | None = None) -> None:
+        """Take segments out of the log now, and put the segment `replacement` makes in, in the same view. Their
+        files go to `.deleted` first (so a replacement at the same base offset opens files of its own) and vanish
+        after the delay."""
         due = self.clock() + self.config.file_delete_delay_ms
         for segment in segments:
-            self._segments.pop(segment.base_offset, None)
             segment.rename_suffix("", DELETED_SUFFIX)
             self.pending_deletes.append(PendingDelete(due, segment))
-        self._bases = sorted(self._segments)
+        self._change_segments(segments, replacement() if replacement is not None else None)
         if self.config.file_delete_delay_ms <= 0:
             self.run_scheduled_deletes()
 
@@ -671,14 +711,15 @@ class Log:
 
     def replace_segments(self, cleaned: LogSegment, old_segments: list[LogSegment]) -> None:
         """Swap a cleaned segment (files ending in `.cleaned`, base = old_segments[0].base_offset) in for
-        `old_segments`: .cleaned -> .swap, old -> .deleted, .swap -> live (Kafka's replaceSegments)."""
+        `old_segments`: .cleaned -> .swap, old -> .deleted, .swap -> live (Kafka's replaceSegments). A reader
+        sees the old segments or the cleaned one, never neither."""
         from kbroker.log.segment import CLEANED_SUFFIX, SWAP_SUFFIX
         with self.lock:
             cleaned.on_become_inactive()
             cleaned.rename_suffix(CLEANED_SUFFIX, SWAP_SUFFIX)
-            self._remove_segments([s for s in old_segments if s.base_offset in self._segments])
+            current = self._view.by_base
+            self._remove_segments([s for s in old_segments if current.get(s.base_offset) is s], replacement=lambda: cleaned)
             cleaned.rename_suffix(SWAP_SUFFIX, "")
-            self._add_segment(cleaned)
 
     # --- lifecycle -------------------------------------------------------------------------------------------
     def _check_open(self) -> None:
@@ -729,13 +770,13 @@ class Log:
             active = self.active_segment
             # An empty log has nothing to snapshot or flush (what keeps the shutdown of 10,000 new partitions
             # short); Kafka too skips both when nothing was appended since the last.
-            empty = len(self._bases) == 1 and active.size == 0 and not self.producer_state.producers
+            empty = len(self._view.bases) == 1 and active.size == 0 and not self.producer_state.producers
             if not empty:
                 self.producer_state.last_map_offset = self.log_end_offset
                 self.producer_state.take_snapshot()
                 for segment in self._segments_from(self.recovery_point):  # a rolled one may await its flush
                     segment.flush()
-            for segment in self._segments.values():
+            for segment in self._view.by_base.values():
                 segment.on_become_inactive()
                 segment.close()
             epochs = self.leader_epoch_cache
@@ -749,7 +790,7 @@ class Log:
     def close_without_flush(self) -> None:
         """Drop file handles without the clean-shutdown work (tests simulating a crash in-process)."""
         with self.lock:
-            for segment in self._segments.values():
+            for segment in self._view.by_base.values():
                 segment.close()
             self.closed = True
 
@@ -761,9 +802,9 @@ class Log:
         bytes."""
         import shutil
         with self.lock:
-            segments = list(self._segments.values()) + [p.segment for p in self.pending_deletes]
-            self._segments.clear()
-            self.closed = True
+            segments = list(self._view.by_base.values()) + [p.segment for p in self.pending_deletes]
+            self.closed = True  # before the segments go: a reader that finds none then finds the log closed
+            self._view = _NO_SEGMENTS
             if keep_open:
                 # The directory goes now, so nothing is unlinked later: by then a topic of the same name may
                 # have files at the same paths.
