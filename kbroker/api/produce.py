@@ -16,9 +16,10 @@ Authorization (api/authz.py) as Kafka's: a request carrying a transactional batc
 partition TRANSACTIONAL_ID_AUTHORIZATION_FAILED); each topic needs WRITE (else TOPIC_AUTHORIZATION_FAILED, checked
 before the topic's existence, so an unauthorized client cannot probe names).
 
-While a response waits for its socket, a batch of APPEND_IN_THREAD_BYTES or more is validated and written in a
-worker thread, so the event loop goes on sending (large fetch responses above all) while the kernel copies the
-batch into the page cache.
+A batch of APPEND_ALWAYS_IN_THREAD_BYTES or more, or while a response waits for its socket one of
+APPEND_IN_THREAD_BYTES or more, is validated and written in a worker thread, so the event loop goes on serving
+other connections (sending large fetch responses above all) while the kernel copies the batch into the page
+cache.
 
 Transactional batches are verified first (KIP-890 part 1, `transaction.partition.verification.enable`, on by
 default): a producer with no open transaction on the partition must have added it to its transaction, else the
@@ -70,6 +71,9 @@ _RECORDS_COUNT_OFFSET = 57  # of the v2 batch header's record count
 # while a response waits to be sent: the hand-off costs tens of microseconds, the kernel's copy of 64 KiB into
 # the page cache about as much.
 APPEND_IN_THREAD_BYTES = 64 * 1024
+# Batches at least this large always are: copying 1 MiB into the page cache took 8-19 ms on the loop under
+# write-back (docs/SCALING.md), every other connection's wait; the hand-off costs well under 1 % of that.
+APPEND_ALWAYS_IN_THREAD_BYTES = 512 * 1024
 # Errors Kafka's ReplicaManager.appendToLocalLog does not count as a failed produce (FailedProduceRequestsPerSec).
 _EXPECTED_ERRORS = frozenset(e.code for e in (
     errors.NONE, errors.UNKNOWN_TOPIC_OR_PARTITION, errors.NOT_LEADER_OR_FOLLOWER, errors.MESSAGE_TOO_LARGE,
@@ -112,7 +116,7 @@ async def _append(ctx: RequestContext, topic_name: str, partition_data, acks: in
         return _failed(index, errors.NOT_LEADER_OR_FOLLOWER.code,
                        f"Leader not local for partition {topic_name}-{index} on broker {ctx.config.node_id}"), -1
     try:
-        if len(records) >= APPEND_IN_THREAD_BYTES and _responses_waiting_for_sockets():
+        if _append_in_thread(len(records)):
             result = await partition.append_records_in_thread(records, required_acks=acks,
                                                               produce_version=ctx.api_version)
         else:
@@ -127,6 +131,11 @@ async def _append(ctx: RequestContext, topic_name: str, partition_data, acks: in
                                       log_append_time_ms=result.log_append_time,
                                       log_start_offset=result.log_start_offset)
     return answer, (result.last_offset + 1 if acks == -1 else -1)
+
+
+def _append_in_thread(size: int) -> bool:
+    return size >= APPEND_ALWAYS_IN_THREAD_BYTES or (
+        size >= APPEND_IN_THREAD_BYTES and _responses_waiting_for_sockets())
 
 
 def _responses_waiting_for_sockets() -> bool:

@@ -1,5 +1,5 @@
-"""When Produce hands a large batch's append to a worker thread: only while some response waits for its socket
-(kbroker.api.produce._responses_waiting_for_sockets)."""
+"""When Produce hands a batch's append to a worker thread: a large one while some response waits for its socket
+(kbroker.api.produce._responses_waiting_for_sockets), a very large one always."""
 
 import socket
 
@@ -12,6 +12,9 @@ from kbroker.api import produce
 def test_an_append_goes_to_a_thread_only_while_a_send_waits_for_its_socket():
     async def main():
         seen = [produce._responses_waiting_for_sockets()]
+        sizes = (produce.APPEND_IN_THREAD_BYTES - 1, produce.APPEND_IN_THREAD_BYTES,
+                 produce.APPEND_ALWAYS_IN_THREAD_BYTES)
+        in_thread = [[produce._append_in_thread(size) for size in sizes]]
         ours, peer = socket.socketpair()
         with ours, peer:
             ours.setblocking(False)
@@ -25,8 +28,11 @@ def test_an_append_goes_to_a_thread_only_while_a_send_waits_for_its_socket():
                 nursery.start_soon(trio.lowlevel.wait_writable, ours)
                 await trio.testing.wait_all_tasks_blocked()
                 seen.append(produce._responses_waiting_for_sockets())
+                in_thread.append([produce._append_in_thread(size) for size in sizes])
                 nursery.cancel_scope.cancel()
         seen.append(produce._responses_waiting_for_sockets())
-        return seen
+        return seen, in_thread
 
-    assert trio.run(main) == [False, True, False]
+    seen, in_thread = trio.run(main)
+    assert seen == [False, True, False]
+    assert in_thread == [[False, False, True], [False, True, True]]
