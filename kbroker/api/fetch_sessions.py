@@ -44,7 +44,8 @@ class SessionPartition:
     def must_respond(self, answer, records_size: int) -> bool:
         """Kafka's CachedPartition.maybeUpdateResponseData: whether an incremental answer includes this
         partition; remembers what the client is now told."""
-        respond = records_size > 0 or answer.error_code != errors.NONE.code or answer.preferred_read_replica >= 0
+        respond = (records_size > 0 or answer.error_code != errors.NONE.code or answer.preferred_read_replica >= 0
+                   or answer.diverging_epoch.epoch >= 0)  # a follower must hear it to truncate
         if answer.high_watermark != self.high_watermark:
             respond = True
             self.high_watermark = answer.high_watermark
