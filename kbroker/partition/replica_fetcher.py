@@ -19,6 +19,11 @@ Follower throttle (kbroker.partition.replication_quota): while the follower quot
 partition not caught up with the leader's high watermark is left out of the Fetch (none left: the fetcher waits
 replica.fetch.backoff.ms); the bytes appended for throttled partitions are recorded.
 
+Fetches go in a KIP-227 session, as Kafka's fetchers do (kbroker.partition.fetch_session_handler): after the
+first full Fetch each carries only the partitions whose position changed, and each answer only the partitions
+with records, an error, or a new high watermark or log start offset; a partition left out of a Fetch (backing
+off, fenced, throttled) is forgotten by the session and sent whole when it is fetched again.
+
 A partition added at a leader epoch starts at its log end offset with its latest epoch; a log with no epochs
 (old formats) is first truncated to its high watermark, as Kafka's initialFetchOffset does. Like Kafka 4's
 fetchers (every metadata version truncates on fetch), this one sends no OffsetForLeaderEpoch: divergence comes
@@ -40,10 +45,17 @@ from kbroker.metadata.image import MetadataImage
 from kbroker.network.channels import ChannelManager
 from kbroker.network.directory import Address, NodeDirectory
 from kbroker.network.errors import NetworkError
+from kbroker.partition.fetch_session_handler import FetchSessionHandler, Wanted
 from kbroker.partition.partition import Partition
 from kbroker.partition.replication_quota import ReplicationQuota
 from kbroker.protocol import errors
-from kbroker.protocol.messages.fetch_request import FetchPartition, FetchRequest, FetchTopic, ReplicaState
+from kbroker.protocol.messages.fetch_request import (
+    FetchPartition,
+    FetchRequest,
+    FetchTopic,
+    ForgottenTopic,
+    ReplicaState,
+)
 from kbroker.protocol.messages.list_offsets_request import (
     ListOffsetsPartition,
     ListOffsetsRequest,
@@ -52,7 +64,6 @@ from kbroker.protocol.messages.list_offsets_request import (
 
 log = logging.getLogger(__name__)
 
-FINAL_EPOCH = -1  # a fetch outside any KIP-227 session
 REPLICA_STATE_VERSION = 15
 # Fetch carries the last fetched epoch from v12; every Kafka 4 broker serves it (Kafka's fetchers use
 # OffsetForLeaderEpoch only below it), so a leader that does not is not fetched from.
@@ -128,6 +139,7 @@ class ReplicaFetcher:
         self._broker_epoch = broker_epoch
         self._on_appended = on_appended  # told the bytes of each batch set appended (replication bytes in)
         self.partitions: dict[PartitionKey, PartitionFetchState] = {}
+        self.session = FetchSessionHandler()
         self._wake = trio.Event()
         self.cancel_scope = trio.CancelScope()
 
@@ -166,6 +178,7 @@ class ReplicaFetcher:
                     response = await self._channels.send(self.leader_id, request, version_cap=version,
                                                          timeout_ms=timeout_ms)
                 except NetworkError as exc:
+                    self.session.on_send_failed()
                     log.info("fetch from leader %d failed: %s; backing off", self.leader_id, exc)
                     await trio.sleep(self.settings.backoff_ms / 1000)
                     continue
@@ -179,9 +192,9 @@ class ReplicaFetcher:
             await self._wake.wait()
 
     def build_request(self, now: float, version: int) -> tuple[FetchRequest | None, dict]:
-        """The next Fetch at `version`, and what was asked per partition, or None when no partition is
-        ready."""
-        topics: dict[str, FetchTopic] = {}
+        """The next Fetch at `version`, and what was asked per partition (sent or held by the session), or None
+        when no partition is ready."""
+        wanted: dict[PartitionKey, Wanted] = {}
         sent: dict[PartitionKey, tuple[int, int]] = {}
         throttling = self.quota is not None and self.quota.is_quota_exceeded()
         for key, state in self.partitions.items():
@@ -190,14 +203,26 @@ class ReplicaFetcher:
             if throttling and not state.in_sync and self.quota.is_throttled(*key):
                 continue
             partition = state.partition
-            topic = topics.setdefault(key[0], FetchTopic(topic=key[0], topic_id=partition.topic_id, partitions=[]))
-            topic.partitions.append(FetchPartition(
+            wanted[key] = Wanted(partition.topic_id, FetchPartition(
                 partition=key[1], current_leader_epoch=state.current_leader_epoch,
                 fetch_offset=state.fetch_offset, last_fetched_epoch=state.last_fetched_epoch,
                 log_start_offset=partition.log_start_offset, partition_max_bytes=self.settings.partition_max_bytes))
             sent[key] = (state.fetch_offset, state.current_leader_epoch)
         if not sent:
             return None, sent
+        plan = self.session.plan(wanted)
+        topics: dict[tuple[str, uuid.UUID], FetchTopic] = {}
+        for (name, _index), item in plan.to_send.items():
+            topic = topics.get((name, item.topic_id))
+            if topic is None:
+                topic = topics[(name, item.topic_id)] = FetchTopic(topic=name, topic_id=item.topic_id, partitions=[])
+            topic.partitions.append(item.fetch)
+        forgotten: dict[tuple[str, uuid.UUID], ForgottenTopic] = {}
+        for name, topic_id, index in plan.forgotten:
+            gone = forgotten.get((name, topic_id))
+            if gone is None:
+                gone = forgotten[(name, topic_id)] = ForgottenTopic(topic=name, topic_id=topic_id, partitions=[])
+            gone.partitions.append(index)
         settings = self.settings
         epoch = self._broker_epoch()
         if version >= REPLICA_STATE_VERSION:
@@ -206,10 +231,12 @@ class ReplicaFetcher:
             who = {"replica_id": settings.replica_id}
         request = FetchRequest(
             **who, max_wait_ms=settings.max_wait_ms, min_bytes=settings.min_bytes, max_bytes=settings.max_bytes,
-            isolation_level=0, session_id=0, session_epoch=FINAL_EPOCH, topics=list(topics.values()))
+            isolation_level=0, session_id=plan.session_id, session_epoch=plan.epoch, topics=list(topics.values()),
+            forgotten_topics_data=list(forgotten.values()))
         return request, sent
 
     async def process_response(self, response, sent: Mapping[PartitionKey, tuple[int, int]]) -> None:
+        self.session.on_answer(response.error_code, response.session_id)
         if response.error_code != errors.NONE.code:
             log.info("fetch from leader %d failed with error %d", self.leader_id, response.error_code)
             await trio.sleep(self.settings.backoff_ms / 1000)

@@ -163,3 +163,28 @@ def test_a_throttled_partition_behind_the_leader_waits_while_the_follower_quota_
     assert quota.is_quota_exceeded()
     # caught up with the leader's high watermark: in sync, no longer held back
     assert fetcher.build_request(0.0, 18)[1] == {KEY: (6, 4)}
+
+
+def test_fetches_after_the_first_go_in_the_leaders_session_with_only_what_changed(follower, tmp_path):
+    other_log = Log.open(str(tmp_path / "t-1"), LogConfig(), clock=VirtualClock())
+    other = Partition("t", 1, TOPIC_ID, other_log, PartitionRegistration(0, (1, 2), (1, 2), LEADER, 4, 0), node_id=1)
+    fetcher = fetcher_of(follower)
+    fetcher.add(other)
+    first, sent = fetcher.build_request(0.0, 18)
+    assert (first.session_id, first.session_epoch) == (0, 0)
+    assert sorted(p.partition for p in first.topics[0].partitions) == [0, 1]
+    session_answer = answer(high_watermark=0, log_start_offset=0, records=bytes(batch(3, epoch=4)))
+    session_answer.session_id = 5
+    trio.run(fetcher.process_response, session_answer, sent)
+    second, sent = fetcher.build_request(0.0, 18)
+    assert (second.session_id, second.session_epoch, second.forgotten_topics_data) == (5, 1, [])
+    assert [(p.partition, p.fetch_offset) for p in second.topics[0].partitions] == [(0, 3)]
+    assert sent == {KEY: (3, 4), ("t", 1): (0, 4)}  # what the leader reads: the session holds partition 1
+    fenced = FetchResponse(session_id=5, responses=[FetchableTopicResponse(topic_id=TOPIC_ID, partitions=[
+        PartitionData(partition_index=1, error_code=errors.FENCED_LEADER_EPOCH.code)])])
+    trio.run(fetcher.process_response, fenced, sent)
+    third, sent = fetcher.build_request(0.0, 18)
+    assert (third.session_id, third.session_epoch, third.topics) == (5, 2, [])
+    assert [(t.topic_id, t.partitions) for t in third.forgotten_topics_data] == [(TOPIC_ID, [1])]
+    assert sent == {KEY: (3, 4)}
+    other_log.close()
