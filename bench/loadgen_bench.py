@@ -45,9 +45,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from confluent_kafka.admin import AdminClient
@@ -137,6 +139,24 @@ def runqueue_wait_between(before: dict[int, float], after: dict[int, float]) -> 
 def delete_topic(bootstrap: str, name: str) -> None:
     admin = AdminClient({"bootstrap.servers": bootstrap})  # held: the futures fail once it is collected
     admin.delete_topics([name])[name].result(60)
+
+
+def delete_every_topic(bootstrap: str) -> None:
+    """Deletes the topics clients made on the broker (the internal ones stay)."""
+    admin = AdminClient({"bootstrap.servers": bootstrap})
+    names = [name for name in admin.list_topics(timeout=60).topics if not name.startswith("__")]
+    for future in (admin.delete_topics(names).values() if names else ()):
+        future.result(60)
+
+
+def check_free_disk(needed: int) -> None:
+    """Fails at once, with the reason, when the brokers' file system (both keep their data under the temporary
+    directory) lacks `needed` bytes: a broker out of disk leaves the load generator waiting out its -deadline
+    for acks or records that never come."""
+    where = tempfile.gettempdir()
+    free = shutil.disk_usage(where).free
+    if free < needed:
+        raise RuntimeError(f"{free / 2**30:.1f} GiB free under {where}; the next cell needs {needed / 2**30:.1f} GiB")
 
 
 def summarize(runs: list[dict], metric: str) -> dict | None:
@@ -233,6 +253,8 @@ def e2e_maximum_cell(brokers: list, quick: bool, repeats: int, results: dict) ->
     runs: dict[str, list] = {broker.name: [] for broker in brokers}
     for run in range(repeats):
         for broker in bb.alternated(brokers, run):
+            # the other broker's last run may still be on disk until its file.delete.delay.ms has passed
+            check_free_disk(2 * records * 1024 + 4 * 2**30)
             topic = f"loadgen-e2e-max-{run}"
             bb.create_topic(broker.bootstrap, topic, 1)
             runs[broker.name].append(loadgen_against(broker, topic, "-records", str(records), "-size", "1024",
@@ -292,6 +314,9 @@ def measure(brokers: list, quick: bool, repeats: int) -> dict[str, dict]:
                                 for broker in brokers}
     for broker in brokers:
         bb.pin(broker.pid, BROKER_CPU)
+        # a whole `make bench` reaches these cells with each broker holding 25 GB of the earlier cells' topics,
+        # and the 12 GiB cells beside both of them ran this machine's disk full
+        delete_every_topic(broker.bootstrap)
         warm_up(broker)
     produce_cells(brokers, quick, repeats, results)
     fetch_cells(brokers, repeats, results)
