@@ -23,7 +23,7 @@ import logging
 import os
 import struct
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from kbroker.log.config import LONG_MAX, LogConfig
@@ -203,7 +203,7 @@ class Log:
         return LogSegment(self.directory, base_offset, index_interval_bytes=self.config.index_interval_bytes,
                           max_index_size=self.config.segment_index_bytes, created_ms=self.clock(), active=True)
 
-    def _change_segments(self, removed: list[LogSegment] = (), added: LogSegment | None = None) -> None:
+    def _change_segments(self, removed: Iterable[LogSegment] = (), added: LogSegment | None = None) -> None:
         """Publish a new view without `removed` (by identity) and with `added`, in one assignment: a reader
         sees the segments before the change or after it, never a gap between."""
         by_base = dict(self._view.by_base)
