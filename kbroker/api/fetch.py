@@ -45,18 +45,12 @@ import trio
 
 from kbroker.api import authz
 from kbroker.api.context import RequestContext
-from kbroker.api.fetch_sessions import (
-    FINAL_EPOCH,
-    INITIAL_EPOCH,
-    NO_SESSION,
-    SessionError,
-    SessionPartition,
-    incremental_session,
-)
+from kbroker.api.fetch_sessions import SessionError, SessionPartition, incremental_session
 from kbroker.api.leader_hints import LeaderHints
 from kbroker.api.offset_for_leader_epoch import epoch_cache
 from kbroker.log.leader_epoch import UNDEFINED_EPOCH_OFFSET
 from kbroker.log.log import LogError
+from kbroker.partition.fetch_session_handler import FINAL_EPOCH, INITIAL_EPOCH, NO_SESSION
 from kbroker.partition.partition import Partition
 from kbroker.partition.replica_selector import NO_PREFERRED_REPLICA, preferred_read_replica
 from kbroker.protocol import errors, wire

@@ -18,11 +18,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from kbroker.partition.fetch_session_handler import NO_SESSION, next_epoch
 from kbroker.protocol import errors
 
-INITIAL_EPOCH = 0
-FINAL_EPOCH = -1
-NO_SESSION = 0
 # Kafka's max.incremental.fetch.session.cache.slots and its fixed minimum eviction age.
 DEFAULT_CACHE_SLOTS = 1000
 EVICTION_AGE_MS = 120_000
@@ -127,6 +125,6 @@ def incremental_session(cache: FetchSessionCache, request, uses_topic_ids: bool)
         raise SessionError(errors.INVALID_FETCH_SESSION_EPOCH.code)
     if session.uses_topic_ids != uses_topic_ids:
         raise SessionError(errors.FETCH_SESSION_TOPIC_ID_ERROR.code)
-    session.epoch = session.epoch + 1 if session.epoch < 0x7FFFFFFF else 1
+    session.epoch = next_epoch(session.epoch)
     cache.touch(session)
     return session

@@ -24,6 +24,7 @@ from typing import NamedTuple
 from kbroker.protocol import errors
 from kbroker.protocol.messages.fetch_request import FetchPartition
 
+# KIP-227's session ids and epochs, shared with the leader's side (kbroker.api.fetch_sessions)
 INITIAL_EPOCH = 0
 FINAL_EPOCH = -1
 NO_SESSION = 0
@@ -46,6 +47,7 @@ class FetchPlan(NamedTuple):
 
 
 def next_epoch(epoch: int) -> int:
+    """The epoch after `epoch` in a session: it wraps to 1, never to 0 (which opens a session)."""
     return 1 if epoch >= _MAX_EPOCH else epoch + 1
 
 
