@@ -332,6 +332,7 @@ def measure(brokers: list, quick: bool, repeats: int) -> dict[str, dict]:
     goes first alternates too), so a drift in the machine's speed (it is a shared VM) falls on both."""
     budget = (64 if quick else 512) * MB
     results: dict[str, dict] = {b.name: {"produce": {}, "load_average_at_start": os.getloadavg()} for b in brokers}
+    results["disk_free_gib_at_start"] = free_disk_gib()
     for broker in brokers:
         result = results[broker.name]
         result["start_to_ready_s"] = broker.launch()
@@ -355,6 +356,7 @@ def measure(brokers: list, quick: bool, repeats: int) -> dict[str, dict]:
                 runs[broker.name].append(producer_performance(broker.bootstrap, topic, records, size, batch, acks))
                 busy_cpu[broker.name] += cpu_seconds(broker.pid) - cpu_before
                 bytes_produced[broker.name] += records * size
+                loadgen_bench.delete_every_topic(broker.bootstrap)
         for broker in brokers:
             cell = runs[broker.name]
             results[broker.name]["produce"][key] = median_run(cell) if len(cell) > 1 else cell[0]
@@ -393,7 +395,13 @@ def measure(brokers: list, quick: bool, repeats: int) -> dict[str, dict]:
         results[name]["broker_bound"] = cells
     for broker in brokers:
         results[broker.name]["load_average_at_end"] = os.getloadavg()
+    results["disk_free_gib_at_end"] = free_disk_gib()
     return results
+
+
+def free_disk_gib() -> float:
+    """Free space where both brokers keep their data (the temporary directory)."""
+    return round(shutil.disk_usage(tempfile.gettempdir()).free / 2**30, 1)
 
 
 def alternated(brokers: list, turn: int) -> list:
