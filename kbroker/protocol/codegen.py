@@ -360,8 +360,12 @@ def annotation(f: FieldSpec) -> str:
     return base
 
 
-def nondefault_check(f: FieldSpec, value: str) -> str:
-    """Condition true when `value` differs from the field's default (MessageDataGenerator's rules)."""
+def nondefault_check(f: FieldSpec, value: str, structs: dict[str, StructSpec] | None = None) -> str:
+    """Condition true when `value` differs from the field's default (MessageDataGenerator's rules).
+
+    A struct whose fields are all scalars, strings or arrays (`structs` given) is checked field by field inline:
+    the response encoders run this for every tagged struct of every partition, and attrs' `!=` builds a tuple of
+    each side's fields per call."""
     if f.is_array or f.type in ("bytes", "records"):
         if f.default_is_null or f.type == "records":
             return f"{value} is not None"
@@ -370,6 +374,12 @@ def nondefault_check(f: FieldSpec, value: str) -> str:
         if f.default_is_null:
             return f"{value} is not None"
         if f.is_struct:
+            inner = structs[f.type].fields if structs is not None else None
+            if inner is not None and not any(g.is_struct and not g.is_array for g in inner):
+                terms = [f"({nondefault_check(g, '_s.' + g.attr)})" for g in inner]
+                if not f.nullable.empty:
+                    terms.insert(0, "_s is None")
+                return f"((_s := {value}) is not _DEFAULT_{f.type} and ({' or '.join(terms + ['_s.unknown_tagged_fields'])}))"
             # A shared all-defaults instance, never handed out, saves building one per check.
             return f"{value} != _DEFAULT_{f.type}"
         return f"{value} != {default_expr(f)}"
@@ -498,7 +508,7 @@ class ModuleWriter:
         for f in struct.fields:
             if version not in f.versions:
                 if not f.ignorable:
-                    checks.append(f"    if {nondefault_check(f, 'o.' + f.attr)}:")
+                    checks.append(f"    if {nondefault_check(f, 'o.' + f.attr, self.spec.structs)}:")
                     checks.append(f"        raise field_not_in_version({f.name!r})")
                 continue
             if version in f.tagged:
@@ -524,13 +534,17 @@ class ModuleWriter:
             tail.append("    else:")
             tail.append("        b.append(0)")
         else:
-            tail.append("    _t = list(o.unknown_tagged_fields)")
+            # Most answers carry no tagged field: no list is built for them.
+            tail.append("    _t = o.unknown_tagged_fields")
             for f in sorted(tagged, key=lambda f: f.tag):
-                tail.append(f"    if {nondefault_check(f, 'o.' + f.attr)}:")
+                tail.append(f"    if {nondefault_check(f, 'o.' + f.attr, self.spec.structs)}:")
                 tail.append("        _tw = Writer()")
                 self.write_value(f, version, True, f"o.{f.attr}", "_tw.buf", "_tw", tail, "        ", tagged=True)
-                tail.append(f"        _t.append(({f.tag}, _tw.getvalue()))")
-            tail.append("    write_tagged_fields(b, _t)")
+                tail.append(f"        _t = [*_t, ({f.tag}, _tw.getvalue())]")
+            tail.append("    if _t:")
+            tail.append("        write_tagged_fields(b, _t)")
+            tail.append("    else:")
+            tail.append("        b.append(0)")
         lines = checks + (["    b = w.buf"] if writes or flexible_struct else []) + writes + tail
         return self.add_function("enc", struct.name, version, lines, "o, w")
 
@@ -647,7 +661,7 @@ class ModuleWriter:
 
         if flexible_struct and not tagged:
             lines.append("    if buf[p] == 0:")
-            lines.append("        _u = []")
+            lines.append("        _u = ()")
             lines.append("        p += 1")
             lines.append("    else:")
             lines.append(f"        _u, p = read_unknown_tagged_fields(buf, p, {struct.name!r})")
@@ -655,7 +669,7 @@ class ModuleWriter:
         elif flexible_struct:
             for f in tagged:
                 lines.append(f"    f_{f.attr} = {default_expr(f)}")
-            lines.append("    _u = []")
+            lines.append("    _u = ()")
             lines.append("    _nt = buf[p]")
             lines.append("    if _nt < 0x80:")
             lines.append("        p += 1")
@@ -677,11 +691,11 @@ class ModuleWriter:
                 lines.append(f"                    raise DecodeError({f.name!r} + ': tagged field size mismatch')")
                 keyword = "elif"
             lines.append("            else:")
-            lines.append("                _u.append((_tag, bytes(buf[p:_end])))")
+            lines.append("                _u = [*_u, (_tag, bytes(buf[p:_end]))]")
             lines.append("                p = _end")
             args.append("_u")
         else:
-            args.append("[]")
+            args.append("()")
         lines.append(f"    return {struct.name}({', '.join(args)}), p")
         return self.add_function("dec", struct.name, version, lines, "buf, p")
 
@@ -732,7 +746,8 @@ class ModuleWriter:
                 lines.append("")
         for f in struct.fields:
             lines.append(f"    {f.attr}: {annotation(f)} = {attrs_default(f)}")
-        lines.append("    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)")
+        # Empty, the common case, is the shared empty tuple: one allocation fewer per message and per struct.
+        lines.append("    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()")
         return "\n".join(lines) + "\n"
 
     def header_version_source(self, flexible: int | None) -> list[str]:
@@ -776,6 +791,7 @@ class ModuleWriter:
             "",
             "import struct",
             "import uuid",
+            "from collections.abc import Sequence",
             "",
             "import attrs",
             "",

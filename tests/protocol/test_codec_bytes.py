@@ -238,3 +238,21 @@ def test_null_marker_of_a_tagged_nullable_struct_is_a_varint_zero():
     assert value.encode(0) == fixed + b"\x00"
     value.classic_member_metadata = ClassicMemberMetadata(session_timeout_ms=1)
     assert value.encode(0) == fixed + b"\x01" + b"\x00\x07\x01" + b"\x00\x00\x00\x01\x01\x00"
+
+
+def test_a_tagged_struct_is_written_only_when_it_differs_from_its_default():
+    """The encoder checks a tagged struct field by field, not by identity with the shared default instance: a
+    fresh instance holding the defaults is left out, any field or unknown tag that differs puts it in."""
+    from kbroker.protocol.messages.fetch_response import EpochEndOffset, PartitionData
+
+    base = dict(partition_index=0, records=None, aborted_transactions=None)
+    assert PartitionData(**base).encode(12) == PartitionData(**base, diverging_epoch=EpochEndOffset()).encode(12)
+    assert PartitionData(**base).encode(12)[-1] == 0  # no tagged field
+    # one tagged field: tag 0, 13 bytes (epoch int32, end offset int64, an empty tag section)
+    changed = PartitionData(**base, diverging_epoch=EpochEndOffset(epoch=3)).encode(12)
+    assert changed.endswith(b"\x01\x00\x0d" + b"\x00\x00\x00\x03" + b"\xff" * 8 + b"\x00")
+    end_only = PartitionData(**base, diverging_epoch=EpochEndOffset(end_offset=7)).encode(12)
+    assert end_only.endswith(b"\x01\x00\x0d" + b"\xff\xff\xff\xff" + (7).to_bytes(8, "big") + b"\x00")
+    unknown = PartitionData(**base, diverging_epoch=EpochEndOffset(unknown_tagged_fields=[(5, b"x")]))
+    assert unknown.encode(12).endswith(b"\x01\x00\x10" + b"\xff" * 12 + b"\x01\x05\x01x")
+    assert PartitionData.decode(changed, 0, 12)[0].diverging_epoch == EpochEndOffset(epoch=3)

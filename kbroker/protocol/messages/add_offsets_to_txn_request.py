@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -63,7 +64,7 @@ class AddOffsetsToTxnRequest(Message):
     producer_id: int = 0
     producer_epoch: int = 0
     group_id: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_AddOffsetsToTxnRequest = AddOffsetsToTxnRequest()
@@ -94,7 +95,7 @@ def _dec_AddOffsetsToTxnRequest_v0(buf, p):
     f_producer_id, f_producer_epoch = _S_qh.unpack_from(buf, p)
     p += 10
     f_group_id, p = read_string(buf, p, False, 'GroupId')
-    return AddOffsetsToTxnRequest(f_transactional_id, f_producer_id, f_producer_epoch, f_group_id, []), p
+    return AddOffsetsToTxnRequest(f_transactional_id, f_producer_id, f_producer_epoch, f_group_id, ()), p
 
 
 def _dec_AddOffsetsToTxnRequest_v3(buf, p):
@@ -103,7 +104,7 @@ def _dec_AddOffsetsToTxnRequest_v3(buf, p):
     p += 10
     f_group_id, p = read_compact_string(buf, p, False, 'GroupId')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AddOffsetsToTxnRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class AddPartitionsToTxnTopic(Message):
 
     name: str = ''
     partitions: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -61,7 +62,7 @@ class AddPartitionsToTxnTransaction(Message):
     producer_epoch: int = 0
     verify_only: bool = False
     topics: list[AddPartitionsToTxnTopic] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -86,7 +87,7 @@ class AddPartitionsToTxnRequest(Message):
     v3_and_below_producer_id: int = 0
     v3_and_below_producer_epoch: int = 0
     v3_and_below_topics: list[AddPartitionsToTxnTopic] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_AddPartitionsToTxnTopic = AddPartitionsToTxnTopic()
@@ -134,7 +135,7 @@ def _dec_AddPartitionsToTxnTopic_v0(buf, p):
         check_count(_n, buf, p, 'Partitions')
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
-    return AddPartitionsToTxnTopic(f_name, f_partitions, []), p
+    return AddPartitionsToTxnTopic(f_name, f_partitions, ()), p
 
 
 def _dec_AddPartitionsToTxnTopic_v3(buf, p):
@@ -151,7 +152,7 @@ def _dec_AddPartitionsToTxnTopic_v3(buf, p):
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AddPartitionsToTxnTopic')
@@ -209,12 +210,12 @@ def _enc_AddPartitionsToTxnTransaction_v4(o, w):
 
 
 def _dec_AddPartitionsToTxnTransaction_v0(buf, p):
-    return AddPartitionsToTxnTransaction('', 0, 0, False, [], []), p
+    return AddPartitionsToTxnTransaction('', 0, 0, False, [], ()), p
 
 
 def _dec_AddPartitionsToTxnTransaction_v3(buf, p):
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AddPartitionsToTxnTransaction')
@@ -239,7 +240,7 @@ def _dec_AddPartitionsToTxnTransaction_v4(buf, p):
             _e, p = _dec_AddPartitionsToTxnTopic_v3(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AddPartitionsToTxnTransaction')
@@ -319,7 +320,7 @@ def _dec_AddPartitionsToTxnRequest_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_AddPartitionsToTxnTopic_v0(buf, p)
             f_v3_and_below_topics.append(_e)
-    return AddPartitionsToTxnRequest([], f_v3_and_below_transactional_id, f_v3_and_below_producer_id, f_v3_and_below_producer_epoch, f_v3_and_below_topics, []), p
+    return AddPartitionsToTxnRequest([], f_v3_and_below_transactional_id, f_v3_and_below_producer_id, f_v3_and_below_producer_epoch, f_v3_and_below_topics, ()), p
 
 
 def _dec_AddPartitionsToTxnRequest_v3(buf, p):
@@ -340,7 +341,7 @@ def _dec_AddPartitionsToTxnRequest_v3(buf, p):
             _e, p = _dec_AddPartitionsToTxnTopic_v3(buf, p)
             f_v3_and_below_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AddPartitionsToTxnRequest')
@@ -362,7 +363,7 @@ def _dec_AddPartitionsToTxnRequest_v4(buf, p):
             _e, p = _dec_AddPartitionsToTxnTransaction_v4(buf, p)
             f_transactions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AddPartitionsToTxnRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class AddPartitionsToTxnPartitionResult(Message):
 
     partition_index: int = 0
     partition_error_code: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -58,7 +59,7 @@ class AddPartitionsToTxnTopicResult(Message):
 
     name: str = ''
     results_by_partition: list[AddPartitionsToTxnPartitionResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -67,7 +68,7 @@ class AddPartitionsToTxnResult(Message):
 
     transactional_id: str = ''
     topic_results: list[AddPartitionsToTxnTopicResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -91,7 +92,7 @@ class AddPartitionsToTxnResponse(Message):
     error_code: int = 0
     results_by_transaction: list[AddPartitionsToTxnResult] = attrs.field(factory=list)
     results_by_topic_v3_and_below: list[AddPartitionsToTxnTopicResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_AddPartitionsToTxnPartitionResult = AddPartitionsToTxnPartitionResult()
@@ -119,14 +120,14 @@ def _enc_AddPartitionsToTxnPartitionResult_v3(o, w):
 def _dec_AddPartitionsToTxnPartitionResult_v0(buf, p):
     f_partition_index, f_partition_error_code = _S_ih.unpack_from(buf, p)
     p += 6
-    return AddPartitionsToTxnPartitionResult(f_partition_index, f_partition_error_code, []), p
+    return AddPartitionsToTxnPartitionResult(f_partition_index, f_partition_error_code, ()), p
 
 
 def _dec_AddPartitionsToTxnPartitionResult_v3(buf, p):
     f_partition_index, f_partition_error_code = _S_ih.unpack_from(buf, p)
     p += 6
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AddPartitionsToTxnPartitionResult')
@@ -175,7 +176,7 @@ def _dec_AddPartitionsToTxnTopicResult_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_AddPartitionsToTxnPartitionResult_v0(buf, p)
             f_results_by_partition.append(_e)
-    return AddPartitionsToTxnTopicResult(f_name, f_results_by_partition, []), p
+    return AddPartitionsToTxnTopicResult(f_name, f_results_by_partition, ()), p
 
 
 def _dec_AddPartitionsToTxnTopicResult_v3(buf, p):
@@ -194,7 +195,7 @@ def _dec_AddPartitionsToTxnTopicResult_v3(buf, p):
             _e, p = _dec_AddPartitionsToTxnPartitionResult_v3(buf, p)
             f_results_by_partition.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AddPartitionsToTxnTopicResult')
@@ -239,12 +240,12 @@ def _enc_AddPartitionsToTxnResult_v4(o, w):
 
 
 def _dec_AddPartitionsToTxnResult_v0(buf, p):
-    return AddPartitionsToTxnResult('', [], []), p
+    return AddPartitionsToTxnResult('', [], ()), p
 
 
 def _dec_AddPartitionsToTxnResult_v3(buf, p):
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AddPartitionsToTxnResult')
@@ -267,7 +268,7 @@ def _dec_AddPartitionsToTxnResult_v4(buf, p):
             _e, p = _dec_AddPartitionsToTxnTopicResult_v3(buf, p)
             f_topic_results.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AddPartitionsToTxnResult')
@@ -339,7 +340,7 @@ def _dec_AddPartitionsToTxnResponse_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_AddPartitionsToTxnTopicResult_v0(buf, p)
             f_results_by_topic_v3_and_below.append(_e)
-    return AddPartitionsToTxnResponse(f_throttle_time_ms, 0, [], f_results_by_topic_v3_and_below, []), p
+    return AddPartitionsToTxnResponse(f_throttle_time_ms, 0, [], f_results_by_topic_v3_and_below, ()), p
 
 
 def _dec_AddPartitionsToTxnResponse_v3(buf, p):
@@ -359,7 +360,7 @@ def _dec_AddPartitionsToTxnResponse_v3(buf, p):
             _e, p = _dec_AddPartitionsToTxnTopicResult_v3(buf, p)
             f_results_by_topic_v3_and_below.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AddPartitionsToTxnResponse')
@@ -383,7 +384,7 @@ def _dec_AddPartitionsToTxnResponse_v4(buf, p):
             _e, p = _dec_AddPartitionsToTxnResult_v4(buf, p)
             f_results_by_transaction.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AddPartitionsToTxnResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -51,7 +52,7 @@ class Listener(Message):
     name: str = ''
     host: str = ''
     port: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -77,7 +78,7 @@ class AddRaftVoterRequest(Message):
     voter_directory_id: uuid.UUID = ZERO_UUID
     listeners: list[Listener] = attrs.field(factory=list)
     ack_when_committed: bool = True
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_Listener = Listener()
@@ -101,7 +102,7 @@ def _dec_Listener_v0(buf, p):
     f_port, = _S_H.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Listener')
@@ -164,7 +165,7 @@ def _dec_AddRaftVoterRequest_v0(buf, p):
             _e, p = _dec_Listener_v0(buf, p)
             f_listeners.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AddRaftVoterRequest')
@@ -192,7 +193,7 @@ def _dec_AddRaftVoterRequest_v1(buf, p):
     f_ack_when_committed, = _S_o.unpack_from(buf, p)
     p += 1
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AddRaftVoterRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -62,7 +63,7 @@ class AddRaftVoterResponse(Message):
     throttle_time_ms: int = 0
     error_code: int = 0
     error_message: str | None = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_AddRaftVoterResponse = AddRaftVoterResponse()
@@ -83,7 +84,7 @@ def _dec_AddRaftVoterResponse_v0(buf, p):
     p += 6
     f_error_message, p = read_compact_string(buf, p, True, 'ErrorMessage')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AddRaftVoterResponse')

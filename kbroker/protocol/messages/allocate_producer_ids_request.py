@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -61,7 +62,7 @@ class AllocateProducerIdsRequest(Message):
 
     broker_id: int = 0
     broker_epoch: int = -1
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_AllocateProducerIdsRequest = AllocateProducerIdsRequest()
@@ -80,7 +81,7 @@ def _dec_AllocateProducerIdsRequest_v0(buf, p):
     f_broker_id, f_broker_epoch = _S_iq.unpack_from(buf, p)
     p += 12
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AllocateProducerIdsRequest')

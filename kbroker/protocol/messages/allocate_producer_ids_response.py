@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -63,7 +64,7 @@ class AllocateProducerIdsResponse(Message):
     error_code: int = 0
     producer_id_start: int = 0
     producer_id_len: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_AllocateProducerIdsResponse = AllocateProducerIdsResponse()
@@ -82,7 +83,7 @@ def _dec_AllocateProducerIdsResponse_v0(buf, p):
     f_throttle_time_ms, f_error_code, f_producer_id_start, f_producer_id_len = _S_ihqi.unpack_from(buf, p)
     p += 18
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AllocateProducerIdsResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class EntityData(Message):
 
     entity_type: str = ''
     entity_name: str | None = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -59,7 +60,7 @@ class OpData(Message):
     key: str = ''
     value: float = 0.0
     remove: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -68,7 +69,7 @@ class EntryData(Message):
 
     entity: list[EntityData] = attrs.field(factory=list)
     ops: list[OpData] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -90,7 +91,7 @@ class AlterClientQuotasRequest(Message):
 
     entries: list[EntryData] = attrs.field(factory=list)
     validate_only: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_EntityData = EntityData()
@@ -120,14 +121,14 @@ def _enc_EntityData_v1(o, w):
 def _dec_EntityData_v0(buf, p):
     f_entity_type, p = read_string(buf, p, False, 'EntityType')
     f_entity_name, p = read_string(buf, p, True, 'EntityName')
-    return EntityData(f_entity_type, f_entity_name, []), p
+    return EntityData(f_entity_type, f_entity_name, ()), p
 
 
 def _dec_EntityData_v1(buf, p):
     f_entity_type, p = read_compact_string(buf, p, False, 'EntityType')
     f_entity_name, p = read_compact_string(buf, p, True, 'EntityName')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'EntityData')
@@ -156,7 +157,7 @@ def _dec_OpData_v0(buf, p):
     f_key, p = read_string(buf, p, False, 'Key')
     f_value, f_remove = _S_do.unpack_from(buf, p)
     p += 9
-    return OpData(f_key, f_value, f_remove, []), p
+    return OpData(f_key, f_value, f_remove, ()), p
 
 
 def _dec_OpData_v1(buf, p):
@@ -164,7 +165,7 @@ def _dec_OpData_v1(buf, p):
     f_value, f_remove = _S_do.unpack_from(buf, p)
     p += 9
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OpData')
@@ -234,7 +235,7 @@ def _dec_EntryData_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_OpData_v0(buf, p)
             f_ops.append(_e)
-    return EntryData(f_entity, f_ops, []), p
+    return EntryData(f_entity, f_ops, ()), p
 
 
 def _dec_EntryData_v1(buf, p):
@@ -265,7 +266,7 @@ def _dec_EntryData_v1(buf, p):
             _e, p = _dec_OpData_v1(buf, p)
             f_ops.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'EntryData')
@@ -315,7 +316,7 @@ def _dec_AlterClientQuotasRequest_v0(buf, p):
             f_entries.append(_e)
     f_validate_only, = _S_o.unpack_from(buf, p)
     p += 1
-    return AlterClientQuotasRequest(f_entries, f_validate_only, []), p
+    return AlterClientQuotasRequest(f_entries, f_validate_only, ()), p
 
 
 def _dec_AlterClientQuotasRequest_v1(buf, p):
@@ -335,7 +336,7 @@ def _dec_AlterClientQuotasRequest_v1(buf, p):
     f_validate_only, = _S_o.unpack_from(buf, p)
     p += 1
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterClientQuotasRequest')

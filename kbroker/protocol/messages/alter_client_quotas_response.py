@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class EntityData(Message):
 
     entity_type: str = ''
     entity_name: str | None = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -59,7 +60,7 @@ class EntryData(Message):
     error_code: int = 0
     error_message: str | None = ''
     entity: list[EntityData] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -81,7 +82,7 @@ class AlterClientQuotasResponse(Message):
 
     throttle_time_ms: int = 0
     entries: list[EntryData] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_EntityData = EntityData()
@@ -110,14 +111,14 @@ def _enc_EntityData_v1(o, w):
 def _dec_EntityData_v0(buf, p):
     f_entity_type, p = read_string(buf, p, False, 'EntityType')
     f_entity_name, p = read_string(buf, p, True, 'EntityName')
-    return EntityData(f_entity_type, f_entity_name, []), p
+    return EntityData(f_entity_type, f_entity_name, ()), p
 
 
 def _dec_EntityData_v1(buf, p):
     f_entity_type, p = read_compact_string(buf, p, False, 'EntityType')
     f_entity_name, p = read_compact_string(buf, p, True, 'EntityName')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'EntityData')
@@ -170,7 +171,7 @@ def _dec_EntryData_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_EntityData_v0(buf, p)
             f_entity.append(_e)
-    return EntryData(f_error_code, f_error_message, f_entity, []), p
+    return EntryData(f_error_code, f_error_message, f_entity, ()), p
 
 
 def _dec_EntryData_v1(buf, p):
@@ -191,7 +192,7 @@ def _dec_EntryData_v1(buf, p):
             _e, p = _dec_EntityData_v1(buf, p)
             f_entity.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'EntryData')
@@ -241,7 +242,7 @@ def _dec_AlterClientQuotasResponse_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_EntryData_v0(buf, p)
             f_entries.append(_e)
-    return AlterClientQuotasResponse(f_throttle_time_ms, f_entries, []), p
+    return AlterClientQuotasResponse(f_throttle_time_ms, f_entries, ()), p
 
 
 def _dec_AlterClientQuotasResponse_v1(buf, p):
@@ -261,7 +262,7 @@ def _dec_AlterClientQuotasResponse_v1(buf, p):
             _e, p = _dec_EntryData_v1(buf, p)
             f_entries.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterClientQuotasResponse')

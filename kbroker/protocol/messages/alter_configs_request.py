@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class AlterableConfig(Message):
 
     name: str = ''
     value: str | None = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -59,7 +60,7 @@ class AlterConfigsResource(Message):
     resource_type: int = 0
     resource_name: str = ''
     configs: list[AlterableConfig] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -81,7 +82,7 @@ class AlterConfigsRequest(Message):
 
     resources: list[AlterConfigsResource] = attrs.field(factory=list)
     validate_only: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_AlterableConfig = AlterableConfig()
@@ -110,14 +111,14 @@ def _enc_AlterableConfig_v2(o, w):
 def _dec_AlterableConfig_v0(buf, p):
     f_name, p = read_string(buf, p, False, 'Name')
     f_value, p = read_string(buf, p, True, 'Value')
-    return AlterableConfig(f_name, f_value, []), p
+    return AlterableConfig(f_name, f_value, ()), p
 
 
 def _dec_AlterableConfig_v2(buf, p):
     f_name, p = read_compact_string(buf, p, False, 'Name')
     f_value, p = read_compact_string(buf, p, True, 'Value')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterableConfig')
@@ -170,7 +171,7 @@ def _dec_AlterConfigsResource_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_AlterableConfig_v0(buf, p)
             f_configs.append(_e)
-    return AlterConfigsResource(f_resource_type, f_resource_name, f_configs, []), p
+    return AlterConfigsResource(f_resource_type, f_resource_name, f_configs, ()), p
 
 
 def _dec_AlterConfigsResource_v2(buf, p):
@@ -191,7 +192,7 @@ def _dec_AlterConfigsResource_v2(buf, p):
             _e, p = _dec_AlterableConfig_v2(buf, p)
             f_configs.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterConfigsResource')
@@ -241,7 +242,7 @@ def _dec_AlterConfigsRequest_v0(buf, p):
             f_resources.append(_e)
     f_validate_only, = _S_o.unpack_from(buf, p)
     p += 1
-    return AlterConfigsRequest(f_resources, f_validate_only, []), p
+    return AlterConfigsRequest(f_resources, f_validate_only, ()), p
 
 
 def _dec_AlterConfigsRequest_v2(buf, p):
@@ -261,7 +262,7 @@ def _dec_AlterConfigsRequest_v2(buf, p):
     f_validate_only, = _S_o.unpack_from(buf, p)
     p += 1
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterConfigsRequest')

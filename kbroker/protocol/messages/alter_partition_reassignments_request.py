@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class ReassignablePartition(Message):
 
     partition_index: int = 0
     replicas: list[int] | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -58,7 +59,7 @@ class ReassignableTopic(Message):
 
     name: str = ''
     partitions: list[ReassignablePartition] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -81,7 +82,7 @@ class AlterPartitionReassignmentsRequest(Message):
     timeout_ms: int = 60000
     allow_replication_factor_change: bool = True
     topics: list[ReassignableTopic] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ReassignablePartition = ReassignablePartition()
@@ -120,7 +121,7 @@ def _dec_ReassignablePartition_v0(buf, p):
         f_replicas = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ReassignablePartition')
@@ -159,7 +160,7 @@ def _dec_ReassignableTopic_v0(buf, p):
             _e, p = _dec_ReassignablePartition_v0(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ReassignableTopic')
@@ -217,7 +218,7 @@ def _dec_AlterPartitionReassignmentsRequest_v0(buf, p):
             _e, p = _dec_ReassignableTopic_v0(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterPartitionReassignmentsRequest')
@@ -241,7 +242,7 @@ def _dec_AlterPartitionReassignmentsRequest_v1(buf, p):
             _e, p = _dec_ReassignableTopic_v0(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterPartitionReassignmentsRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -50,7 +51,7 @@ class ReassignablePartitionResponse(Message):
     partition_index: int = 0
     error_code: int = 0
     error_message: str | None = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -59,7 +60,7 @@ class ReassignableTopicResponse(Message):
 
     name: str = ''
     partitions: list[ReassignablePartitionResponse] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -84,7 +85,7 @@ class AlterPartitionReassignmentsResponse(Message):
     error_code: int = 0
     error_message: str | None = ''
     responses: list[ReassignableTopicResponse] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ReassignablePartitionResponse = ReassignablePartitionResponse()
@@ -107,7 +108,7 @@ def _dec_ReassignablePartitionResponse_v0(buf, p):
     p += 6
     f_error_message, p = read_compact_string(buf, p, True, 'ErrorMessage')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ReassignablePartitionResponse')
@@ -146,7 +147,7 @@ def _dec_ReassignableTopicResponse_v0(buf, p):
             _e, p = _dec_ReassignablePartitionResponse_v0(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ReassignableTopicResponse')
@@ -205,7 +206,7 @@ def _dec_AlterPartitionReassignmentsResponse_v0(buf, p):
             _e, p = _dec_ReassignableTopicResponse_v0(buf, p)
             f_responses.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterPartitionReassignmentsResponse')
@@ -230,7 +231,7 @@ def _dec_AlterPartitionReassignmentsResponse_v1(buf, p):
             _e, p = _dec_ReassignableTopicResponse_v0(buf, p)
             f_responses.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterPartitionReassignmentsResponse')

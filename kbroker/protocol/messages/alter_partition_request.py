@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -51,7 +52,7 @@ class BrokerState(Message):
 
     broker_id: int = 0
     broker_epoch: int = -1
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -64,7 +65,7 @@ class PartitionData(Message):
     new_isr_with_epochs: list[BrokerState] = attrs.field(factory=list)
     leader_recovery_state: int = 0
     partition_epoch: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -73,7 +74,7 @@ class TopicData(Message):
 
     topic_id: uuid.UUID = ZERO_UUID
     partitions: list[PartitionData] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -96,7 +97,7 @@ class AlterPartitionRequest(Message):
     broker_id: int = 0
     broker_epoch: int = -1
     topics: list[TopicData] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_BrokerState = BrokerState()
@@ -128,7 +129,7 @@ def _enc_BrokerState_v3(o, w):
 
 def _dec_BrokerState_v2(buf, p):
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'BrokerState')
@@ -139,7 +140,7 @@ def _dec_BrokerState_v3(buf, p):
     f_broker_id, f_broker_epoch = _S_iq.unpack_from(buf, p)
     p += 12
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'BrokerState')
@@ -201,7 +202,7 @@ def _dec_PartitionData_v2(buf, p):
     f_leader_recovery_state, f_partition_epoch = _S_bi.unpack_from(buf, p)
     p += 5
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionData')
@@ -227,7 +228,7 @@ def _dec_PartitionData_v3(buf, p):
     f_leader_recovery_state, f_partition_epoch = _S_bi.unpack_from(buf, p)
     p += 5
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionData')
@@ -284,7 +285,7 @@ def _dec_TopicData_v2(buf, p):
             _e, p = _dec_PartitionData_v2(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicData')
@@ -309,7 +310,7 @@ def _dec_TopicData_v3(buf, p):
             _e, p = _dec_PartitionData_v3(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicData')
@@ -365,7 +366,7 @@ def _dec_AlterPartitionRequest_v2(buf, p):
             _e, p = _dec_TopicData_v2(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterPartitionRequest')
@@ -389,7 +390,7 @@ def _dec_AlterPartitionRequest_v3(buf, p):
             _e, p = _dec_TopicData_v3(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterPartitionRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -56,7 +57,7 @@ class PartitionData(Message):
     isr: list[int] = attrs.field(factory=list)
     leader_recovery_state: int = 0
     partition_epoch: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -65,7 +66,7 @@ class TopicData(Message):
 
     topic_id: uuid.UUID = ZERO_UUID
     partitions: list[PartitionData] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -88,7 +89,7 @@ class AlterPartitionResponse(Message):
     throttle_time_ms: int = 0
     error_code: int = 0
     topics: list[TopicData] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_PartitionData = PartitionData()
@@ -130,7 +131,7 @@ def _dec_PartitionData_v2(buf, p):
     f_leader_recovery_state, f_partition_epoch = _S_bi.unpack_from(buf, p)
     p += 5
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionData')
@@ -171,7 +172,7 @@ def _dec_TopicData_v2(buf, p):
             _e, p = _dec_PartitionData_v2(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicData')
@@ -211,7 +212,7 @@ def _dec_AlterPartitionResponse_v2(buf, p):
             _e, p = _dec_TopicData_v2(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterPartitionResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -47,7 +48,7 @@ class AlterReplicaLogDirTopic(Message):
 
     name: str = ''
     partitions: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -56,7 +57,7 @@ class AlterReplicaLogDir(Message):
 
     path: str = ''
     topics: list[AlterReplicaLogDirTopic] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -77,7 +78,7 @@ class AlterReplicaLogDirsRequest(Message):
         return 1
 
     dirs: list[AlterReplicaLogDir] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_AlterReplicaLogDirTopic = AlterReplicaLogDirTopic()
@@ -125,7 +126,7 @@ def _dec_AlterReplicaLogDirTopic_v1(buf, p):
         check_count(_n, buf, p, 'Partitions')
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
-    return AlterReplicaLogDirTopic(f_name, f_partitions, []), p
+    return AlterReplicaLogDirTopic(f_name, f_partitions, ()), p
 
 
 def _dec_AlterReplicaLogDirTopic_v2(buf, p):
@@ -142,7 +143,7 @@ def _dec_AlterReplicaLogDirTopic_v2(buf, p):
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterReplicaLogDirTopic')
@@ -191,7 +192,7 @@ def _dec_AlterReplicaLogDir_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_AlterReplicaLogDirTopic_v1(buf, p)
             f_topics.append(_e)
-    return AlterReplicaLogDir(f_path, f_topics, []), p
+    return AlterReplicaLogDir(f_path, f_topics, ()), p
 
 
 def _dec_AlterReplicaLogDir_v2(buf, p):
@@ -210,7 +211,7 @@ def _dec_AlterReplicaLogDir_v2(buf, p):
             _e, p = _dec_AlterReplicaLogDirTopic_v2(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterReplicaLogDir')
@@ -256,7 +257,7 @@ def _dec_AlterReplicaLogDirsRequest_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_AlterReplicaLogDir_v1(buf, p)
             f_dirs.append(_e)
-    return AlterReplicaLogDirsRequest(f_dirs, []), p
+    return AlterReplicaLogDirsRequest(f_dirs, ()), p
 
 
 def _dec_AlterReplicaLogDirsRequest_v2(buf, p):
@@ -274,7 +275,7 @@ def _dec_AlterReplicaLogDirsRequest_v2(buf, p):
             _e, p = _dec_AlterReplicaLogDir_v2(buf, p)
             f_dirs.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterReplicaLogDirsRequest')

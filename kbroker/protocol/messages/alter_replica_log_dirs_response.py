@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class AlterReplicaLogDirPartitionResult(Message):
 
     partition_index: int = 0
     error_code: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -58,7 +59,7 @@ class AlterReplicaLogDirTopicResult(Message):
 
     topic_name: str = ''
     partitions: list[AlterReplicaLogDirPartitionResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -80,7 +81,7 @@ class AlterReplicaLogDirsResponse(Message):
 
     throttle_time_ms: int = 0
     results: list[AlterReplicaLogDirTopicResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_AlterReplicaLogDirPartitionResult = AlterReplicaLogDirPartitionResult()
@@ -107,14 +108,14 @@ def _enc_AlterReplicaLogDirPartitionResult_v2(o, w):
 def _dec_AlterReplicaLogDirPartitionResult_v1(buf, p):
     f_partition_index, f_error_code = _S_ih.unpack_from(buf, p)
     p += 6
-    return AlterReplicaLogDirPartitionResult(f_partition_index, f_error_code, []), p
+    return AlterReplicaLogDirPartitionResult(f_partition_index, f_error_code, ()), p
 
 
 def _dec_AlterReplicaLogDirPartitionResult_v2(buf, p):
     f_partition_index, f_error_code = _S_ih.unpack_from(buf, p)
     p += 6
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterReplicaLogDirPartitionResult')
@@ -163,7 +164,7 @@ def _dec_AlterReplicaLogDirTopicResult_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_AlterReplicaLogDirPartitionResult_v1(buf, p)
             f_partitions.append(_e)
-    return AlterReplicaLogDirTopicResult(f_topic_name, f_partitions, []), p
+    return AlterReplicaLogDirTopicResult(f_topic_name, f_partitions, ()), p
 
 
 def _dec_AlterReplicaLogDirTopicResult_v2(buf, p):
@@ -182,7 +183,7 @@ def _dec_AlterReplicaLogDirTopicResult_v2(buf, p):
             _e, p = _dec_AlterReplicaLogDirPartitionResult_v2(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterReplicaLogDirTopicResult')
@@ -232,7 +233,7 @@ def _dec_AlterReplicaLogDirsResponse_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_AlterReplicaLogDirTopicResult_v1(buf, p)
             f_results.append(_e)
-    return AlterReplicaLogDirsResponse(f_throttle_time_ms, f_results, []), p
+    return AlterReplicaLogDirsResponse(f_throttle_time_ms, f_results, ()), p
 
 
 def _dec_AlterReplicaLogDirsResponse_v2(buf, p):
@@ -252,7 +253,7 @@ def _dec_AlterReplicaLogDirsResponse_v2(buf, p):
             _e, p = _dec_AlterReplicaLogDirTopicResult_v2(buf, p)
             f_results.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterReplicaLogDirsResponse')

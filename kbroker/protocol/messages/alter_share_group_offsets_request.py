@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -48,7 +49,7 @@ class AlterShareGroupOffsetsRequestPartition(Message):
 
     partition_index: int = 0
     start_offset: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -57,7 +58,7 @@ class AlterShareGroupOffsetsRequestTopic(Message):
 
     topic_name: str = ''
     partitions: list[AlterShareGroupOffsetsRequestPartition] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -79,7 +80,7 @@ class AlterShareGroupOffsetsRequest(Message):
 
     group_id: str = ''
     topics: list[AlterShareGroupOffsetsRequestTopic] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_AlterShareGroupOffsetsRequestPartition = AlterShareGroupOffsetsRequestPartition()
@@ -100,7 +101,7 @@ def _dec_AlterShareGroupOffsetsRequestPartition_v0(buf, p):
     f_partition_index, f_start_offset = _S_iq.unpack_from(buf, p)
     p += 12
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterShareGroupOffsetsRequestPartition')
@@ -139,7 +140,7 @@ def _dec_AlterShareGroupOffsetsRequestTopic_v0(buf, p):
             _e, p = _dec_AlterShareGroupOffsetsRequestPartition_v0(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterShareGroupOffsetsRequestTopic')
@@ -178,7 +179,7 @@ def _dec_AlterShareGroupOffsetsRequest_v0(buf, p):
             _e, p = _dec_AlterShareGroupOffsetsRequestTopic_v0(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterShareGroupOffsetsRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -50,7 +51,7 @@ class AlterShareGroupOffsetsResponsePartition(Message):
     partition_index: int = 0
     error_code: int = 0
     error_message: str | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -60,7 +61,7 @@ class AlterShareGroupOffsetsResponseTopic(Message):
     topic_name: str = ''
     topic_id: uuid.UUID = ZERO_UUID
     partitions: list[AlterShareGroupOffsetsResponsePartition] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -84,7 +85,7 @@ class AlterShareGroupOffsetsResponse(Message):
     error_code: int = 0
     error_message: str | None = None
     responses: list[AlterShareGroupOffsetsResponseTopic] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_AlterShareGroupOffsetsResponsePartition = AlterShareGroupOffsetsResponsePartition()
@@ -107,7 +108,7 @@ def _dec_AlterShareGroupOffsetsResponsePartition_v0(buf, p):
     p += 6
     f_error_message, p = read_compact_string(buf, p, True, 'ErrorMessage')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterShareGroupOffsetsResponsePartition')
@@ -150,7 +151,7 @@ def _dec_AlterShareGroupOffsetsResponseTopic_v0(buf, p):
             _e, p = _dec_AlterShareGroupOffsetsResponsePartition_v0(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterShareGroupOffsetsResponseTopic')
@@ -192,7 +193,7 @@ def _dec_AlterShareGroupOffsetsResponse_v0(buf, p):
             _e, p = _dec_AlterShareGroupOffsetsResponseTopic_v0(buf, p)
             f_responses.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterShareGroupOffsetsResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class ScramCredentialDeletion(Message):
 
     name: str = ''
     mechanism: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -61,7 +62,7 @@ class ScramCredentialUpsertion(Message):
     iterations: int = 0
     salt: bytes = b''
     salted_password: bytes = b''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -83,7 +84,7 @@ class AlterUserScramCredentialsRequest(Message):
 
     deletions: list[ScramCredentialDeletion] = attrs.field(factory=list)
     upsertions: list[ScramCredentialUpsertion] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ScramCredentialDeletion = ScramCredentialDeletion()
@@ -106,7 +107,7 @@ def _dec_ScramCredentialDeletion_v0(buf, p):
     f_mechanism, = _S_b.unpack_from(buf, p)
     p += 1
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ScramCredentialDeletion')
@@ -132,7 +133,7 @@ def _dec_ScramCredentialUpsertion_v0(buf, p):
     f_salt, p = read_compact_bytes(buf, p, False, 'Salt')
     f_salted_password, p = read_compact_bytes(buf, p, False, 'SaltedPassword')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ScramCredentialUpsertion')
@@ -189,7 +190,7 @@ def _dec_AlterUserScramCredentialsRequest_v0(buf, p):
             _e, p = _dec_ScramCredentialUpsertion_v0(buf, p)
             f_upsertions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterUserScramCredentialsRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -50,7 +51,7 @@ class AlterUserScramCredentialsResult(Message):
     user: str = ''
     error_code: int = 0
     error_message: str | None = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -72,7 +73,7 @@ class AlterUserScramCredentialsResponse(Message):
 
     throttle_time_ms: int = 0
     results: list[AlterUserScramCredentialsResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_AlterUserScramCredentialsResult = AlterUserScramCredentialsResult()
@@ -96,7 +97,7 @@ def _dec_AlterUserScramCredentialsResult_v0(buf, p):
     p += 2
     f_error_message, p = read_compact_string(buf, p, True, 'ErrorMessage')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterUserScramCredentialsResult')
@@ -136,7 +137,7 @@ def _dec_AlterUserScramCredentialsResponse_v0(buf, p):
             _e, p = _dec_AlterUserScramCredentialsResult_v0(buf, p)
             f_results.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterUserScramCredentialsResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -60,7 +61,7 @@ class ApiVersionsRequest(Message):
 
     client_software_name: str = ''
     client_software_version: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ApiVersionsRequest = ApiVersionsRequest()
@@ -82,14 +83,14 @@ def _enc_ApiVersionsRequest_v3(o, w):
 
 
 def _dec_ApiVersionsRequest_v0(buf, p):
-    return ApiVersionsRequest('', '', []), p
+    return ApiVersionsRequest('', '', ()), p
 
 
 def _dec_ApiVersionsRequest_v3(buf, p):
     f_client_software_name, p = read_compact_string(buf, p, False, 'ClientSoftwareName')
     f_client_software_version, p = read_compact_string(buf, p, False, 'ClientSoftwareVersion')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ApiVersionsRequest')

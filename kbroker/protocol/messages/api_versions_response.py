@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -54,7 +55,7 @@ class ApiVersion(Message):
     api_key: int = 0
     min_version: int = 0
     max_version: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -64,7 +65,7 @@ class SupportedFeatureKey(Message):
     name: str = ''
     min_version: int = 0
     max_version: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -74,7 +75,7 @@ class FinalizedFeatureKey(Message):
     name: str = ''
     max_version_level: int = 0
     min_version_level: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -99,7 +100,7 @@ class ApiVersionsResponse(Message):
     finalized_features_epoch: int = -1
     finalized_features: list[FinalizedFeatureKey] = attrs.field(factory=list)
     zk_migration_ready: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ApiVersion = ApiVersion()
@@ -127,14 +128,14 @@ def _enc_ApiVersion_v3(o, w):
 def _dec_ApiVersion_v0(buf, p):
     f_api_key, f_min_version, f_max_version = _S_hhh.unpack_from(buf, p)
     p += 6
-    return ApiVersion(f_api_key, f_min_version, f_max_version, []), p
+    return ApiVersion(f_api_key, f_min_version, f_max_version, ()), p
 
 
 def _dec_ApiVersion_v3(buf, p):
     f_api_key, f_min_version, f_max_version = _S_hhh.unpack_from(buf, p)
     p += 6
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ApiVersion')
@@ -163,7 +164,7 @@ def _enc_SupportedFeatureKey_v3(o, w):
 
 
 def _dec_SupportedFeatureKey_v0(buf, p):
-    return SupportedFeatureKey('', 0, 0, []), p
+    return SupportedFeatureKey('', 0, 0, ()), p
 
 
 def _dec_SupportedFeatureKey_v3(buf, p):
@@ -171,7 +172,7 @@ def _dec_SupportedFeatureKey_v3(buf, p):
     f_min_version, f_max_version = _S_hh.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'SupportedFeatureKey')
@@ -200,7 +201,7 @@ def _enc_FinalizedFeatureKey_v3(o, w):
 
 
 def _dec_FinalizedFeatureKey_v0(buf, p):
-    return FinalizedFeatureKey('', 0, 0, []), p
+    return FinalizedFeatureKey('', 0, 0, ()), p
 
 
 def _dec_FinalizedFeatureKey_v3(buf, p):
@@ -208,7 +209,7 @@ def _dec_FinalizedFeatureKey_v3(buf, p):
     f_max_version_level, f_min_version_level = _S_hh.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'FinalizedFeatureKey')
@@ -255,7 +256,7 @@ def _enc_ApiVersionsResponse_v3(o, w):
         for _e in _a:
             _enc_ApiVersion_v3(_e, w)
     b += _S_i.pack(o.throttle_time_ms)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.supported_features is None or len(o.supported_features) != 0:
         _tw = Writer()
         _a = o.supported_features
@@ -265,11 +266,11 @@ def _enc_ApiVersionsResponse_v3(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             for _e in _a:
                 _enc_SupportedFeatureKey_v3(_e, _tw)
-        _t.append((0, _tw.getvalue()))
+        _t = [*_t, (0, _tw.getvalue())]
     if o.finalized_features_epoch != -1:
         _tw = Writer()
         _tw.buf += _S_q.pack(o.finalized_features_epoch)
-        _t.append((1, _tw.getvalue()))
+        _t = [*_t, (1, _tw.getvalue())]
     if o.finalized_features is None or len(o.finalized_features) != 0:
         _tw = Writer()
         _a = o.finalized_features
@@ -279,12 +280,15 @@ def _enc_ApiVersionsResponse_v3(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             for _e in _a:
                 _enc_FinalizedFeatureKey_v3(_e, _tw)
-        _t.append((2, _tw.getvalue()))
+        _t = [*_t, (2, _tw.getvalue())]
     if bool(o.zk_migration_ready):
         _tw = Writer()
         _tw.buf += _S_o.pack(o.zk_migration_ready)
-        _t.append((3, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (3, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_ApiVersionsResponse_v0(buf, p):
@@ -300,7 +304,7 @@ def _dec_ApiVersionsResponse_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_ApiVersion_v0(buf, p)
             f_api_keys.append(_e)
-    return ApiVersionsResponse(f_error_code, f_api_keys, 0, [], -1, [], False, []), p
+    return ApiVersionsResponse(f_error_code, f_api_keys, 0, [], -1, [], False, ()), p
 
 
 def _dec_ApiVersionsResponse_v1(buf, p):
@@ -318,7 +322,7 @@ def _dec_ApiVersionsResponse_v1(buf, p):
             f_api_keys.append(_e)
     f_throttle_time_ms, = _S_i.unpack_from(buf, p)
     p += 4
-    return ApiVersionsResponse(f_error_code, f_api_keys, f_throttle_time_ms, [], -1, [], False, []), p
+    return ApiVersionsResponse(f_error_code, f_api_keys, f_throttle_time_ms, [], -1, [], False, ()), p
 
 
 def _dec_ApiVersionsResponse_v3(buf, p):
@@ -343,7 +347,7 @@ def _dec_ApiVersionsResponse_v3(buf, p):
     f_finalized_features_epoch = -1
     f_finalized_features = []
     f_zk_migration_ready = False
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -400,7 +404,7 @@ def _dec_ApiVersionsResponse_v3(buf, p):
                 if p != _end:
                     raise DecodeError('ZkMigrationReady' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return ApiVersionsResponse(f_error_code, f_api_keys, f_throttle_time_ms, f_supported_features, f_finalized_features_epoch, f_finalized_features, f_zk_migration_ready, _u), p
 

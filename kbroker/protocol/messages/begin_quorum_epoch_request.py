@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -53,7 +54,7 @@ class PartitionData(Message):
     voter_directory_id: uuid.UUID = ZERO_UUID
     leader_id: int = 0
     leader_epoch: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -62,7 +63,7 @@ class TopicData(Message):
 
     topic_name: str = ''
     partitions: list[PartitionData] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -72,7 +73,7 @@ class LeaderEndpoint(Message):
     name: str = ''
     host: str = ''
     port: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -96,7 +97,7 @@ class BeginQuorumEpochRequest(Message):
     voter_id: int = -1
     topics: list[TopicData] = attrs.field(factory=list)
     leader_endpoints: list[LeaderEndpoint] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_PartitionData = PartitionData()
@@ -124,7 +125,7 @@ def _enc_PartitionData_v1(o, w):
 def _dec_PartitionData_v0(buf, p):
     f_partition_index, f_leader_id, f_leader_epoch = _S_iii.unpack_from(buf, p)
     p += 12
-    return PartitionData(f_partition_index, ZERO_UUID, f_leader_id, f_leader_epoch, []), p
+    return PartitionData(f_partition_index, ZERO_UUID, f_leader_id, f_leader_epoch, ()), p
 
 
 def _dec_PartitionData_v1(buf, p):
@@ -132,7 +133,7 @@ def _dec_PartitionData_v1(buf, p):
     p += 28
     f_voter_directory_id = uuid.UUID(bytes=f_voter_directory_id)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionData')
@@ -181,7 +182,7 @@ def _dec_TopicData_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_PartitionData_v0(buf, p)
             f_partitions.append(_e)
-    return TopicData(f_topic_name, f_partitions, []), p
+    return TopicData(f_topic_name, f_partitions, ()), p
 
 
 def _dec_TopicData_v1(buf, p):
@@ -200,7 +201,7 @@ def _dec_TopicData_v1(buf, p):
             _e, p = _dec_PartitionData_v1(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicData')
@@ -230,7 +231,7 @@ def _enc_LeaderEndpoint_v1(o, w):
 
 
 def _dec_LeaderEndpoint_v0(buf, p):
-    return LeaderEndpoint('', '', 0, []), p
+    return LeaderEndpoint('', '', 0, ()), p
 
 
 def _dec_LeaderEndpoint_v1(buf, p):
@@ -239,7 +240,7 @@ def _dec_LeaderEndpoint_v1(buf, p):
     f_port, = _S_H.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'LeaderEndpoint')
@@ -296,7 +297,7 @@ def _dec_BeginQuorumEpochRequest_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_TopicData_v0(buf, p)
             f_topics.append(_e)
-    return BeginQuorumEpochRequest(f_cluster_id, -1, f_topics, [], []), p
+    return BeginQuorumEpochRequest(f_cluster_id, -1, f_topics, [], ()), p
 
 
 def _dec_BeginQuorumEpochRequest_v1(buf, p):
@@ -330,7 +331,7 @@ def _dec_BeginQuorumEpochRequest_v1(buf, p):
             _e, p = _dec_LeaderEndpoint_v1(buf, p)
             f_leader_endpoints.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'BeginQuorumEpochRequest')

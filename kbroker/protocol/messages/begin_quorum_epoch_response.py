@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -53,7 +54,7 @@ class PartitionData(Message):
     error_code: int = 0
     leader_id: int = 0
     leader_epoch: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -62,7 +63,7 @@ class TopicData(Message):
 
     topic_name: str = ''
     partitions: list[PartitionData] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -72,7 +73,7 @@ class NodeEndpoint(Message):
     node_id: int = 0
     host: str = ''
     port: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -95,7 +96,7 @@ class BeginQuorumEpochResponse(Message):
     error_code: int = 0
     topics: list[TopicData] = attrs.field(factory=list)
     node_endpoints: list[NodeEndpoint] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_PartitionData = PartitionData()
@@ -123,14 +124,14 @@ def _enc_PartitionData_v1(o, w):
 def _dec_PartitionData_v0(buf, p):
     f_partition_index, f_error_code, f_leader_id, f_leader_epoch = _S_ihii.unpack_from(buf, p)
     p += 14
-    return PartitionData(f_partition_index, f_error_code, f_leader_id, f_leader_epoch, []), p
+    return PartitionData(f_partition_index, f_error_code, f_leader_id, f_leader_epoch, ()), p
 
 
 def _dec_PartitionData_v1(buf, p):
     f_partition_index, f_error_code, f_leader_id, f_leader_epoch = _S_ihii.unpack_from(buf, p)
     p += 14
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionData')
@@ -179,7 +180,7 @@ def _dec_TopicData_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_PartitionData_v0(buf, p)
             f_partitions.append(_e)
-    return TopicData(f_topic_name, f_partitions, []), p
+    return TopicData(f_topic_name, f_partitions, ()), p
 
 
 def _dec_TopicData_v1(buf, p):
@@ -198,7 +199,7 @@ def _dec_TopicData_v1(buf, p):
             _e, p = _dec_PartitionData_v1(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicData')
@@ -228,7 +229,7 @@ def _enc_NodeEndpoint_v1(o, w):
 
 
 def _dec_NodeEndpoint_v0(buf, p):
-    return NodeEndpoint(0, '', 0, []), p
+    return NodeEndpoint(0, '', 0, ()), p
 
 
 def _dec_NodeEndpoint_v1(buf, p):
@@ -238,7 +239,7 @@ def _dec_NodeEndpoint_v1(buf, p):
     f_port, = _S_H.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'NodeEndpoint')
@@ -271,7 +272,7 @@ def _enc_BeginQuorumEpochResponse_v1(o, w):
         write_uvarint(b, len(_a) + 1)
         for _e in _a:
             _enc_TopicData_v1(_e, w)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.node_endpoints is None or len(o.node_endpoints) != 0:
         _tw = Writer()
         _a = o.node_endpoints
@@ -281,8 +282,11 @@ def _enc_BeginQuorumEpochResponse_v1(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             for _e in _a:
                 _enc_NodeEndpoint_v1(_e, _tw)
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_BeginQuorumEpochResponse_v0(buf, p):
@@ -298,7 +302,7 @@ def _dec_BeginQuorumEpochResponse_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_TopicData_v0(buf, p)
             f_topics.append(_e)
-    return BeginQuorumEpochResponse(f_error_code, f_topics, [], []), p
+    return BeginQuorumEpochResponse(f_error_code, f_topics, [], ()), p
 
 
 def _dec_BeginQuorumEpochResponse_v1(buf, p):
@@ -318,7 +322,7 @@ def _dec_BeginQuorumEpochResponse_v1(buf, p):
             _e, p = _dec_TopicData_v1(buf, p)
             f_topics.append(_e)
     f_node_endpoints = []
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -349,7 +353,7 @@ def _dec_BeginQuorumEpochResponse_v1(buf, p):
                 if p != _end:
                     raise DecodeError('NodeEndpoints' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return BeginQuorumEpochResponse(f_error_code, f_topics, f_node_endpoints, _u), p
 

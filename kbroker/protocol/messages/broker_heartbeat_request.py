@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -66,7 +67,7 @@ class BrokerHeartbeatRequest(Message):
     want_shut_down: bool = False
     offline_log_dirs: list[uuid.UUID] = attrs.field(factory=list)
     cordoned_log_dirs: list[uuid.UUID] | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_BrokerHeartbeatRequest = BrokerHeartbeatRequest()
@@ -90,7 +91,7 @@ def _enc_BrokerHeartbeatRequest_v1(o, w):
         raise field_not_in_version('CordonedLogDirs')
     b = w.buf
     b += _S_iqqoo.pack(o.broker_id, o.broker_epoch, o.current_metadata_offset, o.want_fence, o.want_shut_down)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.offline_log_dirs is None or len(o.offline_log_dirs) != 0:
         _tw = Writer()
         _a = o.offline_log_dirs
@@ -100,14 +101,17 @@ def _enc_BrokerHeartbeatRequest_v1(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             for _e in _a:
                 _tw.buf += _e.bytes
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _enc_BrokerHeartbeatRequest_v2(o, w):
     b = w.buf
     b += _S_iqqoo.pack(o.broker_id, o.broker_epoch, o.current_metadata_offset, o.want_fence, o.want_shut_down)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.offline_log_dirs is None or len(o.offline_log_dirs) != 0:
         _tw = Writer()
         _a = o.offline_log_dirs
@@ -117,7 +121,7 @@ def _enc_BrokerHeartbeatRequest_v2(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             for _e in _a:
                 _tw.buf += _e.bytes
-        _t.append((0, _tw.getvalue()))
+        _t = [*_t, (0, _tw.getvalue())]
     if o.cordoned_log_dirs is not None:
         _tw = Writer()
         _a = o.cordoned_log_dirs
@@ -127,15 +131,18 @@ def _enc_BrokerHeartbeatRequest_v2(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             for _e in _a:
                 _tw.buf += _e.bytes
-        _t.append((1, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (1, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_BrokerHeartbeatRequest_v0(buf, p):
     f_broker_id, f_broker_epoch, f_current_metadata_offset, f_want_fence, f_want_shut_down = _S_iqqoo.unpack_from(buf, p)
     p += 22
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'BrokerHeartbeatRequest')
@@ -146,7 +153,7 @@ def _dec_BrokerHeartbeatRequest_v1(buf, p):
     f_broker_id, f_broker_epoch, f_current_metadata_offset, f_want_fence, f_want_shut_down = _S_iqqoo.unpack_from(buf, p)
     p += 22
     f_offline_log_dirs = []
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -175,7 +182,7 @@ def _dec_BrokerHeartbeatRequest_v1(buf, p):
                 if p != _end:
                     raise DecodeError('OfflineLogDirs' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return BrokerHeartbeatRequest(f_broker_id, f_broker_epoch, f_current_metadata_offset, f_want_fence, f_want_shut_down, f_offline_log_dirs, None, _u), p
 
@@ -185,7 +192,7 @@ def _dec_BrokerHeartbeatRequest_v2(buf, p):
     p += 22
     f_offline_log_dirs = []
     f_cordoned_log_dirs = None
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -228,7 +235,7 @@ def _dec_BrokerHeartbeatRequest_v2(buf, p):
                 if p != _end:
                     raise DecodeError('CordonedLogDirs' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return BrokerHeartbeatRequest(f_broker_id, f_broker_epoch, f_current_metadata_offset, f_want_fence, f_want_shut_down, f_offline_log_dirs, f_cordoned_log_dirs, _u), p
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -64,7 +65,7 @@ class BrokerHeartbeatResponse(Message):
     is_caught_up: bool = False
     is_fenced: bool = True
     should_shut_down: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_BrokerHeartbeatResponse = BrokerHeartbeatResponse()
@@ -83,7 +84,7 @@ def _dec_BrokerHeartbeatResponse_v0(buf, p):
     f_throttle_time_ms, f_error_code, f_is_caught_up, f_is_fenced, f_should_shut_down = _S_ihooo.unpack_from(buf, p)
     p += 9
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'BrokerHeartbeatResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -55,7 +56,7 @@ class Listener(Message):
     host: str = ''
     port: int = 0
     security_protocol: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -65,7 +66,7 @@ class Feature(Message):
     name: str = ''
     min_supported_version: int = 0
     max_supported_version: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -94,7 +95,7 @@ class BrokerRegistrationRequest(Message):
     is_migrating_zk_broker: bool = False
     log_dirs: list[uuid.UUID] = attrs.field(factory=list)
     previous_broker_epoch: int = -1
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_Listener = Listener()
@@ -119,7 +120,7 @@ def _dec_Listener_v0(buf, p):
     f_port, f_security_protocol = _S_Hh.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Listener')
@@ -141,7 +142,7 @@ def _dec_Feature_v0(buf, p):
     f_min_supported_version, f_max_supported_version = _S_hh.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Feature')
@@ -307,7 +308,7 @@ def _dec_BrokerRegistrationRequest_v0(buf, p):
             f_features.append(_e)
     f_rack, p = read_compact_string(buf, p, True, 'Rack')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'BrokerRegistrationRequest')
@@ -351,7 +352,7 @@ def _dec_BrokerRegistrationRequest_v1(buf, p):
     f_is_migrating_zk_broker, = _S_o.unpack_from(buf, p)
     p += 1
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'BrokerRegistrationRequest')
@@ -406,7 +407,7 @@ def _dec_BrokerRegistrationRequest_v2(buf, p):
         f_log_dirs = [read_uuid(buf, p + 16 * _i) for _i in range(_n)]
         p += 16 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'BrokerRegistrationRequest')
@@ -463,7 +464,7 @@ def _dec_BrokerRegistrationRequest_v3(buf, p):
     f_previous_broker_epoch, = _S_q.unpack_from(buf, p)
     p += 8
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'BrokerRegistrationRequest')

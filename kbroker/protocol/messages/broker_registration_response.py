@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -62,7 +63,7 @@ class BrokerRegistrationResponse(Message):
     throttle_time_ms: int = 0
     error_code: int = 0
     broker_epoch: int = -1
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_BrokerRegistrationResponse = BrokerRegistrationResponse()
@@ -81,7 +82,7 @@ def _dec_BrokerRegistrationResponse_v0(buf, p):
     f_throttle_time_ms, f_error_code, f_broker_epoch = _S_ihq.unpack_from(buf, p)
     p += 14
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'BrokerRegistrationResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -53,7 +54,7 @@ class TopicPartitions(Message):
     topic_id: uuid.UUID = ZERO_UUID
     topic_name: str = ''
     partitions: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -61,7 +62,7 @@ class Assignment(Message):
     """The Assignment struct of ConsumerGroupDescribeResponse."""
 
     topic_partitions: list[TopicPartitions] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -79,7 +80,7 @@ class Member(Message):
     assignment: Assignment = attrs.field(factory=Assignment)
     target_assignment: Assignment = attrs.field(factory=Assignment)
     member_type: int = -1
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -95,7 +96,7 @@ class DescribedGroup(Message):
     assignor_name: str = ''
     members: list[Member] = attrs.field(factory=list)
     authorized_operations: int = -2147483648
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -117,7 +118,7 @@ class ConsumerGroupDescribeResponse(Message):
 
     throttle_time_ms: int = 0
     groups: list[DescribedGroup] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_TopicPartitions = TopicPartitions()
@@ -161,7 +162,7 @@ def _dec_TopicPartitions_v0(buf, p):
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicPartitions')
@@ -198,7 +199,7 @@ def _dec_Assignment_v0(buf, p):
             _e, p = _dec_TopicPartitions_v0(buf, p)
             f_topic_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Assignment')
@@ -279,7 +280,7 @@ def _dec_Member_v0(buf, p):
     f_assignment, p = _dec_Assignment_v0(buf, p)
     f_target_assignment, p = _dec_Assignment_v0(buf, p)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Member')
@@ -313,7 +314,7 @@ def _dec_Member_v1(buf, p):
     f_member_type, = _S_b.unpack_from(buf, p)
     p += 1
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Member')
@@ -389,7 +390,7 @@ def _dec_DescribedGroup_v0(buf, p):
     f_authorized_operations, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribedGroup')
@@ -421,7 +422,7 @@ def _dec_DescribedGroup_v1(buf, p):
     f_authorized_operations, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribedGroup')
@@ -477,7 +478,7 @@ def _dec_ConsumerGroupDescribeResponse_v0(buf, p):
             _e, p = _dec_DescribedGroup_v0(buf, p)
             f_groups.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ConsumerGroupDescribeResponse')
@@ -501,7 +502,7 @@ def _dec_ConsumerGroupDescribeResponse_v1(buf, p):
             _e, p = _dec_DescribedGroup_v1(buf, p)
             f_groups.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ConsumerGroupDescribeResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class TopicPartitions(Message):
 
     topic_id: uuid.UUID = ZERO_UUID
     partitions: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -79,7 +80,7 @@ class ConsumerGroupHeartbeatRequest(Message):
     subscribed_topic_regex: str | None = None
     server_assignor: str | None = None
     topic_partitions: list[TopicPartitions] | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_TopicPartitions = TopicPartitions()
@@ -118,7 +119,7 @@ def _dec_TopicPartitions_v0(buf, p):
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicPartitions')
@@ -223,7 +224,7 @@ def _dec_ConsumerGroupHeartbeatRequest_v0(buf, p):
             _e, p = _dec_TopicPartitions_v0(buf, p)
             f_topic_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ConsumerGroupHeartbeatRequest')
@@ -268,7 +269,7 @@ def _dec_ConsumerGroupHeartbeatRequest_v1(buf, p):
             _e, p = _dec_TopicPartitions_v0(buf, p)
             f_topic_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ConsumerGroupHeartbeatRequest')

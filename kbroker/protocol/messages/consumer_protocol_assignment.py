@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -47,7 +48,7 @@ class TopicPartition(Message):
 
     topic: str = ''
     partitions: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -63,7 +64,7 @@ class ConsumerProtocolAssignment(Message):
 
     assigned_partitions: list[TopicPartition] = attrs.field(factory=list)
     user_data: bytes | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_TopicPartition = TopicPartition()
@@ -94,7 +95,7 @@ def _dec_TopicPartition_v0(buf, p):
         check_count(_n, buf, p, 'Partitions')
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
-    return TopicPartition(f_topic, f_partitions, []), p
+    return TopicPartition(f_topic, f_partitions, ()), p
 
 
 def _enc_ConsumerProtocolAssignment_v0(o, w):
@@ -123,7 +124,7 @@ def _dec_ConsumerProtocolAssignment_v0(buf, p):
             _e, p = _dec_TopicPartition_v0(buf, p)
             f_assigned_partitions.append(_e)
     f_user_data, p = read_bytes(buf, p, True, 'UserData')
-    return ConsumerProtocolAssignment(f_assigned_partitions, f_user_data, []), p
+    return ConsumerProtocolAssignment(f_assigned_partitions, f_user_data, ()), p
 
 
 TopicPartition._ENCODERS = {0: _enc_TopicPartition_v0, 1: _enc_TopicPartition_v0, 2: _enc_TopicPartition_v0, 3: _enc_TopicPartition_v0}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -48,7 +49,7 @@ class TopicPartition(Message):
 
     topic: str = ''
     partitions: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -67,7 +68,7 @@ class ConsumerProtocolSubscription(Message):
     owned_partitions: list[TopicPartition] = attrs.field(factory=list)
     generation_id: int = -1
     rack_id: str | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_TopicPartition = TopicPartition()
@@ -98,7 +99,7 @@ def _enc_TopicPartition_v1(o, w):
 
 
 def _dec_TopicPartition_v0(buf, p):
-    return TopicPartition('', [], []), p
+    return TopicPartition('', [], ()), p
 
 
 def _dec_TopicPartition_v1(buf, p):
@@ -111,7 +112,7 @@ def _dec_TopicPartition_v1(buf, p):
         check_count(_n, buf, p, 'Partitions')
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
-    return TopicPartition(f_topic, f_partitions, []), p
+    return TopicPartition(f_topic, f_partitions, ()), p
 
 
 def _enc_ConsumerProtocolSubscription_v0(o, w):
@@ -206,7 +207,7 @@ def _dec_ConsumerProtocolSubscription_v0(buf, p):
             _e, p = read_string(buf, p, False, 'Topics')
             f_topics.append(_e)
     f_user_data, p = read_bytes(buf, p, True, 'UserData')
-    return ConsumerProtocolSubscription(f_topics, f_user_data, [], -1, None, []), p
+    return ConsumerProtocolSubscription(f_topics, f_user_data, [], -1, None, ()), p
 
 
 def _dec_ConsumerProtocolSubscription_v1(buf, p):
@@ -231,7 +232,7 @@ def _dec_ConsumerProtocolSubscription_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_TopicPartition_v1(buf, p)
             f_owned_partitions.append(_e)
-    return ConsumerProtocolSubscription(f_topics, f_user_data, f_owned_partitions, -1, None, []), p
+    return ConsumerProtocolSubscription(f_topics, f_user_data, f_owned_partitions, -1, None, ()), p
 
 
 def _dec_ConsumerProtocolSubscription_v2(buf, p):
@@ -258,7 +259,7 @@ def _dec_ConsumerProtocolSubscription_v2(buf, p):
             f_owned_partitions.append(_e)
     f_generation_id, = _S_i.unpack_from(buf, p)
     p += 4
-    return ConsumerProtocolSubscription(f_topics, f_user_data, f_owned_partitions, f_generation_id, None, []), p
+    return ConsumerProtocolSubscription(f_topics, f_user_data, f_owned_partitions, f_generation_id, None, ()), p
 
 
 def _dec_ConsumerProtocolSubscription_v3(buf, p):
@@ -286,7 +287,7 @@ def _dec_ConsumerProtocolSubscription_v3(buf, p):
     f_generation_id, = _S_i.unpack_from(buf, p)
     p += 4
     f_rack_id, p = read_string(buf, p, True, 'RackId')
-    return ConsumerProtocolSubscription(f_topics, f_user_data, f_owned_partitions, f_generation_id, f_rack_id, []), p
+    return ConsumerProtocolSubscription(f_topics, f_user_data, f_owned_partitions, f_generation_id, f_rack_id, ()), p
 
 
 TopicPartition._ENCODERS = {0: _enc_TopicPartition_v0, 1: _enc_TopicPartition_v1, 2: _enc_TopicPartition_v1, 3: _enc_TopicPartition_v1}

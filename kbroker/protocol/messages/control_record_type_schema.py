@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -54,7 +55,7 @@ class ControlRecordTypeSchema(Message):
     LATEST_VERSION_UNSTABLE = False
 
     type: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ControlRecordTypeSchema = ControlRecordTypeSchema()
@@ -70,7 +71,7 @@ def _enc_ControlRecordTypeSchema_v0(o, w):
 def _dec_ControlRecordTypeSchema_v0(buf, p):
     f_type, = _S_h.unpack_from(buf, p)
     p += 2
-    return ControlRecordTypeSchema(f_type, []), p
+    return ControlRecordTypeSchema(f_type, ()), p
 
 
 ControlRecordTypeSchema._ENCODERS = {0: _enc_ControlRecordTypeSchema_v0}

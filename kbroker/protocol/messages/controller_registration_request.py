@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -52,7 +53,7 @@ class Listener(Message):
     host: str = ''
     port: int = 0
     security_protocol: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -62,7 +63,7 @@ class Feature(Message):
     name: str = ''
     min_supported_version: int = 0
     max_supported_version: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -87,7 +88,7 @@ class ControllerRegistrationRequest(Message):
     zk_migration_ready: bool = False
     listeners: list[Listener] = attrs.field(factory=list)
     features: list[Feature] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_Listener = Listener()
@@ -112,7 +113,7 @@ def _dec_Listener_v0(buf, p):
     f_port, f_security_protocol = _S_Hh.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Listener')
@@ -134,7 +135,7 @@ def _dec_Feature_v0(buf, p):
     f_min_supported_version, f_max_supported_version = _S_hh.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Feature')
@@ -195,7 +196,7 @@ def _dec_ControllerRegistrationRequest_v0(buf, p):
             _e, p = _dec_Feature_v0(buf, p)
             f_features.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ControllerRegistrationRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -54,7 +55,7 @@ class AclCreation(Message):
     host: str = ''
     operation: int = 0
     permission_type: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -75,7 +76,7 @@ class CreateAclsRequest(Message):
         return 1
 
     creations: list[AclCreation] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_AclCreation = AclCreation()
@@ -118,7 +119,7 @@ def _dec_AclCreation_v1(buf, p):
     f_host, p = read_string(buf, p, False, 'Host')
     f_operation, f_permission_type = _S_bb.unpack_from(buf, p)
     p += 2
-    return AclCreation(f_resource_type, f_resource_name, f_resource_pattern_type, f_principal, f_host, f_operation, f_permission_type, []), p
+    return AclCreation(f_resource_type, f_resource_name, f_resource_pattern_type, f_principal, f_host, f_operation, f_permission_type, ()), p
 
 
 def _dec_AclCreation_v2(buf, p):
@@ -132,7 +133,7 @@ def _dec_AclCreation_v2(buf, p):
     f_operation, f_permission_type = _S_bb.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AclCreation')
@@ -178,7 +179,7 @@ def _dec_CreateAclsRequest_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_AclCreation_v1(buf, p)
             f_creations.append(_e)
-    return CreateAclsRequest(f_creations, []), p
+    return CreateAclsRequest(f_creations, ()), p
 
 
 def _dec_CreateAclsRequest_v2(buf, p):
@@ -196,7 +197,7 @@ def _dec_CreateAclsRequest_v2(buf, p):
             _e, p = _dec_AclCreation_v2(buf, p)
             f_creations.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'CreateAclsRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class AclCreationResult(Message):
 
     error_code: int = 0
     error_message: str | None = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -71,7 +72,7 @@ class CreateAclsResponse(Message):
 
     throttle_time_ms: int = 0
     results: list[AclCreationResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_AclCreationResult = AclCreationResult()
@@ -100,7 +101,7 @@ def _dec_AclCreationResult_v1(buf, p):
     f_error_code, = _S_h.unpack_from(buf, p)
     p += 2
     f_error_message, p = read_string(buf, p, True, 'ErrorMessage')
-    return AclCreationResult(f_error_code, f_error_message, []), p
+    return AclCreationResult(f_error_code, f_error_message, ()), p
 
 
 def _dec_AclCreationResult_v2(buf, p):
@@ -108,7 +109,7 @@ def _dec_AclCreationResult_v2(buf, p):
     p += 2
     f_error_message, p = read_compact_string(buf, p, True, 'ErrorMessage')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AclCreationResult')
@@ -158,7 +159,7 @@ def _dec_CreateAclsResponse_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_AclCreationResult_v1(buf, p)
             f_results.append(_e)
-    return CreateAclsResponse(f_throttle_time_ms, f_results, []), p
+    return CreateAclsResponse(f_throttle_time_ms, f_results, ()), p
 
 
 def _dec_CreateAclsResponse_v2(buf, p):
@@ -178,7 +179,7 @@ def _dec_CreateAclsResponse_v2(buf, p):
             _e, p = _dec_AclCreationResult_v2(buf, p)
             f_results.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'CreateAclsResponse')

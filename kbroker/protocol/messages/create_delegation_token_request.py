@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -48,7 +49,7 @@ class CreatableRenewers(Message):
 
     principal_type: str = ''
     principal_name: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -72,7 +73,7 @@ class CreateDelegationTokenRequest(Message):
     owner_principal_name: str | None = ''
     renewers: list[CreatableRenewers] = attrs.field(factory=list)
     max_lifetime_ms: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_CreatableRenewers = CreatableRenewers()
@@ -100,14 +101,14 @@ def _enc_CreatableRenewers_v2(o, w):
 def _dec_CreatableRenewers_v1(buf, p):
     f_principal_type, p = read_string(buf, p, False, 'PrincipalType')
     f_principal_name, p = read_string(buf, p, False, 'PrincipalName')
-    return CreatableRenewers(f_principal_type, f_principal_name, []), p
+    return CreatableRenewers(f_principal_type, f_principal_name, ()), p
 
 
 def _dec_CreatableRenewers_v2(buf, p):
     f_principal_type, p = read_compact_string(buf, p, False, 'PrincipalType')
     f_principal_name, p = read_compact_string(buf, p, False, 'PrincipalName')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'CreatableRenewers')
@@ -183,7 +184,7 @@ def _dec_CreateDelegationTokenRequest_v1(buf, p):
             f_renewers.append(_e)
     f_max_lifetime_ms, = _S_q.unpack_from(buf, p)
     p += 8
-    return CreateDelegationTokenRequest('', '', f_renewers, f_max_lifetime_ms, []), p
+    return CreateDelegationTokenRequest('', '', f_renewers, f_max_lifetime_ms, ()), p
 
 
 def _dec_CreateDelegationTokenRequest_v2(buf, p):
@@ -203,7 +204,7 @@ def _dec_CreateDelegationTokenRequest_v2(buf, p):
     f_max_lifetime_ms, = _S_q.unpack_from(buf, p)
     p += 8
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'CreateDelegationTokenRequest')
@@ -229,7 +230,7 @@ def _dec_CreateDelegationTokenRequest_v3(buf, p):
     f_max_lifetime_ms, = _S_q.unpack_from(buf, p)
     p += 8
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'CreateDelegationTokenRequest')

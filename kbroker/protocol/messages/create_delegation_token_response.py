@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -72,7 +73,7 @@ class CreateDelegationTokenResponse(Message):
     token_id: str = ''
     hmac: bytes = b''
     throttle_time_ms: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_CreateDelegationTokenResponse = CreateDelegationTokenResponse()
@@ -142,7 +143,7 @@ def _dec_CreateDelegationTokenResponse_v1(buf, p):
     f_hmac, p = read_bytes(buf, p, False, 'Hmac')
     f_throttle_time_ms, = _S_i.unpack_from(buf, p)
     p += 4
-    return CreateDelegationTokenResponse(f_error_code, f_principal_type, f_principal_name, '', '', f_issue_timestamp_ms, f_expiry_timestamp_ms, f_max_timestamp_ms, f_token_id, f_hmac, f_throttle_time_ms, []), p
+    return CreateDelegationTokenResponse(f_error_code, f_principal_type, f_principal_name, '', '', f_issue_timestamp_ms, f_expiry_timestamp_ms, f_max_timestamp_ms, f_token_id, f_hmac, f_throttle_time_ms, ()), p
 
 
 def _dec_CreateDelegationTokenResponse_v2(buf, p):
@@ -157,7 +158,7 @@ def _dec_CreateDelegationTokenResponse_v2(buf, p):
     f_throttle_time_ms, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'CreateDelegationTokenResponse')
@@ -178,7 +179,7 @@ def _dec_CreateDelegationTokenResponse_v3(buf, p):
     f_throttle_time_ms, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'CreateDelegationTokenResponse')

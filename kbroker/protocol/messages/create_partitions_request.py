@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -48,7 +49,7 @@ class CreatePartitionsAssignment(Message):
     """The new partition assignments."""
 
     broker_ids: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -58,7 +59,7 @@ class CreatePartitionsTopic(Message):
     name: str = ''
     count: int = 0
     assignments: list[CreatePartitionsAssignment] | None = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -81,7 +82,7 @@ class CreatePartitionsRequest(Message):
     topics: list[CreatePartitionsTopic] = attrs.field(factory=list)
     timeout_ms: int = 0
     validate_only: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_CreatePartitionsAssignment = CreatePartitionsAssignment()
@@ -126,7 +127,7 @@ def _dec_CreatePartitionsAssignment_v0(buf, p):
         check_count(_n, buf, p, 'BrokerIds')
         f_broker_ids = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
-    return CreatePartitionsAssignment(f_broker_ids, []), p
+    return CreatePartitionsAssignment(f_broker_ids, ()), p
 
 
 def _dec_CreatePartitionsAssignment_v2(buf, p):
@@ -142,7 +143,7 @@ def _dec_CreatePartitionsAssignment_v2(buf, p):
         f_broker_ids = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'CreatePartitionsAssignment')
@@ -195,7 +196,7 @@ def _dec_CreatePartitionsTopic_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_CreatePartitionsAssignment_v0(buf, p)
             f_assignments.append(_e)
-    return CreatePartitionsTopic(f_name, f_count, f_assignments, []), p
+    return CreatePartitionsTopic(f_name, f_count, f_assignments, ()), p
 
 
 def _dec_CreatePartitionsTopic_v2(buf, p):
@@ -216,7 +217,7 @@ def _dec_CreatePartitionsTopic_v2(buf, p):
             _e, p = _dec_CreatePartitionsAssignment_v2(buf, p)
             f_assignments.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'CreatePartitionsTopic')
@@ -266,7 +267,7 @@ def _dec_CreatePartitionsRequest_v0(buf, p):
             f_topics.append(_e)
     f_timeout_ms, f_validate_only = _S_io.unpack_from(buf, p)
     p += 5
-    return CreatePartitionsRequest(f_topics, f_timeout_ms, f_validate_only, []), p
+    return CreatePartitionsRequest(f_topics, f_timeout_ms, f_validate_only, ()), p
 
 
 def _dec_CreatePartitionsRequest_v2(buf, p):
@@ -286,7 +287,7 @@ def _dec_CreatePartitionsRequest_v2(buf, p):
     f_timeout_ms, f_validate_only = _S_io.unpack_from(buf, p)
     p += 5
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'CreatePartitionsRequest')

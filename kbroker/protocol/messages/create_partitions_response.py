@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -50,7 +51,7 @@ class CreatePartitionsTopicResult(Message):
     name: str = ''
     error_code: int = 0
     error_message: str | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -72,7 +73,7 @@ class CreatePartitionsResponse(Message):
 
     throttle_time_ms: int = 0
     results: list[CreatePartitionsTopicResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_CreatePartitionsTopicResult = CreatePartitionsTopicResult()
@@ -104,7 +105,7 @@ def _dec_CreatePartitionsTopicResult_v0(buf, p):
     f_error_code, = _S_h.unpack_from(buf, p)
     p += 2
     f_error_message, p = read_string(buf, p, True, 'ErrorMessage')
-    return CreatePartitionsTopicResult(f_name, f_error_code, f_error_message, []), p
+    return CreatePartitionsTopicResult(f_name, f_error_code, f_error_message, ()), p
 
 
 def _dec_CreatePartitionsTopicResult_v2(buf, p):
@@ -113,7 +114,7 @@ def _dec_CreatePartitionsTopicResult_v2(buf, p):
     p += 2
     f_error_message, p = read_compact_string(buf, p, True, 'ErrorMessage')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'CreatePartitionsTopicResult')
@@ -163,7 +164,7 @@ def _dec_CreatePartitionsResponse_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_CreatePartitionsTopicResult_v0(buf, p)
             f_results.append(_e)
-    return CreatePartitionsResponse(f_throttle_time_ms, f_results, []), p
+    return CreatePartitionsResponse(f_throttle_time_ms, f_results, ()), p
 
 
 def _dec_CreatePartitionsResponse_v2(buf, p):
@@ -183,7 +184,7 @@ def _dec_CreatePartitionsResponse_v2(buf, p):
             _e, p = _dec_CreatePartitionsTopicResult_v2(buf, p)
             f_results.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'CreatePartitionsResponse')

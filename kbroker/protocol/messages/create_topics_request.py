@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -50,7 +51,7 @@ class CreatableReplicaAssignment(Message):
 
     partition_index: int = 0
     broker_ids: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -59,7 +60,7 @@ class CreatableTopicConfig(Message):
 
     name: str = ''
     value: str | None = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -71,7 +72,7 @@ class CreatableTopic(Message):
     replication_factor: int = 0
     assignments: list[CreatableReplicaAssignment] = attrs.field(factory=list)
     configs: list[CreatableTopicConfig] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -94,7 +95,7 @@ class CreateTopicsRequest(Message):
     topics: list[CreatableTopic] = attrs.field(factory=list)
     timeout_ms: int = 60000
     validate_only: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_CreatableReplicaAssignment = CreatableReplicaAssignment()
@@ -144,7 +145,7 @@ def _dec_CreatableReplicaAssignment_v2(buf, p):
         check_count(_n, buf, p, 'BrokerIds')
         f_broker_ids = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
-    return CreatableReplicaAssignment(f_partition_index, f_broker_ids, []), p
+    return CreatableReplicaAssignment(f_partition_index, f_broker_ids, ()), p
 
 
 def _dec_CreatableReplicaAssignment_v5(buf, p):
@@ -162,7 +163,7 @@ def _dec_CreatableReplicaAssignment_v5(buf, p):
         f_broker_ids = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'CreatableReplicaAssignment')
@@ -190,14 +191,14 @@ def _enc_CreatableTopicConfig_v5(o, w):
 def _dec_CreatableTopicConfig_v2(buf, p):
     f_name, p = read_string(buf, p, False, 'Name')
     f_value, p = read_string(buf, p, True, 'Value')
-    return CreatableTopicConfig(f_name, f_value, []), p
+    return CreatableTopicConfig(f_name, f_value, ()), p
 
 
 def _dec_CreatableTopicConfig_v5(buf, p):
     f_name, p = read_compact_string(buf, p, False, 'Name')
     f_value, p = read_compact_string(buf, p, True, 'Value')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'CreatableTopicConfig')
@@ -274,7 +275,7 @@ def _dec_CreatableTopic_v2(buf, p):
         for _ in range(_n):
             _e, p = _dec_CreatableTopicConfig_v2(buf, p)
             f_configs.append(_e)
-    return CreatableTopic(f_name, f_num_partitions, f_replication_factor, f_assignments, f_configs, []), p
+    return CreatableTopic(f_name, f_num_partitions, f_replication_factor, f_assignments, f_configs, ()), p
 
 
 def _dec_CreatableTopic_v5(buf, p):
@@ -308,7 +309,7 @@ def _dec_CreatableTopic_v5(buf, p):
             _e, p = _dec_CreatableTopicConfig_v5(buf, p)
             f_configs.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'CreatableTopic')
@@ -358,7 +359,7 @@ def _dec_CreateTopicsRequest_v2(buf, p):
             f_topics.append(_e)
     f_timeout_ms, f_validate_only = _S_io.unpack_from(buf, p)
     p += 5
-    return CreateTopicsRequest(f_topics, f_timeout_ms, f_validate_only, []), p
+    return CreateTopicsRequest(f_topics, f_timeout_ms, f_validate_only, ()), p
 
 
 def _dec_CreateTopicsRequest_v5(buf, p):
@@ -378,7 +379,7 @@ def _dec_CreateTopicsRequest_v5(buf, p):
     f_timeout_ms, f_validate_only = _S_io.unpack_from(buf, p)
     p += 5
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'CreateTopicsRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -55,7 +56,7 @@ class CreatableTopicConfigs(Message):
     read_only: bool = False
     config_source: int = -1
     is_sensitive: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -70,7 +71,7 @@ class CreatableTopicResult(Message):
     num_partitions: int = -1
     replication_factor: int = -1
     configs: list[CreatableTopicConfigs] | None = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -92,7 +93,7 @@ class CreateTopicsResponse(Message):
 
     throttle_time_ms: int = 0
     topics: list[CreatableTopicResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_CreatableTopicConfigs = CreatableTopicConfigs()
@@ -125,7 +126,7 @@ def _enc_CreatableTopicConfigs_v5(o, w):
 
 
 def _dec_CreatableTopicConfigs_v2(buf, p):
-    return CreatableTopicConfigs('', '', False, -1, False, []), p
+    return CreatableTopicConfigs('', '', False, -1, False, ()), p
 
 
 def _dec_CreatableTopicConfigs_v5(buf, p):
@@ -134,7 +135,7 @@ def _dec_CreatableTopicConfigs_v5(buf, p):
     f_read_only, f_config_source, f_is_sensitive = _S_obo.unpack_from(buf, p)
     p += 3
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'CreatableTopicConfigs')
@@ -163,12 +164,15 @@ def _enc_CreatableTopicResult_v5(o, w):
         write_uvarint(b, len(_a) + 1)
         for _e in _a:
             _enc_CreatableTopicConfigs_v5(_e, w)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.topic_config_error_code != 0:
         _tw = Writer()
         _tw.buf += _S_h.pack(o.topic_config_error_code)
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _enc_CreatableTopicResult_v7(o, w):
@@ -184,12 +188,15 @@ def _enc_CreatableTopicResult_v7(o, w):
         write_uvarint(b, len(_a) + 1)
         for _e in _a:
             _enc_CreatableTopicConfigs_v5(_e, w)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.topic_config_error_code != 0:
         _tw = Writer()
         _tw.buf += _S_h.pack(o.topic_config_error_code)
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_CreatableTopicResult_v2(buf, p):
@@ -197,7 +204,7 @@ def _dec_CreatableTopicResult_v2(buf, p):
     f_error_code, = _S_h.unpack_from(buf, p)
     p += 2
     f_error_message, p = read_string(buf, p, True, 'ErrorMessage')
-    return CreatableTopicResult(f_name, ZERO_UUID, f_error_code, f_error_message, 0, -1, -1, [], []), p
+    return CreatableTopicResult(f_name, ZERO_UUID, f_error_code, f_error_message, 0, -1, -1, [], ()), p
 
 
 def _dec_CreatableTopicResult_v5(buf, p):
@@ -221,7 +228,7 @@ def _dec_CreatableTopicResult_v5(buf, p):
             _e, p = _dec_CreatableTopicConfigs_v5(buf, p)
             f_configs.append(_e)
     f_topic_config_error_code = 0
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -241,7 +248,7 @@ def _dec_CreatableTopicResult_v5(buf, p):
                 if p != _end:
                     raise DecodeError('TopicConfigErrorCode' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return CreatableTopicResult(f_name, ZERO_UUID, f_error_code, f_error_message, f_topic_config_error_code, f_num_partitions, f_replication_factor, f_configs, _u), p
 
@@ -268,7 +275,7 @@ def _dec_CreatableTopicResult_v7(buf, p):
             _e, p = _dec_CreatableTopicConfigs_v5(buf, p)
             f_configs.append(_e)
     f_topic_config_error_code = 0
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -288,7 +295,7 @@ def _dec_CreatableTopicResult_v7(buf, p):
                 if p != _end:
                     raise DecodeError('TopicConfigErrorCode' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return CreatableTopicResult(f_name, f_topic_id, f_error_code, f_error_message, f_topic_config_error_code, f_num_partitions, f_replication_factor, f_configs, _u), p
 
@@ -352,7 +359,7 @@ def _dec_CreateTopicsResponse_v2(buf, p):
         for _ in range(_n):
             _e, p = _dec_CreatableTopicResult_v2(buf, p)
             f_topics.append(_e)
-    return CreateTopicsResponse(f_throttle_time_ms, f_topics, []), p
+    return CreateTopicsResponse(f_throttle_time_ms, f_topics, ()), p
 
 
 def _dec_CreateTopicsResponse_v5(buf, p):
@@ -372,7 +379,7 @@ def _dec_CreateTopicsResponse_v5(buf, p):
             _e, p = _dec_CreatableTopicResult_v5(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'CreateTopicsResponse')
@@ -396,7 +403,7 @@ def _dec_CreateTopicsResponse_v7(buf, p):
             _e, p = _dec_CreatableTopicResult_v7(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'CreateTopicsResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -56,7 +57,7 @@ class DefaultPrincipalData(Message):
     type: str = ''
     name: str = ''
     token_authenticated: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DefaultPrincipalData = DefaultPrincipalData()
@@ -79,7 +80,7 @@ def _dec_DefaultPrincipalData_v0(buf, p):
     f_token_authenticated, = _S_o.unpack_from(buf, p)
     p += 1
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DefaultPrincipalData')

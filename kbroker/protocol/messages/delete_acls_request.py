@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -54,7 +55,7 @@ class DeleteAclsFilter(Message):
     host_filter: str | None = ''
     operation: int = 0
     permission_type: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -75,7 +76,7 @@ class DeleteAclsRequest(Message):
         return 1
 
     filters: list[DeleteAclsFilter] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DeleteAclsFilter = DeleteAclsFilter()
@@ -118,7 +119,7 @@ def _dec_DeleteAclsFilter_v1(buf, p):
     f_host_filter, p = read_string(buf, p, True, 'HostFilter')
     f_operation, f_permission_type = _S_bb.unpack_from(buf, p)
     p += 2
-    return DeleteAclsFilter(f_resource_type_filter, f_resource_name_filter, f_pattern_type_filter, f_principal_filter, f_host_filter, f_operation, f_permission_type, []), p
+    return DeleteAclsFilter(f_resource_type_filter, f_resource_name_filter, f_pattern_type_filter, f_principal_filter, f_host_filter, f_operation, f_permission_type, ()), p
 
 
 def _dec_DeleteAclsFilter_v2(buf, p):
@@ -132,7 +133,7 @@ def _dec_DeleteAclsFilter_v2(buf, p):
     f_operation, f_permission_type = _S_bb.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeleteAclsFilter')
@@ -178,7 +179,7 @@ def _dec_DeleteAclsRequest_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_DeleteAclsFilter_v1(buf, p)
             f_filters.append(_e)
-    return DeleteAclsRequest(f_filters, []), p
+    return DeleteAclsRequest(f_filters, ()), p
 
 
 def _dec_DeleteAclsRequest_v2(buf, p):
@@ -196,7 +197,7 @@ def _dec_DeleteAclsRequest_v2(buf, p):
             _e, p = _dec_DeleteAclsFilter_v2(buf, p)
             f_filters.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeleteAclsRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -58,7 +59,7 @@ class DeleteAclsMatchingAcl(Message):
     host: str = ''
     operation: int = 0
     permission_type: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -68,7 +69,7 @@ class DeleteAclsFilterResult(Message):
     error_code: int = 0
     error_message: str | None = ''
     matching_acls: list[DeleteAclsMatchingAcl] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -90,7 +91,7 @@ class DeleteAclsResponse(Message):
 
     throttle_time_ms: int = 0
     filter_results: list[DeleteAclsFilterResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DeleteAclsMatchingAcl = DeleteAclsMatchingAcl()
@@ -141,7 +142,7 @@ def _dec_DeleteAclsMatchingAcl_v1(buf, p):
     f_host, p = read_string(buf, p, False, 'Host')
     f_operation, f_permission_type = _S_bb.unpack_from(buf, p)
     p += 2
-    return DeleteAclsMatchingAcl(f_error_code, f_error_message, f_resource_type, f_resource_name, f_pattern_type, f_principal, f_host, f_operation, f_permission_type, []), p
+    return DeleteAclsMatchingAcl(f_error_code, f_error_message, f_resource_type, f_resource_name, f_pattern_type, f_principal, f_host, f_operation, f_permission_type, ()), p
 
 
 def _dec_DeleteAclsMatchingAcl_v2(buf, p):
@@ -158,7 +159,7 @@ def _dec_DeleteAclsMatchingAcl_v2(buf, p):
     f_operation, f_permission_type = _S_bb.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeleteAclsMatchingAcl')
@@ -211,7 +212,7 @@ def _dec_DeleteAclsFilterResult_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_DeleteAclsMatchingAcl_v1(buf, p)
             f_matching_acls.append(_e)
-    return DeleteAclsFilterResult(f_error_code, f_error_message, f_matching_acls, []), p
+    return DeleteAclsFilterResult(f_error_code, f_error_message, f_matching_acls, ()), p
 
 
 def _dec_DeleteAclsFilterResult_v2(buf, p):
@@ -232,7 +233,7 @@ def _dec_DeleteAclsFilterResult_v2(buf, p):
             _e, p = _dec_DeleteAclsMatchingAcl_v2(buf, p)
             f_matching_acls.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeleteAclsFilterResult')
@@ -282,7 +283,7 @@ def _dec_DeleteAclsResponse_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_DeleteAclsFilterResult_v1(buf, p)
             f_filter_results.append(_e)
-    return DeleteAclsResponse(f_throttle_time_ms, f_filter_results, []), p
+    return DeleteAclsResponse(f_throttle_time_ms, f_filter_results, ()), p
 
 
 def _dec_DeleteAclsResponse_v2(buf, p):
@@ -302,7 +303,7 @@ def _dec_DeleteAclsResponse_v2(buf, p):
             _e, p = _dec_DeleteAclsFilterResult_v2(buf, p)
             f_filter_results.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeleteAclsResponse')

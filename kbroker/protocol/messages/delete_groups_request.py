@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -59,7 +60,7 @@ class DeleteGroupsRequest(Message):
         return 1
 
     groups_names: list[str] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DeleteGroupsRequest = DeleteGroupsRequest()
@@ -104,7 +105,7 @@ def _dec_DeleteGroupsRequest_v0(buf, p):
         for _ in range(_n):
             _e, p = read_string(buf, p, False, 'GroupsNames')
             f_groups_names.append(_e)
-    return DeleteGroupsRequest(f_groups_names, []), p
+    return DeleteGroupsRequest(f_groups_names, ()), p
 
 
 def _dec_DeleteGroupsRequest_v2(buf, p):
@@ -122,7 +123,7 @@ def _dec_DeleteGroupsRequest_v2(buf, p):
             _e, p = read_compact_string(buf, p, False, 'GroupsNames')
             f_groups_names.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeleteGroupsRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class DeletableGroupResult(Message):
 
     group_id: str = ''
     error_code: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -71,7 +72,7 @@ class DeleteGroupsResponse(Message):
 
     throttle_time_ms: int = 0
     results: list[DeletableGroupResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DeletableGroupResult = DeletableGroupResult()
@@ -100,7 +101,7 @@ def _dec_DeletableGroupResult_v0(buf, p):
     f_group_id, p = read_string(buf, p, False, 'GroupId')
     f_error_code, = _S_h.unpack_from(buf, p)
     p += 2
-    return DeletableGroupResult(f_group_id, f_error_code, []), p
+    return DeletableGroupResult(f_group_id, f_error_code, ()), p
 
 
 def _dec_DeletableGroupResult_v2(buf, p):
@@ -108,7 +109,7 @@ def _dec_DeletableGroupResult_v2(buf, p):
     f_error_code, = _S_h.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeletableGroupResult')
@@ -158,7 +159,7 @@ def _dec_DeleteGroupsResponse_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_DeletableGroupResult_v0(buf, p)
             f_results.append(_e)
-    return DeleteGroupsResponse(f_throttle_time_ms, f_results, []), p
+    return DeleteGroupsResponse(f_throttle_time_ms, f_results, ()), p
 
 
 def _dec_DeleteGroupsResponse_v2(buf, p):
@@ -178,7 +179,7 @@ def _dec_DeleteGroupsResponse_v2(buf, p):
             _e, p = _dec_DeletableGroupResult_v2(buf, p)
             f_results.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeleteGroupsResponse')

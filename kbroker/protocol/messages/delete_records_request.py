@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class DeleteRecordsPartition(Message):
 
     partition_index: int = 0
     offset: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -58,7 +59,7 @@ class DeleteRecordsTopic(Message):
 
     name: str = ''
     partitions: list[DeleteRecordsPartition] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -80,7 +81,7 @@ class DeleteRecordsRequest(Message):
 
     topics: list[DeleteRecordsTopic] = attrs.field(factory=list)
     timeout_ms: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DeleteRecordsPartition = DeleteRecordsPartition()
@@ -107,14 +108,14 @@ def _enc_DeleteRecordsPartition_v2(o, w):
 def _dec_DeleteRecordsPartition_v0(buf, p):
     f_partition_index, f_offset = _S_iq.unpack_from(buf, p)
     p += 12
-    return DeleteRecordsPartition(f_partition_index, f_offset, []), p
+    return DeleteRecordsPartition(f_partition_index, f_offset, ()), p
 
 
 def _dec_DeleteRecordsPartition_v2(buf, p):
     f_partition_index, f_offset = _S_iq.unpack_from(buf, p)
     p += 12
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeleteRecordsPartition')
@@ -163,7 +164,7 @@ def _dec_DeleteRecordsTopic_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_DeleteRecordsPartition_v0(buf, p)
             f_partitions.append(_e)
-    return DeleteRecordsTopic(f_name, f_partitions, []), p
+    return DeleteRecordsTopic(f_name, f_partitions, ()), p
 
 
 def _dec_DeleteRecordsTopic_v2(buf, p):
@@ -182,7 +183,7 @@ def _dec_DeleteRecordsTopic_v2(buf, p):
             _e, p = _dec_DeleteRecordsPartition_v2(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeleteRecordsTopic')
@@ -232,7 +233,7 @@ def _dec_DeleteRecordsRequest_v0(buf, p):
             f_topics.append(_e)
     f_timeout_ms, = _S_i.unpack_from(buf, p)
     p += 4
-    return DeleteRecordsRequest(f_topics, f_timeout_ms, []), p
+    return DeleteRecordsRequest(f_topics, f_timeout_ms, ()), p
 
 
 def _dec_DeleteRecordsRequest_v2(buf, p):
@@ -252,7 +253,7 @@ def _dec_DeleteRecordsRequest_v2(buf, p):
     f_timeout_ms, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeleteRecordsRequest')

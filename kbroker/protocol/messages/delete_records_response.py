@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -50,7 +51,7 @@ class DeleteRecordsPartitionResult(Message):
     partition_index: int = 0
     low_watermark: int = 0
     error_code: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -59,7 +60,7 @@ class DeleteRecordsTopicResult(Message):
 
     name: str = ''
     partitions: list[DeleteRecordsPartitionResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -81,7 +82,7 @@ class DeleteRecordsResponse(Message):
 
     throttle_time_ms: int = 0
     topics: list[DeleteRecordsTopicResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DeleteRecordsPartitionResult = DeleteRecordsPartitionResult()
@@ -108,14 +109,14 @@ def _enc_DeleteRecordsPartitionResult_v2(o, w):
 def _dec_DeleteRecordsPartitionResult_v0(buf, p):
     f_partition_index, f_low_watermark, f_error_code = _S_iqh.unpack_from(buf, p)
     p += 14
-    return DeleteRecordsPartitionResult(f_partition_index, f_low_watermark, f_error_code, []), p
+    return DeleteRecordsPartitionResult(f_partition_index, f_low_watermark, f_error_code, ()), p
 
 
 def _dec_DeleteRecordsPartitionResult_v2(buf, p):
     f_partition_index, f_low_watermark, f_error_code = _S_iqh.unpack_from(buf, p)
     p += 14
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeleteRecordsPartitionResult')
@@ -164,7 +165,7 @@ def _dec_DeleteRecordsTopicResult_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_DeleteRecordsPartitionResult_v0(buf, p)
             f_partitions.append(_e)
-    return DeleteRecordsTopicResult(f_name, f_partitions, []), p
+    return DeleteRecordsTopicResult(f_name, f_partitions, ()), p
 
 
 def _dec_DeleteRecordsTopicResult_v2(buf, p):
@@ -183,7 +184,7 @@ def _dec_DeleteRecordsTopicResult_v2(buf, p):
             _e, p = _dec_DeleteRecordsPartitionResult_v2(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeleteRecordsTopicResult')
@@ -233,7 +234,7 @@ def _dec_DeleteRecordsResponse_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_DeleteRecordsTopicResult_v0(buf, p)
             f_topics.append(_e)
-    return DeleteRecordsResponse(f_throttle_time_ms, f_topics, []), p
+    return DeleteRecordsResponse(f_throttle_time_ms, f_topics, ()), p
 
 
 def _dec_DeleteRecordsResponse_v2(buf, p):
@@ -253,7 +254,7 @@ def _dec_DeleteRecordsResponse_v2(buf, p):
             _e, p = _dec_DeleteRecordsTopicResult_v2(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeleteRecordsResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -46,7 +47,7 @@ class DeleteShareGroupOffsetsRequestTopic(Message):
     """The topics to delete offsets for."""
 
     topic_name: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -68,7 +69,7 @@ class DeleteShareGroupOffsetsRequest(Message):
 
     group_id: str = ''
     topics: list[DeleteShareGroupOffsetsRequestTopic] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DeleteShareGroupOffsetsRequestTopic = DeleteShareGroupOffsetsRequestTopic()
@@ -87,7 +88,7 @@ def _enc_DeleteShareGroupOffsetsRequestTopic_v0(o, w):
 def _dec_DeleteShareGroupOffsetsRequestTopic_v0(buf, p):
     f_topic_name, p = read_compact_string(buf, p, False, 'TopicName')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeleteShareGroupOffsetsRequestTopic')
@@ -126,7 +127,7 @@ def _dec_DeleteShareGroupOffsetsRequest_v0(buf, p):
             _e, p = _dec_DeleteShareGroupOffsetsRequestTopic_v0(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeleteShareGroupOffsetsRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -51,7 +52,7 @@ class DeleteShareGroupOffsetsResponseTopic(Message):
     topic_id: uuid.UUID = ZERO_UUID
     error_code: int = 0
     error_message: str | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -75,7 +76,7 @@ class DeleteShareGroupOffsetsResponse(Message):
     error_code: int = 0
     error_message: str | None = None
     responses: list[DeleteShareGroupOffsetsResponseTopic] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DeleteShareGroupOffsetsResponseTopic = DeleteShareGroupOffsetsResponseTopic()
@@ -100,7 +101,7 @@ def _dec_DeleteShareGroupOffsetsResponseTopic_v0(buf, p):
     f_topic_id = uuid.UUID(bytes=f_topic_id)
     f_error_message, p = read_compact_string(buf, p, True, 'ErrorMessage')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeleteShareGroupOffsetsResponseTopic')
@@ -142,7 +143,7 @@ def _dec_DeleteShareGroupOffsetsResponse_v0(buf, p):
             _e, p = _dec_DeleteShareGroupOffsetsResponseTopic_v0(buf, p)
             f_responses.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeleteShareGroupOffsetsResponse')

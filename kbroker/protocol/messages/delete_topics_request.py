@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class DeleteTopicState(Message):
 
     name: str | None = None
     topic_id: uuid.UUID = ZERO_UUID
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -72,7 +73,7 @@ class DeleteTopicsRequest(Message):
     topics: list[DeleteTopicState] = attrs.field(factory=list)
     topic_names: list[str] = attrs.field(factory=list)
     timeout_ms: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DeleteTopicState = DeleteTopicState()
@@ -111,12 +112,12 @@ def _enc_DeleteTopicState_v6(o, w):
 
 
 def _dec_DeleteTopicState_v1(buf, p):
-    return DeleteTopicState(None, ZERO_UUID, []), p
+    return DeleteTopicState(None, ZERO_UUID, ()), p
 
 
 def _dec_DeleteTopicState_v4(buf, p):
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeleteTopicState')
@@ -129,7 +130,7 @@ def _dec_DeleteTopicState_v6(buf, p):
     p += 16
     f_topic_id = uuid.UUID(bytes=f_topic_id)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeleteTopicState')
@@ -199,7 +200,7 @@ def _dec_DeleteTopicsRequest_v1(buf, p):
             f_topic_names.append(_e)
     f_timeout_ms, = _S_i.unpack_from(buf, p)
     p += 4
-    return DeleteTopicsRequest([], f_topic_names, f_timeout_ms, []), p
+    return DeleteTopicsRequest([], f_topic_names, f_timeout_ms, ()), p
 
 
 def _dec_DeleteTopicsRequest_v4(buf, p):
@@ -219,7 +220,7 @@ def _dec_DeleteTopicsRequest_v4(buf, p):
     f_timeout_ms, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeleteTopicsRequest')
@@ -243,7 +244,7 @@ def _dec_DeleteTopicsRequest_v6(buf, p):
     f_timeout_ms, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeleteTopicsRequest')

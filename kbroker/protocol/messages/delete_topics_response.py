@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -52,7 +53,7 @@ class DeletableTopicResult(Message):
     topic_id: uuid.UUID = ZERO_UUID
     error_code: int = 0
     error_message: str | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -74,7 +75,7 @@ class DeleteTopicsResponse(Message):
 
     throttle_time_ms: int = 0
     responses: list[DeletableTopicResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DeletableTopicResult = DeletableTopicResult()
@@ -125,7 +126,7 @@ def _dec_DeletableTopicResult_v1(buf, p):
     f_name, p = read_string(buf, p, False, 'Name')
     f_error_code, = _S_h.unpack_from(buf, p)
     p += 2
-    return DeletableTopicResult(f_name, ZERO_UUID, f_error_code, None, []), p
+    return DeletableTopicResult(f_name, ZERO_UUID, f_error_code, None, ()), p
 
 
 def _dec_DeletableTopicResult_v4(buf, p):
@@ -133,7 +134,7 @@ def _dec_DeletableTopicResult_v4(buf, p):
     f_error_code, = _S_h.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeletableTopicResult')
@@ -146,7 +147,7 @@ def _dec_DeletableTopicResult_v5(buf, p):
     p += 2
     f_error_message, p = read_compact_string(buf, p, True, 'ErrorMessage')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeletableTopicResult')
@@ -160,7 +161,7 @@ def _dec_DeletableTopicResult_v6(buf, p):
     f_topic_id = uuid.UUID(bytes=f_topic_id)
     f_error_message, p = read_compact_string(buf, p, True, 'ErrorMessage')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeletableTopicResult')
@@ -242,7 +243,7 @@ def _dec_DeleteTopicsResponse_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_DeletableTopicResult_v1(buf, p)
             f_responses.append(_e)
-    return DeleteTopicsResponse(f_throttle_time_ms, f_responses, []), p
+    return DeleteTopicsResponse(f_throttle_time_ms, f_responses, ()), p
 
 
 def _dec_DeleteTopicsResponse_v4(buf, p):
@@ -262,7 +263,7 @@ def _dec_DeleteTopicsResponse_v4(buf, p):
             _e, p = _dec_DeletableTopicResult_v4(buf, p)
             f_responses.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeleteTopicsResponse')
@@ -286,7 +287,7 @@ def _dec_DeleteTopicsResponse_v5(buf, p):
             _e, p = _dec_DeletableTopicResult_v5(buf, p)
             f_responses.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeleteTopicsResponse')
@@ -310,7 +311,7 @@ def _dec_DeleteTopicsResponse_v6(buf, p):
             _e, p = _dec_DeletableTopicResult_v6(buf, p)
             f_responses.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DeleteTopicsResponse')

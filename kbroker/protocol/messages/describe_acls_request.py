@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -67,7 +68,7 @@ class DescribeAclsRequest(Message):
     host_filter: str | None = ''
     operation: int = 0
     permission_type: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DescribeAclsRequest = DescribeAclsRequest()
@@ -109,7 +110,7 @@ def _dec_DescribeAclsRequest_v1(buf, p):
     f_host_filter, p = read_string(buf, p, True, 'HostFilter')
     f_operation, f_permission_type = _S_bb.unpack_from(buf, p)
     p += 2
-    return DescribeAclsRequest(f_resource_type_filter, f_resource_name_filter, f_pattern_type_filter, f_principal_filter, f_host_filter, f_operation, f_permission_type, []), p
+    return DescribeAclsRequest(f_resource_type_filter, f_resource_name_filter, f_pattern_type_filter, f_principal_filter, f_host_filter, f_operation, f_permission_type, ()), p
 
 
 def _dec_DescribeAclsRequest_v2(buf, p):
@@ -123,7 +124,7 @@ def _dec_DescribeAclsRequest_v2(buf, p):
     f_operation, f_permission_type = _S_bb.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeAclsRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -52,7 +53,7 @@ class AclDescription(Message):
     host: str = ''
     operation: int = 0
     permission_type: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -63,7 +64,7 @@ class DescribeAclsResource(Message):
     resource_name: str = ''
     pattern_type: int = 3
     acls: list[AclDescription] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -87,7 +88,7 @@ class DescribeAclsResponse(Message):
     error_code: int = 0
     error_message: str | None = ''
     resources: list[DescribeAclsResource] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_AclDescription = AclDescription()
@@ -120,7 +121,7 @@ def _dec_AclDescription_v1(buf, p):
     f_host, p = read_string(buf, p, False, 'Host')
     f_operation, f_permission_type = _S_bb.unpack_from(buf, p)
     p += 2
-    return AclDescription(f_principal, f_host, f_operation, f_permission_type, []), p
+    return AclDescription(f_principal, f_host, f_operation, f_permission_type, ()), p
 
 
 def _dec_AclDescription_v2(buf, p):
@@ -129,7 +130,7 @@ def _dec_AclDescription_v2(buf, p):
     f_operation, f_permission_type = _S_bb.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AclDescription')
@@ -186,7 +187,7 @@ def _dec_DescribeAclsResource_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_AclDescription_v1(buf, p)
             f_acls.append(_e)
-    return DescribeAclsResource(f_resource_type, f_resource_name, f_pattern_type, f_acls, []), p
+    return DescribeAclsResource(f_resource_type, f_resource_name, f_pattern_type, f_acls, ()), p
 
 
 def _dec_DescribeAclsResource_v2(buf, p):
@@ -209,7 +210,7 @@ def _dec_DescribeAclsResource_v2(buf, p):
             _e, p = _dec_AclDescription_v2(buf, p)
             f_acls.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeAclsResource')
@@ -262,7 +263,7 @@ def _dec_DescribeAclsResponse_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_DescribeAclsResource_v1(buf, p)
             f_resources.append(_e)
-    return DescribeAclsResponse(f_throttle_time_ms, f_error_code, f_error_message, f_resources, []), p
+    return DescribeAclsResponse(f_throttle_time_ms, f_error_code, f_error_message, f_resources, ()), p
 
 
 def _dec_DescribeAclsResponse_v2(buf, p):
@@ -283,7 +284,7 @@ def _dec_DescribeAclsResponse_v2(buf, p):
             _e, p = _dec_DescribeAclsResource_v2(buf, p)
             f_resources.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeAclsResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -50,7 +51,7 @@ class ComponentData(Message):
     entity_type: str = ''
     match_type: int = 0
     match: str | None = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -72,7 +73,7 @@ class DescribeClientQuotasRequest(Message):
 
     components: list[ComponentData] = attrs.field(factory=list)
     strict: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ComponentData = ComponentData()
@@ -104,7 +105,7 @@ def _dec_ComponentData_v0(buf, p):
     f_match_type, = _S_b.unpack_from(buf, p)
     p += 1
     f_match, p = read_string(buf, p, True, 'Match')
-    return ComponentData(f_entity_type, f_match_type, f_match, []), p
+    return ComponentData(f_entity_type, f_match_type, f_match, ()), p
 
 
 def _dec_ComponentData_v1(buf, p):
@@ -113,7 +114,7 @@ def _dec_ComponentData_v1(buf, p):
     p += 1
     f_match, p = read_compact_string(buf, p, True, 'Match')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ComponentData')
@@ -163,7 +164,7 @@ def _dec_DescribeClientQuotasRequest_v0(buf, p):
             f_components.append(_e)
     f_strict, = _S_o.unpack_from(buf, p)
     p += 1
-    return DescribeClientQuotasRequest(f_components, f_strict, []), p
+    return DescribeClientQuotasRequest(f_components, f_strict, ()), p
 
 
 def _dec_DescribeClientQuotasRequest_v1(buf, p):
@@ -183,7 +184,7 @@ def _dec_DescribeClientQuotasRequest_v1(buf, p):
     f_strict, = _S_o.unpack_from(buf, p)
     p += 1
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeClientQuotasRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class EntityData(Message):
 
     entity_type: str = ''
     entity_name: str | None = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -58,7 +59,7 @@ class ValueData(Message):
 
     key: str = ''
     value: float = 0.0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -67,7 +68,7 @@ class EntryData(Message):
 
     entity: list[EntityData] = attrs.field(factory=list)
     values: list[ValueData] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -91,7 +92,7 @@ class DescribeClientQuotasResponse(Message):
     error_code: int = 0
     error_message: str | None = ''
     entries: list[EntryData] | None = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_EntityData = EntityData()
@@ -121,14 +122,14 @@ def _enc_EntityData_v1(o, w):
 def _dec_EntityData_v0(buf, p):
     f_entity_type, p = read_string(buf, p, False, 'EntityType')
     f_entity_name, p = read_string(buf, p, True, 'EntityName')
-    return EntityData(f_entity_type, f_entity_name, []), p
+    return EntityData(f_entity_type, f_entity_name, ()), p
 
 
 def _dec_EntityData_v1(buf, p):
     f_entity_type, p = read_compact_string(buf, p, False, 'EntityType')
     f_entity_name, p = read_compact_string(buf, p, True, 'EntityName')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'EntityData')
@@ -157,7 +158,7 @@ def _dec_ValueData_v0(buf, p):
     f_key, p = read_string(buf, p, False, 'Key')
     f_value, = _S_d.unpack_from(buf, p)
     p += 8
-    return ValueData(f_key, f_value, []), p
+    return ValueData(f_key, f_value, ()), p
 
 
 def _dec_ValueData_v1(buf, p):
@@ -165,7 +166,7 @@ def _dec_ValueData_v1(buf, p):
     f_value, = _S_d.unpack_from(buf, p)
     p += 8
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ValueData')
@@ -235,7 +236,7 @@ def _dec_EntryData_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_ValueData_v0(buf, p)
             f_values.append(_e)
-    return EntryData(f_entity, f_values, []), p
+    return EntryData(f_entity, f_values, ()), p
 
 
 def _dec_EntryData_v1(buf, p):
@@ -266,7 +267,7 @@ def _dec_EntryData_v1(buf, p):
             _e, p = _dec_ValueData_v1(buf, p)
             f_values.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'EntryData')
@@ -319,7 +320,7 @@ def _dec_DescribeClientQuotasResponse_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_EntryData_v0(buf, p)
             f_entries.append(_e)
-    return DescribeClientQuotasResponse(f_throttle_time_ms, f_error_code, f_error_message, f_entries, []), p
+    return DescribeClientQuotasResponse(f_throttle_time_ms, f_error_code, f_error_message, f_entries, ()), p
 
 
 def _dec_DescribeClientQuotasResponse_v1(buf, p):
@@ -340,7 +341,7 @@ def _dec_DescribeClientQuotasResponse_v1(buf, p):
             _e, p = _dec_EntryData_v1(buf, p)
             f_entries.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeClientQuotasResponse')

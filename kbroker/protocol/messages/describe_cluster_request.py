@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -64,7 +65,7 @@ class DescribeClusterRequest(Message):
     include_cluster_authorized_operations: bool = False
     endpoint_type: int = 1
     include_fenced_brokers: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DescribeClusterRequest = DescribeClusterRequest()
@@ -107,7 +108,7 @@ def _dec_DescribeClusterRequest_v0(buf, p):
     f_include_cluster_authorized_operations, = _S_o.unpack_from(buf, p)
     p += 1
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeClusterRequest')
@@ -118,7 +119,7 @@ def _dec_DescribeClusterRequest_v1(buf, p):
     f_include_cluster_authorized_operations, f_endpoint_type = _S_ob.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeClusterRequest')
@@ -129,7 +130,7 @@ def _dec_DescribeClusterRequest_v2(buf, p):
     f_include_cluster_authorized_operations, f_endpoint_type, f_include_fenced_brokers = _S_obo.unpack_from(buf, p)
     p += 3
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeClusterRequest')

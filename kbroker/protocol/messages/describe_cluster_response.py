@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -54,7 +55,7 @@ class DescribeClusterBroker(Message):
     port: int = 0
     rack: str | None = None
     is_fenced: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -82,7 +83,7 @@ class DescribeClusterResponse(Message):
     controller_id: int = -1
     brokers: list[DescribeClusterBroker] = attrs.field(factory=list)
     cluster_authorized_operations: int = -2147483648
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DescribeClusterBroker = DescribeClusterBroker()
@@ -124,7 +125,7 @@ def _dec_DescribeClusterBroker_v0(buf, p):
     p += 4
     f_rack, p = read_compact_string(buf, p, True, 'Rack')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeClusterBroker')
@@ -141,7 +142,7 @@ def _dec_DescribeClusterBroker_v2(buf, p):
     f_is_fenced, = _S_o.unpack_from(buf, p)
     p += 1
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeClusterBroker')
@@ -235,7 +236,7 @@ def _dec_DescribeClusterResponse_v0(buf, p):
     f_cluster_authorized_operations, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeClusterResponse')
@@ -267,7 +268,7 @@ def _dec_DescribeClusterResponse_v1(buf, p):
     f_cluster_authorized_operations, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeClusterResponse')
@@ -299,7 +300,7 @@ def _dec_DescribeClusterResponse_v2(buf, p):
     f_cluster_authorized_operations, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeClusterResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -51,7 +52,7 @@ class DescribeConfigsResource(Message):
     resource_type: int = 0
     resource_name: str = ''
     configuration_keys: list[str] | None = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -74,7 +75,7 @@ class DescribeConfigsRequest(Message):
     resources: list[DescribeConfigsResource] = attrs.field(factory=list)
     include_synonyms: bool = False
     include_documentation: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DescribeConfigsResource = DescribeConfigsResource()
@@ -127,7 +128,7 @@ def _dec_DescribeConfigsResource_v1(buf, p):
         for _ in range(_n):
             _e, p = read_string(buf, p, False, 'ConfigurationKeys')
             f_configuration_keys.append(_e)
-    return DescribeConfigsResource(f_resource_type, f_resource_name, f_configuration_keys, []), p
+    return DescribeConfigsResource(f_resource_type, f_resource_name, f_configuration_keys, ()), p
 
 
 def _dec_DescribeConfigsResource_v4(buf, p):
@@ -148,7 +149,7 @@ def _dec_DescribeConfigsResource_v4(buf, p):
             _e, p = read_compact_string(buf, p, False, 'ConfigurationKeys')
             f_configuration_keys.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeConfigsResource')
@@ -214,7 +215,7 @@ def _dec_DescribeConfigsRequest_v1(buf, p):
             f_resources.append(_e)
     f_include_synonyms, = _S_o.unpack_from(buf, p)
     p += 1
-    return DescribeConfigsRequest(f_resources, f_include_synonyms, False, []), p
+    return DescribeConfigsRequest(f_resources, f_include_synonyms, False, ()), p
 
 
 def _dec_DescribeConfigsRequest_v3(buf, p):
@@ -230,7 +231,7 @@ def _dec_DescribeConfigsRequest_v3(buf, p):
             f_resources.append(_e)
     f_include_synonyms, f_include_documentation = _S_oo.unpack_from(buf, p)
     p += 2
-    return DescribeConfigsRequest(f_resources, f_include_synonyms, f_include_documentation, []), p
+    return DescribeConfigsRequest(f_resources, f_include_synonyms, f_include_documentation, ()), p
 
 
 def _dec_DescribeConfigsRequest_v4(buf, p):
@@ -250,7 +251,7 @@ def _dec_DescribeConfigsRequest_v4(buf, p):
     f_include_synonyms, f_include_documentation = _S_oo.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeConfigsRequest')

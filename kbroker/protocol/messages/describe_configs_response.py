@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -52,7 +53,7 @@ class DescribeConfigsSynonym(Message):
     name: str = ''
     value: str | None = ''
     source: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -67,7 +68,7 @@ class DescribeConfigsResourceResult(Message):
     synonyms: list[DescribeConfigsSynonym] = attrs.field(factory=list)
     config_type: int = 0
     documentation: str | None = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -79,7 +80,7 @@ class DescribeConfigsResult(Message):
     resource_type: int = 0
     resource_name: str = ''
     configs: list[DescribeConfigsResourceResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -101,7 +102,7 @@ class DescribeConfigsResponse(Message):
 
     throttle_time_ms: int = 0
     results: list[DescribeConfigsResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DescribeConfigsSynonym = DescribeConfigsSynonym()
@@ -135,7 +136,7 @@ def _dec_DescribeConfigsSynonym_v1(buf, p):
     f_value, p = read_string(buf, p, True, 'Value')
     f_source, = _S_b.unpack_from(buf, p)
     p += 1
-    return DescribeConfigsSynonym(f_name, f_value, f_source, []), p
+    return DescribeConfigsSynonym(f_name, f_value, f_source, ()), p
 
 
 def _dec_DescribeConfigsSynonym_v4(buf, p):
@@ -144,7 +145,7 @@ def _dec_DescribeConfigsSynonym_v4(buf, p):
     f_source, = _S_b.unpack_from(buf, p)
     p += 1
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeConfigsSynonym')
@@ -220,7 +221,7 @@ def _dec_DescribeConfigsResourceResult_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_DescribeConfigsSynonym_v1(buf, p)
             f_synonyms.append(_e)
-    return DescribeConfigsResourceResult(f_name, f_value, f_read_only, f_config_source, f_is_sensitive, f_synonyms, 0, '', []), p
+    return DescribeConfigsResourceResult(f_name, f_value, f_read_only, f_config_source, f_is_sensitive, f_synonyms, 0, '', ()), p
 
 
 def _dec_DescribeConfigsResourceResult_v3(buf, p):
@@ -241,7 +242,7 @@ def _dec_DescribeConfigsResourceResult_v3(buf, p):
     f_config_type, = _S_b.unpack_from(buf, p)
     p += 1
     f_documentation, p = read_string(buf, p, True, 'Documentation')
-    return DescribeConfigsResourceResult(f_name, f_value, f_read_only, f_config_source, f_is_sensitive, f_synonyms, f_config_type, f_documentation, []), p
+    return DescribeConfigsResourceResult(f_name, f_value, f_read_only, f_config_source, f_is_sensitive, f_synonyms, f_config_type, f_documentation, ()), p
 
 
 def _dec_DescribeConfigsResourceResult_v4(buf, p):
@@ -266,7 +267,7 @@ def _dec_DescribeConfigsResourceResult_v4(buf, p):
     p += 1
     f_documentation, p = read_compact_string(buf, p, True, 'Documentation')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeConfigsResourceResult')
@@ -343,7 +344,7 @@ def _dec_DescribeConfigsResult_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_DescribeConfigsResourceResult_v1(buf, p)
             f_configs.append(_e)
-    return DescribeConfigsResult(f_error_code, f_error_message, f_resource_type, f_resource_name, f_configs, []), p
+    return DescribeConfigsResult(f_error_code, f_error_message, f_resource_type, f_resource_name, f_configs, ()), p
 
 
 def _dec_DescribeConfigsResult_v3(buf, p):
@@ -363,7 +364,7 @@ def _dec_DescribeConfigsResult_v3(buf, p):
         for _ in range(_n):
             _e, p = _dec_DescribeConfigsResourceResult_v3(buf, p)
             f_configs.append(_e)
-    return DescribeConfigsResult(f_error_code, f_error_message, f_resource_type, f_resource_name, f_configs, []), p
+    return DescribeConfigsResult(f_error_code, f_error_message, f_resource_type, f_resource_name, f_configs, ()), p
 
 
 def _dec_DescribeConfigsResult_v4(buf, p):
@@ -387,7 +388,7 @@ def _dec_DescribeConfigsResult_v4(buf, p):
             _e, p = _dec_DescribeConfigsResourceResult_v4(buf, p)
             f_configs.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeConfigsResult')
@@ -451,7 +452,7 @@ def _dec_DescribeConfigsResponse_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_DescribeConfigsResult_v1(buf, p)
             f_results.append(_e)
-    return DescribeConfigsResponse(f_throttle_time_ms, f_results, []), p
+    return DescribeConfigsResponse(f_throttle_time_ms, f_results, ()), p
 
 
 def _dec_DescribeConfigsResponse_v3(buf, p):
@@ -467,7 +468,7 @@ def _dec_DescribeConfigsResponse_v3(buf, p):
         for _ in range(_n):
             _e, p = _dec_DescribeConfigsResult_v3(buf, p)
             f_results.append(_e)
-    return DescribeConfigsResponse(f_throttle_time_ms, f_results, []), p
+    return DescribeConfigsResponse(f_throttle_time_ms, f_results, ()), p
 
 
 def _dec_DescribeConfigsResponse_v4(buf, p):
@@ -487,7 +488,7 @@ def _dec_DescribeConfigsResponse_v4(buf, p):
             _e, p = _dec_DescribeConfigsResult_v4(buf, p)
             f_results.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeConfigsResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -47,7 +48,7 @@ class DescribeDelegationTokenOwner(Message):
 
     principal_type: str = ''
     principal_name: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -68,7 +69,7 @@ class DescribeDelegationTokenRequest(Message):
         return 1
 
     owners: list[DescribeDelegationTokenOwner] | None = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DescribeDelegationTokenOwner = DescribeDelegationTokenOwner()
@@ -96,14 +97,14 @@ def _enc_DescribeDelegationTokenOwner_v2(o, w):
 def _dec_DescribeDelegationTokenOwner_v1(buf, p):
     f_principal_type, p = read_string(buf, p, False, 'PrincipalType')
     f_principal_name, p = read_string(buf, p, False, 'PrincipalName')
-    return DescribeDelegationTokenOwner(f_principal_type, f_principal_name, []), p
+    return DescribeDelegationTokenOwner(f_principal_type, f_principal_name, ()), p
 
 
 def _dec_DescribeDelegationTokenOwner_v2(buf, p):
     f_principal_type, p = read_compact_string(buf, p, False, 'PrincipalType')
     f_principal_name, p = read_compact_string(buf, p, False, 'PrincipalName')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeDelegationTokenOwner')
@@ -149,7 +150,7 @@ def _dec_DescribeDelegationTokenRequest_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_DescribeDelegationTokenOwner_v1(buf, p)
             f_owners.append(_e)
-    return DescribeDelegationTokenRequest(f_owners, []), p
+    return DescribeDelegationTokenRequest(f_owners, ()), p
 
 
 def _dec_DescribeDelegationTokenRequest_v2(buf, p):
@@ -167,7 +168,7 @@ def _dec_DescribeDelegationTokenRequest_v2(buf, p):
             _e, p = _dec_DescribeDelegationTokenOwner_v2(buf, p)
             f_owners.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeDelegationTokenRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -50,7 +51,7 @@ class DescribedDelegationTokenRenewer(Message):
 
     principal_type: str = ''
     principal_name: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -67,7 +68,7 @@ class DescribedDelegationToken(Message):
     token_id: str = ''
     hmac: bytes = b''
     renewers: list[DescribedDelegationTokenRenewer] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -90,7 +91,7 @@ class DescribeDelegationTokenResponse(Message):
     error_code: int = 0
     tokens: list[DescribedDelegationToken] = attrs.field(factory=list)
     throttle_time_ms: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DescribedDelegationTokenRenewer = DescribedDelegationTokenRenewer()
@@ -119,14 +120,14 @@ def _enc_DescribedDelegationTokenRenewer_v2(o, w):
 def _dec_DescribedDelegationTokenRenewer_v1(buf, p):
     f_principal_type, p = read_string(buf, p, False, 'PrincipalType')
     f_principal_name, p = read_string(buf, p, False, 'PrincipalName')
-    return DescribedDelegationTokenRenewer(f_principal_type, f_principal_name, []), p
+    return DescribedDelegationTokenRenewer(f_principal_type, f_principal_name, ()), p
 
 
 def _dec_DescribedDelegationTokenRenewer_v2(buf, p):
     f_principal_type, p = read_compact_string(buf, p, False, 'PrincipalType')
     f_principal_name, p = read_compact_string(buf, p, False, 'PrincipalName')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribedDelegationTokenRenewer')
@@ -218,7 +219,7 @@ def _dec_DescribedDelegationToken_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_DescribedDelegationTokenRenewer_v1(buf, p)
             f_renewers.append(_e)
-    return DescribedDelegationToken(f_principal_type, f_principal_name, '', '', f_issue_timestamp, f_expiry_timestamp, f_max_timestamp, f_token_id, f_hmac, f_renewers, []), p
+    return DescribedDelegationToken(f_principal_type, f_principal_name, '', '', f_issue_timestamp, f_expiry_timestamp, f_max_timestamp, f_token_id, f_hmac, f_renewers, ()), p
 
 
 def _dec_DescribedDelegationToken_v2(buf, p):
@@ -242,7 +243,7 @@ def _dec_DescribedDelegationToken_v2(buf, p):
             _e, p = _dec_DescribedDelegationTokenRenewer_v2(buf, p)
             f_renewers.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribedDelegationToken')
@@ -272,7 +273,7 @@ def _dec_DescribedDelegationToken_v3(buf, p):
             _e, p = _dec_DescribedDelegationTokenRenewer_v2(buf, p)
             f_renewers.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribedDelegationToken')
@@ -343,7 +344,7 @@ def _dec_DescribeDelegationTokenResponse_v1(buf, p):
             f_tokens.append(_e)
     f_throttle_time_ms, = _S_i.unpack_from(buf, p)
     p += 4
-    return DescribeDelegationTokenResponse(f_error_code, f_tokens, f_throttle_time_ms, []), p
+    return DescribeDelegationTokenResponse(f_error_code, f_tokens, f_throttle_time_ms, ()), p
 
 
 def _dec_DescribeDelegationTokenResponse_v2(buf, p):
@@ -365,7 +366,7 @@ def _dec_DescribeDelegationTokenResponse_v2(buf, p):
     f_throttle_time_ms, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeDelegationTokenResponse')
@@ -391,7 +392,7 @@ def _dec_DescribeDelegationTokenResponse_v3(buf, p):
     f_throttle_time_ms, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeDelegationTokenResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -61,7 +62,7 @@ class DescribeGroupsRequest(Message):
 
     groups: list[str] = attrs.field(factory=list)
     include_authorized_operations: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DescribeGroupsRequest = DescribeGroupsRequest()
@@ -123,7 +124,7 @@ def _dec_DescribeGroupsRequest_v0(buf, p):
         for _ in range(_n):
             _e, p = read_string(buf, p, False, 'Groups')
             f_groups.append(_e)
-    return DescribeGroupsRequest(f_groups, False, []), p
+    return DescribeGroupsRequest(f_groups, False, ()), p
 
 
 def _dec_DescribeGroupsRequest_v3(buf, p):
@@ -139,7 +140,7 @@ def _dec_DescribeGroupsRequest_v3(buf, p):
             f_groups.append(_e)
     f_include_authorized_operations, = _S_o.unpack_from(buf, p)
     p += 1
-    return DescribeGroupsRequest(f_groups, f_include_authorized_operations, []), p
+    return DescribeGroupsRequest(f_groups, f_include_authorized_operations, ()), p
 
 
 def _dec_DescribeGroupsRequest_v5(buf, p):
@@ -159,7 +160,7 @@ def _dec_DescribeGroupsRequest_v5(buf, p):
     f_include_authorized_operations, = _S_o.unpack_from(buf, p)
     p += 1
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeGroupsRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -53,7 +54,7 @@ class DescribedGroupMember(Message):
     client_host: str = ''
     member_metadata: bytes = b''
     member_assignment: bytes = b''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -68,7 +69,7 @@ class DescribedGroup(Message):
     protocol_data: str = ''
     members: list[DescribedGroupMember] = attrs.field(factory=list)
     authorized_operations: int = -2147483648
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -90,7 +91,7 @@ class DescribeGroupsResponse(Message):
 
     throttle_time_ms: int = 0
     groups: list[DescribedGroup] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DescribedGroupMember = DescribedGroupMember()
@@ -141,7 +142,7 @@ def _dec_DescribedGroupMember_v0(buf, p):
     f_client_host, p = read_string(buf, p, False, 'ClientHost')
     f_member_metadata, p = read_bytes(buf, p, False, 'MemberMetadata')
     f_member_assignment, p = read_bytes(buf, p, False, 'MemberAssignment')
-    return DescribedGroupMember(f_member_id, None, f_client_id, f_client_host, f_member_metadata, f_member_assignment, []), p
+    return DescribedGroupMember(f_member_id, None, f_client_id, f_client_host, f_member_metadata, f_member_assignment, ()), p
 
 
 def _dec_DescribedGroupMember_v4(buf, p):
@@ -151,7 +152,7 @@ def _dec_DescribedGroupMember_v4(buf, p):
     f_client_host, p = read_string(buf, p, False, 'ClientHost')
     f_member_metadata, p = read_bytes(buf, p, False, 'MemberMetadata')
     f_member_assignment, p = read_bytes(buf, p, False, 'MemberAssignment')
-    return DescribedGroupMember(f_member_id, f_group_instance_id, f_client_id, f_client_host, f_member_metadata, f_member_assignment, []), p
+    return DescribedGroupMember(f_member_id, f_group_instance_id, f_client_id, f_client_host, f_member_metadata, f_member_assignment, ()), p
 
 
 def _dec_DescribedGroupMember_v5(buf, p):
@@ -162,7 +163,7 @@ def _dec_DescribedGroupMember_v5(buf, p):
     f_member_metadata, p = read_compact_bytes(buf, p, False, 'MemberMetadata')
     f_member_assignment, p = read_compact_bytes(buf, p, False, 'MemberAssignment')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribedGroupMember')
@@ -295,7 +296,7 @@ def _dec_DescribedGroup_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_DescribedGroupMember_v0(buf, p)
             f_members.append(_e)
-    return DescribedGroup(f_error_code, None, f_group_id, f_group_state, f_protocol_type, f_protocol_data, f_members, -2147483648, []), p
+    return DescribedGroup(f_error_code, None, f_group_id, f_group_state, f_protocol_type, f_protocol_data, f_members, -2147483648, ()), p
 
 
 def _dec_DescribedGroup_v3(buf, p):
@@ -317,7 +318,7 @@ def _dec_DescribedGroup_v3(buf, p):
             f_members.append(_e)
     f_authorized_operations, = _S_i.unpack_from(buf, p)
     p += 4
-    return DescribedGroup(f_error_code, None, f_group_id, f_group_state, f_protocol_type, f_protocol_data, f_members, f_authorized_operations, []), p
+    return DescribedGroup(f_error_code, None, f_group_id, f_group_state, f_protocol_type, f_protocol_data, f_members, f_authorized_operations, ()), p
 
 
 def _dec_DescribedGroup_v4(buf, p):
@@ -339,7 +340,7 @@ def _dec_DescribedGroup_v4(buf, p):
             f_members.append(_e)
     f_authorized_operations, = _S_i.unpack_from(buf, p)
     p += 4
-    return DescribedGroup(f_error_code, None, f_group_id, f_group_state, f_protocol_type, f_protocol_data, f_members, f_authorized_operations, []), p
+    return DescribedGroup(f_error_code, None, f_group_id, f_group_state, f_protocol_type, f_protocol_data, f_members, f_authorized_operations, ()), p
 
 
 def _dec_DescribedGroup_v5(buf, p):
@@ -365,7 +366,7 @@ def _dec_DescribedGroup_v5(buf, p):
     f_authorized_operations, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribedGroup')
@@ -396,7 +397,7 @@ def _dec_DescribedGroup_v6(buf, p):
     f_authorized_operations, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribedGroup')
@@ -501,7 +502,7 @@ def _dec_DescribeGroupsResponse_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_DescribedGroup_v0(buf, p)
             f_groups.append(_e)
-    return DescribeGroupsResponse(0, f_groups, []), p
+    return DescribeGroupsResponse(0, f_groups, ()), p
 
 
 def _dec_DescribeGroupsResponse_v1(buf, p):
@@ -517,7 +518,7 @@ def _dec_DescribeGroupsResponse_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_DescribedGroup_v0(buf, p)
             f_groups.append(_e)
-    return DescribeGroupsResponse(f_throttle_time_ms, f_groups, []), p
+    return DescribeGroupsResponse(f_throttle_time_ms, f_groups, ()), p
 
 
 def _dec_DescribeGroupsResponse_v3(buf, p):
@@ -533,7 +534,7 @@ def _dec_DescribeGroupsResponse_v3(buf, p):
         for _ in range(_n):
             _e, p = _dec_DescribedGroup_v3(buf, p)
             f_groups.append(_e)
-    return DescribeGroupsResponse(f_throttle_time_ms, f_groups, []), p
+    return DescribeGroupsResponse(f_throttle_time_ms, f_groups, ()), p
 
 
 def _dec_DescribeGroupsResponse_v4(buf, p):
@@ -549,7 +550,7 @@ def _dec_DescribeGroupsResponse_v4(buf, p):
         for _ in range(_n):
             _e, p = _dec_DescribedGroup_v4(buf, p)
             f_groups.append(_e)
-    return DescribeGroupsResponse(f_throttle_time_ms, f_groups, []), p
+    return DescribeGroupsResponse(f_throttle_time_ms, f_groups, ()), p
 
 
 def _dec_DescribeGroupsResponse_v5(buf, p):
@@ -569,7 +570,7 @@ def _dec_DescribeGroupsResponse_v5(buf, p):
             _e, p = _dec_DescribedGroup_v5(buf, p)
             f_groups.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeGroupsResponse')
@@ -593,7 +594,7 @@ def _dec_DescribeGroupsResponse_v6(buf, p):
             _e, p = _dec_DescribedGroup_v6(buf, p)
             f_groups.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeGroupsResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -47,7 +48,7 @@ class DescribableLogDirTopic(Message):
 
     topic: str = ''
     partitions: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -68,7 +69,7 @@ class DescribeLogDirsRequest(Message):
         return 1
 
     topics: list[DescribableLogDirTopic] | None = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DescribableLogDirTopic = DescribableLogDirTopic()
@@ -115,7 +116,7 @@ def _dec_DescribableLogDirTopic_v1(buf, p):
         check_count(_n, buf, p, 'Partitions')
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
-    return DescribableLogDirTopic(f_topic, f_partitions, []), p
+    return DescribableLogDirTopic(f_topic, f_partitions, ()), p
 
 
 def _dec_DescribableLogDirTopic_v2(buf, p):
@@ -132,7 +133,7 @@ def _dec_DescribableLogDirTopic_v2(buf, p):
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribableLogDirTopic')
@@ -178,7 +179,7 @@ def _dec_DescribeLogDirsRequest_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_DescribableLogDirTopic_v1(buf, p)
             f_topics.append(_e)
-    return DescribeLogDirsRequest(f_topics, []), p
+    return DescribeLogDirsRequest(f_topics, ()), p
 
 
 def _dec_DescribeLogDirsRequest_v2(buf, p):
@@ -196,7 +197,7 @@ def _dec_DescribeLogDirsRequest_v2(buf, p):
             _e, p = _dec_DescribableLogDirTopic_v2(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeLogDirsRequest')

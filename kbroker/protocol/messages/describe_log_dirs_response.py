@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -55,7 +56,7 @@ class DescribeLogDirsPartition(Message):
     partition_size: int = 0
     offset_lag: int = 0
     is_future_key: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -64,7 +65,7 @@ class DescribeLogDirsTopic(Message):
 
     name: str = ''
     partitions: list[DescribeLogDirsPartition] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -77,7 +78,7 @@ class DescribeLogDirsResult(Message):
     total_bytes: int = -1
     usable_bytes: int = -1
     is_cordoned: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -100,7 +101,7 @@ class DescribeLogDirsResponse(Message):
     throttle_time_ms: int = 0
     error_code: int = 0
     results: list[DescribeLogDirsResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DescribeLogDirsPartition = DescribeLogDirsPartition()
@@ -128,14 +129,14 @@ def _enc_DescribeLogDirsPartition_v2(o, w):
 def _dec_DescribeLogDirsPartition_v1(buf, p):
     f_partition_index, f_partition_size, f_offset_lag, f_is_future_key = _S_iqqo.unpack_from(buf, p)
     p += 21
-    return DescribeLogDirsPartition(f_partition_index, f_partition_size, f_offset_lag, f_is_future_key, []), p
+    return DescribeLogDirsPartition(f_partition_index, f_partition_size, f_offset_lag, f_is_future_key, ()), p
 
 
 def _dec_DescribeLogDirsPartition_v2(buf, p):
     f_partition_index, f_partition_size, f_offset_lag, f_is_future_key = _S_iqqo.unpack_from(buf, p)
     p += 21
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeLogDirsPartition')
@@ -184,7 +185,7 @@ def _dec_DescribeLogDirsTopic_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_DescribeLogDirsPartition_v1(buf, p)
             f_partitions.append(_e)
-    return DescribeLogDirsTopic(f_name, f_partitions, []), p
+    return DescribeLogDirsTopic(f_name, f_partitions, ()), p
 
 
 def _dec_DescribeLogDirsTopic_v2(buf, p):
@@ -203,7 +204,7 @@ def _dec_DescribeLogDirsTopic_v2(buf, p):
             _e, p = _dec_DescribeLogDirsPartition_v2(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeLogDirsTopic')
@@ -292,7 +293,7 @@ def _dec_DescribeLogDirsResult_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_DescribeLogDirsTopic_v1(buf, p)
             f_topics.append(_e)
-    return DescribeLogDirsResult(f_error_code, f_log_dir, f_topics, -1, -1, False, []), p
+    return DescribeLogDirsResult(f_error_code, f_log_dir, f_topics, -1, -1, False, ()), p
 
 
 def _dec_DescribeLogDirsResult_v2(buf, p):
@@ -313,7 +314,7 @@ def _dec_DescribeLogDirsResult_v2(buf, p):
             _e, p = _dec_DescribeLogDirsTopic_v2(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeLogDirsResult')
@@ -340,7 +341,7 @@ def _dec_DescribeLogDirsResult_v4(buf, p):
     f_total_bytes, f_usable_bytes = _S_qq.unpack_from(buf, p)
     p += 16
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeLogDirsResult')
@@ -367,7 +368,7 @@ def _dec_DescribeLogDirsResult_v5(buf, p):
     f_total_bytes, f_usable_bytes, f_is_cordoned = _S_qqo.unpack_from(buf, p)
     p += 17
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeLogDirsResult')
@@ -465,7 +466,7 @@ def _dec_DescribeLogDirsResponse_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_DescribeLogDirsResult_v1(buf, p)
             f_results.append(_e)
-    return DescribeLogDirsResponse(f_throttle_time_ms, 0, f_results, []), p
+    return DescribeLogDirsResponse(f_throttle_time_ms, 0, f_results, ()), p
 
 
 def _dec_DescribeLogDirsResponse_v2(buf, p):
@@ -485,7 +486,7 @@ def _dec_DescribeLogDirsResponse_v2(buf, p):
             _e, p = _dec_DescribeLogDirsResult_v2(buf, p)
             f_results.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeLogDirsResponse')
@@ -509,7 +510,7 @@ def _dec_DescribeLogDirsResponse_v3(buf, p):
             _e, p = _dec_DescribeLogDirsResult_v2(buf, p)
             f_results.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeLogDirsResponse')
@@ -533,7 +534,7 @@ def _dec_DescribeLogDirsResponse_v4(buf, p):
             _e, p = _dec_DescribeLogDirsResult_v4(buf, p)
             f_results.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeLogDirsResponse')
@@ -557,7 +558,7 @@ def _dec_DescribeLogDirsResponse_v5(buf, p):
             _e, p = _dec_DescribeLogDirsResult_v5(buf, p)
             f_results.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeLogDirsResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -47,7 +48,7 @@ class TopicRequest(Message):
 
     name: str = ''
     partition_indexes: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -68,7 +69,7 @@ class DescribeProducersRequest(Message):
         return 1
 
     topics: list[TopicRequest] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_TopicRequest = TopicRequest()
@@ -105,7 +106,7 @@ def _dec_TopicRequest_v0(buf, p):
         f_partition_indexes = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicRequest')
@@ -142,7 +143,7 @@ def _dec_DescribeProducersRequest_v0(buf, p):
             _e, p = _dec_TopicRequest_v0(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeProducersRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -54,7 +55,7 @@ class ProducerState(Message):
     last_timestamp: int = -1
     coordinator_epoch: int = 0
     current_txn_start_offset: int = -1
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -65,7 +66,7 @@ class PartitionResponse(Message):
     error_code: int = 0
     error_message: str | None = None
     active_producers: list[ProducerState] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -74,7 +75,7 @@ class TopicResponse(Message):
 
     name: str = ''
     partitions: list[PartitionResponse] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -96,7 +97,7 @@ class DescribeProducersResponse(Message):
 
     throttle_time_ms: int = 0
     topics: list[TopicResponse] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ProducerState = ProducerState()
@@ -118,7 +119,7 @@ def _dec_ProducerState_v0(buf, p):
     f_producer_id, f_producer_epoch, f_last_sequence, f_last_timestamp, f_coordinator_epoch, f_current_txn_start_offset = _S_qiiqiq.unpack_from(buf, p)
     p += 36
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ProducerState')
@@ -160,7 +161,7 @@ def _dec_PartitionResponse_v0(buf, p):
             _e, p = _dec_ProducerState_v0(buf, p)
             f_active_producers.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionResponse')
@@ -199,7 +200,7 @@ def _dec_TopicResponse_v0(buf, p):
             _e, p = _dec_PartitionResponse_v0(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicResponse')
@@ -239,7 +240,7 @@ def _dec_DescribeProducersResponse_v0(buf, p):
             _e, p = _dec_TopicResponse_v0(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeProducersResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -59,7 +60,7 @@ class ReplicaState(Message):
     log_end_offset: int = 0
     last_fetch_timestamp: int = -1
     last_caught_up_timestamp: int = -1
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -74,7 +75,7 @@ class PartitionData(Message):
     high_watermark: int = 0
     current_voters: list[ReplicaState] = attrs.field(factory=list)
     observers: list[ReplicaState] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -83,7 +84,7 @@ class TopicData(Message):
 
     topic_name: str = ''
     partitions: list[PartitionData] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -93,7 +94,7 @@ class Listener(Message):
     name: str = ''
     host: str = ''
     port: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -102,7 +103,7 @@ class Node(Message):
 
     node_id: int = 0
     listeners: list[Listener] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -126,7 +127,7 @@ class DescribeQuorumResponse(Message):
     error_message: str | None = ''
     topics: list[TopicData] = attrs.field(factory=list)
     nodes: list[Node] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ReplicaState = ReplicaState()
@@ -172,7 +173,7 @@ def _dec_ReplicaState_v0(buf, p):
     f_replica_id, f_log_end_offset = _S_iq.unpack_from(buf, p)
     p += 12
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ReplicaState')
@@ -183,7 +184,7 @@ def _dec_ReplicaState_v1(buf, p):
     f_replica_id, f_log_end_offset, f_last_fetch_timestamp, f_last_caught_up_timestamp = _S_iqqq.unpack_from(buf, p)
     p += 28
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ReplicaState')
@@ -195,7 +196,7 @@ def _dec_ReplicaState_v2(buf, p):
     p += 44
     f_replica_directory_id = uuid.UUID(bytes=f_replica_directory_id)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ReplicaState')
@@ -303,7 +304,7 @@ def _dec_PartitionData_v0(buf, p):
             _e, p = _dec_ReplicaState_v0(buf, p)
             f_observers.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionData')
@@ -340,7 +341,7 @@ def _dec_PartitionData_v1(buf, p):
             _e, p = _dec_ReplicaState_v1(buf, p)
             f_observers.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionData')
@@ -380,7 +381,7 @@ def _dec_PartitionData_v2(buf, p):
             _e, p = _dec_ReplicaState_v2(buf, p)
             f_observers.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionData')
@@ -451,7 +452,7 @@ def _dec_TopicData_v0(buf, p):
             _e, p = _dec_PartitionData_v0(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicData')
@@ -474,7 +475,7 @@ def _dec_TopicData_v1(buf, p):
             _e, p = _dec_PartitionData_v1(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicData')
@@ -497,7 +498,7 @@ def _dec_TopicData_v2(buf, p):
             _e, p = _dec_PartitionData_v2(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicData')
@@ -531,7 +532,7 @@ def _enc_Listener_v2(o, w):
 
 def _dec_Listener_v0(buf, p):
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Listener')
@@ -544,7 +545,7 @@ def _dec_Listener_v2(buf, p):
     f_port, = _S_H.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Listener')
@@ -581,7 +582,7 @@ def _enc_Node_v2(o, w):
 
 def _dec_Node_v0(buf, p):
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Node')
@@ -605,7 +606,7 @@ def _dec_Node_v2(buf, p):
             _e, p = _dec_Listener_v2(buf, p)
             f_listeners.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Node')
@@ -689,7 +690,7 @@ def _dec_DescribeQuorumResponse_v0(buf, p):
             _e, p = _dec_TopicData_v0(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeQuorumResponse')
@@ -713,7 +714,7 @@ def _dec_DescribeQuorumResponse_v1(buf, p):
             _e, p = _dec_TopicData_v1(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeQuorumResponse')
@@ -751,7 +752,7 @@ def _dec_DescribeQuorumResponse_v2(buf, p):
             _e, p = _dec_Node_v2(buf, p)
             f_nodes.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeQuorumResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -47,7 +48,7 @@ class DescribeShareGroupOffsetsRequestTopic(Message):
 
     topic_name: str = ''
     partitions: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -56,7 +57,7 @@ class DescribeShareGroupOffsetsRequestGroup(Message):
 
     group_id: str = ''
     topics: list[DescribeShareGroupOffsetsRequestTopic] | None = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -77,7 +78,7 @@ class DescribeShareGroupOffsetsRequest(Message):
         return 1
 
     groups: list[DescribeShareGroupOffsetsRequestGroup] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DescribeShareGroupOffsetsRequestTopic = DescribeShareGroupOffsetsRequestTopic()
@@ -115,7 +116,7 @@ def _dec_DescribeShareGroupOffsetsRequestTopic_v0(buf, p):
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeShareGroupOffsetsRequestTopic')
@@ -154,7 +155,7 @@ def _dec_DescribeShareGroupOffsetsRequestGroup_v0(buf, p):
             _e, p = _dec_DescribeShareGroupOffsetsRequestTopic_v0(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeShareGroupOffsetsRequestGroup')
@@ -191,7 +192,7 @@ def _dec_DescribeShareGroupOffsetsRequest_v0(buf, p):
             _e, p = _dec_DescribeShareGroupOffsetsRequestGroup_v0(buf, p)
             f_groups.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeShareGroupOffsetsRequest')

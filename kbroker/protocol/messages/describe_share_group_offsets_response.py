@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -56,7 +57,7 @@ class DescribeShareGroupOffsetsResponsePartition(Message):
     lag: int = -1
     error_code: int = 0
     error_message: str | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -66,7 +67,7 @@ class DescribeShareGroupOffsetsResponseTopic(Message):
     topic_name: str = ''
     topic_id: uuid.UUID = ZERO_UUID
     partitions: list[DescribeShareGroupOffsetsResponsePartition] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -77,7 +78,7 @@ class DescribeShareGroupOffsetsResponseGroup(Message):
     topics: list[DescribeShareGroupOffsetsResponseTopic] = attrs.field(factory=list)
     error_code: int = 0
     error_message: str | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -99,7 +100,7 @@ class DescribeShareGroupOffsetsResponse(Message):
 
     throttle_time_ms: int = 0
     groups: list[DescribeShareGroupOffsetsResponseGroup] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DescribeShareGroupOffsetsResponsePartition = DescribeShareGroupOffsetsResponsePartition()
@@ -133,7 +134,7 @@ def _dec_DescribeShareGroupOffsetsResponsePartition_v0(buf, p):
     p += 18
     f_error_message, p = read_compact_string(buf, p, True, 'ErrorMessage')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeShareGroupOffsetsResponsePartition')
@@ -145,7 +146,7 @@ def _dec_DescribeShareGroupOffsetsResponsePartition_v1(buf, p):
     p += 26
     f_error_message, p = read_compact_string(buf, p, True, 'ErrorMessage')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeShareGroupOffsetsResponsePartition')
@@ -205,7 +206,7 @@ def _dec_DescribeShareGroupOffsetsResponseTopic_v0(buf, p):
             _e, p = _dec_DescribeShareGroupOffsetsResponsePartition_v0(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeShareGroupOffsetsResponseTopic')
@@ -231,7 +232,7 @@ def _dec_DescribeShareGroupOffsetsResponseTopic_v1(buf, p):
             _e, p = _dec_DescribeShareGroupOffsetsResponsePartition_v1(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeShareGroupOffsetsResponseTopic')
@@ -293,7 +294,7 @@ def _dec_DescribeShareGroupOffsetsResponseGroup_v0(buf, p):
     p += 2
     f_error_message, p = read_compact_string(buf, p, True, 'ErrorMessage')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeShareGroupOffsetsResponseGroup')
@@ -319,7 +320,7 @@ def _dec_DescribeShareGroupOffsetsResponseGroup_v1(buf, p):
     p += 2
     f_error_message, p = read_compact_string(buf, p, True, 'ErrorMessage')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeShareGroupOffsetsResponseGroup')
@@ -375,7 +376,7 @@ def _dec_DescribeShareGroupOffsetsResponse_v0(buf, p):
             _e, p = _dec_DescribeShareGroupOffsetsResponseGroup_v0(buf, p)
             f_groups.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeShareGroupOffsetsResponse')
@@ -399,7 +400,7 @@ def _dec_DescribeShareGroupOffsetsResponse_v1(buf, p):
             _e, p = _dec_DescribeShareGroupOffsetsResponseGroup_v1(buf, p)
             f_groups.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeShareGroupOffsetsResponse')

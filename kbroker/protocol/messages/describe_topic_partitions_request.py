@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -47,7 +48,7 @@ class TopicRequest(Message):
     """The topics to fetch details for."""
 
     name: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -56,7 +57,7 @@ class Cursor(Message):
 
     topic_name: str = ''
     partition_index: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -79,7 +80,7 @@ class DescribeTopicPartitionsRequest(Message):
     topics: list[TopicRequest] = attrs.field(factory=list)
     response_partition_limit: int = 2000
     cursor: Cursor | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_TopicRequest = TopicRequest()
@@ -99,7 +100,7 @@ def _enc_TopicRequest_v0(o, w):
 def _dec_TopicRequest_v0(buf, p):
     f_name, p = read_compact_string(buf, p, False, 'Name')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicRequest')
@@ -121,7 +122,7 @@ def _dec_Cursor_v0(buf, p):
     f_partition_index, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Cursor')
@@ -172,7 +173,7 @@ def _dec_DescribeTopicPartitionsRequest_v0(buf, p):
     else:
         f_cursor, p = _dec_Cursor_v0(buf, p + 1)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeTopicPartitionsRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -58,7 +59,7 @@ class DescribeTopicPartitionsResponsePartition(Message):
     eligible_leader_replicas: list[int] | None = None
     last_known_elr: list[int] | None = None
     offline_replicas: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -71,7 +72,7 @@ class DescribeTopicPartitionsResponseTopic(Message):
     is_internal: bool = False
     partitions: list[DescribeTopicPartitionsResponsePartition] = attrs.field(factory=list)
     topic_authorized_operations: int = -2147483648
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -80,7 +81,7 @@ class Cursor(Message):
 
     topic_name: str = ''
     partition_index: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -103,7 +104,7 @@ class DescribeTopicPartitionsResponse(Message):
     throttle_time_ms: int = 0
     topics: list[DescribeTopicPartitionsResponseTopic] = attrs.field(factory=list)
     next_cursor: Cursor | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DescribeTopicPartitionsResponsePartition = DescribeTopicPartitionsResponsePartition()
@@ -215,7 +216,7 @@ def _dec_DescribeTopicPartitionsResponsePartition_v0(buf, p):
         f_offline_replicas = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeTopicPartitionsResponsePartition')
@@ -264,7 +265,7 @@ def _dec_DescribeTopicPartitionsResponseTopic_v0(buf, p):
     f_topic_authorized_operations, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeTopicPartitionsResponseTopic')
@@ -286,7 +287,7 @@ def _dec_Cursor_v0(buf, p):
     f_partition_index, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Cursor')
@@ -337,7 +338,7 @@ def _dec_DescribeTopicPartitionsResponse_v0(buf, p):
     else:
         f_next_cursor, p = _dec_Cursor_v0(buf, p + 1)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeTopicPartitionsResponse')

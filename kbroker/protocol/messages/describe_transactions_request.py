@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -59,7 +60,7 @@ class DescribeTransactionsRequest(Message):
         return 1
 
     transactional_ids: list[str] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DescribeTransactionsRequest = DescribeTransactionsRequest()
@@ -95,7 +96,7 @@ def _dec_DescribeTransactionsRequest_v0(buf, p):
             _e, p = read_compact_string(buf, p, False, 'TransactionalIds')
             f_transactional_ids.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeTransactionsRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -50,7 +51,7 @@ class TopicData(Message):
 
     topic: str = ''
     partitions: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -65,7 +66,7 @@ class TransactionState(Message):
     producer_id: int = 0
     producer_epoch: int = 0
     topics: list[TopicData] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -87,7 +88,7 @@ class DescribeTransactionsResponse(Message):
 
     throttle_time_ms: int = 0
     transaction_states: list[TransactionState] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_TopicData = TopicData()
@@ -125,7 +126,7 @@ def _dec_TopicData_v0(buf, p):
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicData')
@@ -172,7 +173,7 @@ def _dec_TransactionState_v0(buf, p):
             _e, p = _dec_TopicData_v0(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TransactionState')
@@ -212,7 +213,7 @@ def _dec_DescribeTransactionsResponse_v0(buf, p):
             _e, p = _dec_TransactionState_v0(buf, p)
             f_transaction_states.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeTransactionsResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -46,7 +47,7 @@ class UserName(Message):
     """The users to describe, or null/empty to describe all users."""
 
     name: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -67,7 +68,7 @@ class DescribeUserScramCredentialsRequest(Message):
         return 1
 
     users: list[UserName] | None = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_UserName = UserName()
@@ -86,7 +87,7 @@ def _enc_UserName_v0(o, w):
 def _dec_UserName_v0(buf, p):
     f_name, p = read_compact_string(buf, p, False, 'Name')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'UserName')
@@ -123,7 +124,7 @@ def _dec_DescribeUserScramCredentialsRequest_v0(buf, p):
             _e, p = _dec_UserName_v0(buf, p)
             f_users.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeUserScramCredentialsRequest')

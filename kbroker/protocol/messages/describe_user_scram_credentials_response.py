@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -50,7 +51,7 @@ class CredentialInfo(Message):
 
     mechanism: int = 0
     iterations: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -61,7 +62,7 @@ class DescribeUserScramCredentialsResult(Message):
     error_code: int = 0
     error_message: str | None = ''
     credential_infos: list[CredentialInfo] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -85,7 +86,7 @@ class DescribeUserScramCredentialsResponse(Message):
     error_code: int = 0
     error_message: str | None = ''
     results: list[DescribeUserScramCredentialsResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_CredentialInfo = CredentialInfo()
@@ -106,7 +107,7 @@ def _dec_CredentialInfo_v0(buf, p):
     f_mechanism, f_iterations = _S_bi.unpack_from(buf, p)
     p += 5
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'CredentialInfo')
@@ -150,7 +151,7 @@ def _dec_DescribeUserScramCredentialsResult_v0(buf, p):
             _e, p = _dec_CredentialInfo_v0(buf, p)
             f_credential_infos.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeUserScramCredentialsResult')
@@ -192,7 +193,7 @@ def _dec_DescribeUserScramCredentialsResponse_v0(buf, p):
             _e, p = _dec_DescribeUserScramCredentialsResult_v0(buf, p)
             f_results.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribeUserScramCredentialsResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class TopicPartitions(Message):
 
     topic: str = ''
     partitions: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -72,7 +73,7 @@ class ElectLeadersRequest(Message):
     election_type: int = 0
     topic_partitions: list[TopicPartitions] | None = attrs.field(factory=list)
     timeout_ms: int = 60000
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_TopicPartitions = TopicPartitions()
@@ -119,7 +120,7 @@ def _dec_TopicPartitions_v0(buf, p):
         check_count(_n, buf, p, 'Partitions')
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
-    return TopicPartitions(f_topic, f_partitions, []), p
+    return TopicPartitions(f_topic, f_partitions, ()), p
 
 
 def _dec_TopicPartitions_v2(buf, p):
@@ -136,7 +137,7 @@ def _dec_TopicPartitions_v2(buf, p):
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicPartitions')
@@ -204,7 +205,7 @@ def _dec_ElectLeadersRequest_v0(buf, p):
             f_topic_partitions.append(_e)
     f_timeout_ms, = _S_i.unpack_from(buf, p)
     p += 4
-    return ElectLeadersRequest(0, f_topic_partitions, f_timeout_ms, []), p
+    return ElectLeadersRequest(0, f_topic_partitions, f_timeout_ms, ()), p
 
 
 def _dec_ElectLeadersRequest_v1(buf, p):
@@ -222,7 +223,7 @@ def _dec_ElectLeadersRequest_v1(buf, p):
             f_topic_partitions.append(_e)
     f_timeout_ms, = _S_i.unpack_from(buf, p)
     p += 4
-    return ElectLeadersRequest(f_election_type, f_topic_partitions, f_timeout_ms, []), p
+    return ElectLeadersRequest(f_election_type, f_topic_partitions, f_timeout_ms, ()), p
 
 
 def _dec_ElectLeadersRequest_v2(buf, p):
@@ -244,7 +245,7 @@ def _dec_ElectLeadersRequest_v2(buf, p):
     f_timeout_ms, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ElectLeadersRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -50,7 +51,7 @@ class PartitionResult(Message):
     partition_id: int = 0
     error_code: int = 0
     error_message: str | None = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -59,7 +60,7 @@ class ReplicaElectionResult(Message):
 
     topic: str = ''
     partition_result: list[PartitionResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -82,7 +83,7 @@ class ElectLeadersResponse(Message):
     throttle_time_ms: int = 0
     error_code: int = 0
     replica_election_results: list[ReplicaElectionResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_PartitionResult = PartitionResult()
@@ -112,7 +113,7 @@ def _dec_PartitionResult_v0(buf, p):
     f_partition_id, f_error_code = _S_ih.unpack_from(buf, p)
     p += 6
     f_error_message, p = read_string(buf, p, True, 'ErrorMessage')
-    return PartitionResult(f_partition_id, f_error_code, f_error_message, []), p
+    return PartitionResult(f_partition_id, f_error_code, f_error_message, ()), p
 
 
 def _dec_PartitionResult_v2(buf, p):
@@ -120,7 +121,7 @@ def _dec_PartitionResult_v2(buf, p):
     p += 6
     f_error_message, p = read_compact_string(buf, p, True, 'ErrorMessage')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionResult')
@@ -169,7 +170,7 @@ def _dec_ReplicaElectionResult_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_PartitionResult_v0(buf, p)
             f_partition_result.append(_e)
-    return ReplicaElectionResult(f_topic, f_partition_result, []), p
+    return ReplicaElectionResult(f_topic, f_partition_result, ()), p
 
 
 def _dec_ReplicaElectionResult_v2(buf, p):
@@ -188,7 +189,7 @@ def _dec_ReplicaElectionResult_v2(buf, p):
             _e, p = _dec_PartitionResult_v2(buf, p)
             f_partition_result.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ReplicaElectionResult')
@@ -254,7 +255,7 @@ def _dec_ElectLeadersResponse_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_ReplicaElectionResult_v0(buf, p)
             f_replica_election_results.append(_e)
-    return ElectLeadersResponse(f_throttle_time_ms, 0, f_replica_election_results, []), p
+    return ElectLeadersResponse(f_throttle_time_ms, 0, f_replica_election_results, ()), p
 
 
 def _dec_ElectLeadersResponse_v1(buf, p):
@@ -270,7 +271,7 @@ def _dec_ElectLeadersResponse_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_ReplicaElectionResult_v0(buf, p)
             f_replica_election_results.append(_e)
-    return ElectLeadersResponse(f_throttle_time_ms, f_error_code, f_replica_election_results, []), p
+    return ElectLeadersResponse(f_throttle_time_ms, f_error_code, f_replica_election_results, ()), p
 
 
 def _dec_ElectLeadersResponse_v2(buf, p):
@@ -290,7 +291,7 @@ def _dec_ElectLeadersResponse_v2(buf, p):
             _e, p = _dec_ReplicaElectionResult_v2(buf, p)
             f_replica_election_results.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ElectLeadersResponse')

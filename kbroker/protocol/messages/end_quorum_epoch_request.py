@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -50,7 +51,7 @@ class ReplicaInfo(Message):
 
     candidate_id: int = 0
     candidate_directory_id: uuid.UUID = ZERO_UUID
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -62,7 +63,7 @@ class PartitionData(Message):
     leader_epoch: int = 0
     preferred_successors: list[int] = attrs.field(factory=list)
     preferred_candidates: list[ReplicaInfo] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -71,7 +72,7 @@ class TopicData(Message):
 
     topic_name: str = ''
     partitions: list[PartitionData] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -81,7 +82,7 @@ class LeaderEndpoint(Message):
     name: str = ''
     host: str = ''
     port: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -104,7 +105,7 @@ class EndQuorumEpochRequest(Message):
     cluster_id: str | None = None
     topics: list[TopicData] = attrs.field(factory=list)
     leader_endpoints: list[LeaderEndpoint] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ReplicaInfo = ReplicaInfo()
@@ -133,7 +134,7 @@ def _enc_ReplicaInfo_v1(o, w):
 
 
 def _dec_ReplicaInfo_v0(buf, p):
-    return ReplicaInfo(0, ZERO_UUID, []), p
+    return ReplicaInfo(0, ZERO_UUID, ()), p
 
 
 def _dec_ReplicaInfo_v1(buf, p):
@@ -141,7 +142,7 @@ def _dec_ReplicaInfo_v1(buf, p):
     p += 20
     f_candidate_directory_id = uuid.UUID(bytes=f_candidate_directory_id)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ReplicaInfo')
@@ -189,7 +190,7 @@ def _dec_PartitionData_v0(buf, p):
         check_count(_n, buf, p, 'PreferredSuccessors')
         f_preferred_successors = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
-    return PartitionData(f_partition_index, f_leader_id, f_leader_epoch, f_preferred_successors, [], []), p
+    return PartitionData(f_partition_index, f_leader_id, f_leader_epoch, f_preferred_successors, [], ()), p
 
 
 def _dec_PartitionData_v1(buf, p):
@@ -209,7 +210,7 @@ def _dec_PartitionData_v1(buf, p):
             _e, p = _dec_ReplicaInfo_v1(buf, p)
             f_preferred_candidates.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionData')
@@ -258,7 +259,7 @@ def _dec_TopicData_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_PartitionData_v0(buf, p)
             f_partitions.append(_e)
-    return TopicData(f_topic_name, f_partitions, []), p
+    return TopicData(f_topic_name, f_partitions, ()), p
 
 
 def _dec_TopicData_v1(buf, p):
@@ -277,7 +278,7 @@ def _dec_TopicData_v1(buf, p):
             _e, p = _dec_PartitionData_v1(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicData')
@@ -307,7 +308,7 @@ def _enc_LeaderEndpoint_v1(o, w):
 
 
 def _dec_LeaderEndpoint_v0(buf, p):
-    return LeaderEndpoint('', '', 0, []), p
+    return LeaderEndpoint('', '', 0, ()), p
 
 
 def _dec_LeaderEndpoint_v1(buf, p):
@@ -316,7 +317,7 @@ def _dec_LeaderEndpoint_v1(buf, p):
     f_port, = _S_H.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'LeaderEndpoint')
@@ -372,7 +373,7 @@ def _dec_EndQuorumEpochRequest_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_TopicData_v0(buf, p)
             f_topics.append(_e)
-    return EndQuorumEpochRequest(f_cluster_id, f_topics, [], []), p
+    return EndQuorumEpochRequest(f_cluster_id, f_topics, [], ()), p
 
 
 def _dec_EndQuorumEpochRequest_v1(buf, p):
@@ -404,7 +405,7 @@ def _dec_EndQuorumEpochRequest_v1(buf, p):
             _e, p = _dec_LeaderEndpoint_v1(buf, p)
             f_leader_endpoints.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'EndQuorumEpochRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -54,7 +55,7 @@ class EndTxnMarker(Message):
     LATEST_VERSION_UNSTABLE = False
 
     coordinator_epoch: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_EndTxnMarker = EndTxnMarker()
@@ -70,7 +71,7 @@ def _enc_EndTxnMarker_v0(o, w):
 def _dec_EndTxnMarker_v0(buf, p):
     f_coordinator_epoch, = _S_i.unpack_from(buf, p)
     p += 4
-    return EndTxnMarker(f_coordinator_epoch, []), p
+    return EndTxnMarker(f_coordinator_epoch, ()), p
 
 
 EndTxnMarker._ENCODERS = {0: _enc_EndTxnMarker_v0}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -63,7 +64,7 @@ class EndTxnRequest(Message):
     producer_id: int = 0
     producer_epoch: int = 0
     committed: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_EndTxnRequest = EndTxnRequest()
@@ -91,7 +92,7 @@ def _dec_EndTxnRequest_v0(buf, p):
     f_transactional_id, p = read_string(buf, p, False, 'TransactionalId')
     f_producer_id, f_producer_epoch, f_committed = _S_qho.unpack_from(buf, p)
     p += 11
-    return EndTxnRequest(f_transactional_id, f_producer_id, f_producer_epoch, f_committed, []), p
+    return EndTxnRequest(f_transactional_id, f_producer_id, f_producer_epoch, f_committed, ()), p
 
 
 def _dec_EndTxnRequest_v3(buf, p):
@@ -99,7 +100,7 @@ def _dec_EndTxnRequest_v3(buf, p):
     f_producer_id, f_producer_epoch, f_committed = _S_qho.unpack_from(buf, p)
     p += 11
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'EndTxnRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -64,7 +65,7 @@ class EndTxnResponse(Message):
     error_code: int = 0
     producer_id: int = -1
     producer_epoch: int = -1
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_EndTxnResponse = EndTxnResponse()
@@ -98,14 +99,14 @@ def _enc_EndTxnResponse_v5(o, w):
 def _dec_EndTxnResponse_v0(buf, p):
     f_throttle_time_ms, f_error_code = _S_ih.unpack_from(buf, p)
     p += 6
-    return EndTxnResponse(f_throttle_time_ms, f_error_code, -1, -1, []), p
+    return EndTxnResponse(f_throttle_time_ms, f_error_code, -1, -1, ()), p
 
 
 def _dec_EndTxnResponse_v3(buf, p):
     f_throttle_time_ms, f_error_code = _S_ih.unpack_from(buf, p)
     p += 6
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'EndTxnResponse')
@@ -116,7 +117,7 @@ def _dec_EndTxnResponse_v5(buf, p):
     f_throttle_time_ms, f_error_code, f_producer_id, f_producer_epoch = _S_ihqh.unpack_from(buf, p)
     p += 16
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'EndTxnResponse')

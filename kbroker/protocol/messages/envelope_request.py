@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -61,7 +62,7 @@ class EnvelopeRequest(Message):
     request_data: bytes = b''
     request_principal: bytes | None = b''
     client_host_address: bytes = b''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_EnvelopeRequest = EnvelopeRequest()
@@ -83,7 +84,7 @@ def _dec_EnvelopeRequest_v0(buf, p):
     f_request_principal, p = read_compact_bytes(buf, p, True, 'RequestPrincipal')
     f_client_host_address, p = read_compact_bytes(buf, p, False, 'ClientHostAddress')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'EnvelopeRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -61,7 +62,7 @@ class EnvelopeResponse(Message):
 
     response_data: bytes | None = None
     error_code: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_EnvelopeResponse = EnvelopeResponse()
@@ -82,7 +83,7 @@ def _dec_EnvelopeResponse_v0(buf, p):
     f_error_code, = _S_h.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'EnvelopeResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -57,7 +58,7 @@ class ReplicaState(Message):
 
     replica_id: int = -1
     replica_epoch: int = -1
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -72,7 +73,7 @@ class FetchPartition(Message):
     partition_max_bytes: int = 0
     replica_directory_id: uuid.UUID = ZERO_UUID
     high_watermark: int = 9223372036854775807
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -82,7 +83,7 @@ class FetchTopic(Message):
     topic: str = ''
     topic_id: uuid.UUID = ZERO_UUID
     partitions: list[FetchPartition] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -92,7 +93,7 @@ class ForgottenTopic(Message):
     topic: str = ''
     topic_id: uuid.UUID = ZERO_UUID
     partitions: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -124,7 +125,7 @@ class FetchRequest(Message):
     topics: list[FetchTopic] = attrs.field(factory=list)
     forgotten_topics_data: list[ForgottenTopic] = attrs.field(factory=list)
     rack_id: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ReplicaState = ReplicaState()
@@ -165,12 +166,12 @@ def _enc_ReplicaState_v15(o, w):
 
 
 def _dec_ReplicaState_v4(buf, p):
-    return ReplicaState(-1, -1, []), p
+    return ReplicaState(-1, -1, ()), p
 
 
 def _dec_ReplicaState_v12(buf, p):
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ReplicaState')
@@ -181,7 +182,7 @@ def _dec_ReplicaState_v15(buf, p):
     f_replica_id, f_replica_epoch = _S_iq.unpack_from(buf, p)
     p += 12
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ReplicaState')
@@ -227,52 +228,58 @@ def _enc_FetchPartition_v12(o, w):
 def _enc_FetchPartition_v17(o, w):
     b = w.buf
     b += _S_iiqiqi.pack(o.partition, o.current_leader_epoch, o.fetch_offset, o.last_fetched_epoch, o.log_start_offset, o.partition_max_bytes)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.replica_directory_id != ZERO_UUID:
         _tw = Writer()
         _tw.buf += _S_16s.pack(o.replica_directory_id.bytes)
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _enc_FetchPartition_v18(o, w):
     b = w.buf
     b += _S_iiqiqi.pack(o.partition, o.current_leader_epoch, o.fetch_offset, o.last_fetched_epoch, o.log_start_offset, o.partition_max_bytes)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.replica_directory_id != ZERO_UUID:
         _tw = Writer()
         _tw.buf += _S_16s.pack(o.replica_directory_id.bytes)
-        _t.append((0, _tw.getvalue()))
+        _t = [*_t, (0, _tw.getvalue())]
     if o.high_watermark != 9223372036854775807:
         _tw = Writer()
         _tw.buf += _S_q.pack(o.high_watermark)
-        _t.append((1, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (1, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_FetchPartition_v4(buf, p):
     f_partition, f_fetch_offset, f_partition_max_bytes = _S_iqi.unpack_from(buf, p)
     p += 16
-    return FetchPartition(f_partition, -1, f_fetch_offset, -1, -1, f_partition_max_bytes, ZERO_UUID, 9223372036854775807, []), p
+    return FetchPartition(f_partition, -1, f_fetch_offset, -1, -1, f_partition_max_bytes, ZERO_UUID, 9223372036854775807, ()), p
 
 
 def _dec_FetchPartition_v5(buf, p):
     f_partition, f_fetch_offset, f_log_start_offset, f_partition_max_bytes = _S_iqqi.unpack_from(buf, p)
     p += 24
-    return FetchPartition(f_partition, -1, f_fetch_offset, -1, f_log_start_offset, f_partition_max_bytes, ZERO_UUID, 9223372036854775807, []), p
+    return FetchPartition(f_partition, -1, f_fetch_offset, -1, f_log_start_offset, f_partition_max_bytes, ZERO_UUID, 9223372036854775807, ()), p
 
 
 def _dec_FetchPartition_v9(buf, p):
     f_partition, f_current_leader_epoch, f_fetch_offset, f_log_start_offset, f_partition_max_bytes = _S_iiqqi.unpack_from(buf, p)
     p += 28
-    return FetchPartition(f_partition, f_current_leader_epoch, f_fetch_offset, -1, f_log_start_offset, f_partition_max_bytes, ZERO_UUID, 9223372036854775807, []), p
+    return FetchPartition(f_partition, f_current_leader_epoch, f_fetch_offset, -1, f_log_start_offset, f_partition_max_bytes, ZERO_UUID, 9223372036854775807, ()), p
 
 
 def _dec_FetchPartition_v12(buf, p):
     f_partition, f_current_leader_epoch, f_fetch_offset, f_last_fetched_epoch, f_log_start_offset, f_partition_max_bytes = _S_iiqiqi.unpack_from(buf, p)
     p += 32
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'FetchPartition')
@@ -283,7 +290,7 @@ def _dec_FetchPartition_v17(buf, p):
     f_partition, f_current_leader_epoch, f_fetch_offset, f_last_fetched_epoch, f_log_start_offset, f_partition_max_bytes = _S_iiqiqi.unpack_from(buf, p)
     p += 32
     f_replica_directory_id = ZERO_UUID
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -303,7 +310,7 @@ def _dec_FetchPartition_v17(buf, p):
                 if p != _end:
                     raise DecodeError('ReplicaDirectoryId' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return FetchPartition(f_partition, f_current_leader_epoch, f_fetch_offset, f_last_fetched_epoch, f_log_start_offset, f_partition_max_bytes, f_replica_directory_id, 9223372036854775807, _u), p
 
@@ -313,7 +320,7 @@ def _dec_FetchPartition_v18(buf, p):
     p += 32
     f_replica_directory_id = ZERO_UUID
     f_high_watermark = 9223372036854775807
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -338,7 +345,7 @@ def _dec_FetchPartition_v18(buf, p):
                 if p != _end:
                     raise DecodeError('HighWatermark' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return FetchPartition(f_partition, f_current_leader_epoch, f_fetch_offset, f_last_fetched_epoch, f_log_start_offset, f_partition_max_bytes, f_replica_directory_id, f_high_watermark, _u), p
 
@@ -461,7 +468,7 @@ def _dec_FetchTopic_v4(buf, p):
         for _ in range(_n):
             _e, p = _dec_FetchPartition_v4(buf, p)
             f_partitions.append(_e)
-    return FetchTopic(f_topic, ZERO_UUID, f_partitions, []), p
+    return FetchTopic(f_topic, ZERO_UUID, f_partitions, ()), p
 
 
 def _dec_FetchTopic_v5(buf, p):
@@ -476,7 +483,7 @@ def _dec_FetchTopic_v5(buf, p):
         for _ in range(_n):
             _e, p = _dec_FetchPartition_v5(buf, p)
             f_partitions.append(_e)
-    return FetchTopic(f_topic, ZERO_UUID, f_partitions, []), p
+    return FetchTopic(f_topic, ZERO_UUID, f_partitions, ()), p
 
 
 def _dec_FetchTopic_v9(buf, p):
@@ -491,7 +498,7 @@ def _dec_FetchTopic_v9(buf, p):
         for _ in range(_n):
             _e, p = _dec_FetchPartition_v9(buf, p)
             f_partitions.append(_e)
-    return FetchTopic(f_topic, ZERO_UUID, f_partitions, []), p
+    return FetchTopic(f_topic, ZERO_UUID, f_partitions, ()), p
 
 
 def _dec_FetchTopic_v12(buf, p):
@@ -510,7 +517,7 @@ def _dec_FetchTopic_v12(buf, p):
             _e, p = _dec_FetchPartition_v12(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'FetchTopic')
@@ -535,7 +542,7 @@ def _dec_FetchTopic_v13(buf, p):
             _e, p = _dec_FetchPartition_v12(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'FetchTopic')
@@ -560,7 +567,7 @@ def _dec_FetchTopic_v17(buf, p):
             _e, p = _dec_FetchPartition_v17(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'FetchTopic')
@@ -585,7 +592,7 @@ def _dec_FetchTopic_v18(buf, p):
             _e, p = _dec_FetchPartition_v18(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'FetchTopic')
@@ -646,7 +653,7 @@ def _enc_ForgottenTopic_v13(o, w):
 
 
 def _dec_ForgottenTopic_v4(buf, p):
-    return ForgottenTopic('', ZERO_UUID, [], []), p
+    return ForgottenTopic('', ZERO_UUID, [], ()), p
 
 
 def _dec_ForgottenTopic_v7(buf, p):
@@ -659,7 +666,7 @@ def _dec_ForgottenTopic_v7(buf, p):
         check_count(_n, buf, p, 'Partitions')
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
-    return ForgottenTopic(f_topic, ZERO_UUID, f_partitions, []), p
+    return ForgottenTopic(f_topic, ZERO_UUID, f_partitions, ()), p
 
 
 def _dec_ForgottenTopic_v12(buf, p):
@@ -676,7 +683,7 @@ def _dec_ForgottenTopic_v12(buf, p):
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ForgottenTopic')
@@ -699,7 +706,7 @@ def _dec_ForgottenTopic_v13(buf, p):
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ForgottenTopic')
@@ -707,7 +714,7 @@ def _dec_ForgottenTopic_v13(buf, p):
 
 
 def _enc_FetchRequest_v4(o, w):
-    if o.replica_state != _DEFAULT_ReplicaState:
+    if ((_s := o.replica_state) is not _DEFAULT_ReplicaState and ((_s.replica_id != -1) or (_s.replica_epoch != -1) or _s.unknown_tagged_fields)):
         raise field_not_in_version('ReplicaState')
     if o.forgotten_topics_data is None or len(o.forgotten_topics_data) != 0:
         raise field_not_in_version('ForgottenTopicsData')
@@ -725,7 +732,7 @@ def _enc_FetchRequest_v4(o, w):
 
 
 def _enc_FetchRequest_v5(o, w):
-    if o.replica_state != _DEFAULT_ReplicaState:
+    if ((_s := o.replica_state) is not _DEFAULT_ReplicaState and ((_s.replica_id != -1) or (_s.replica_epoch != -1) or _s.unknown_tagged_fields)):
         raise field_not_in_version('ReplicaState')
     if o.forgotten_topics_data is None or len(o.forgotten_topics_data) != 0:
         raise field_not_in_version('ForgottenTopicsData')
@@ -743,7 +750,7 @@ def _enc_FetchRequest_v5(o, w):
 
 
 def _enc_FetchRequest_v7(o, w):
-    if o.replica_state != _DEFAULT_ReplicaState:
+    if ((_s := o.replica_state) is not _DEFAULT_ReplicaState and ((_s.replica_id != -1) or (_s.replica_epoch != -1) or _s.unknown_tagged_fields)):
         raise field_not_in_version('ReplicaState')
     b = w.buf
     b += _S_iiiibii.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
@@ -766,7 +773,7 @@ def _enc_FetchRequest_v7(o, w):
 
 
 def _enc_FetchRequest_v9(o, w):
-    if o.replica_state != _DEFAULT_ReplicaState:
+    if ((_s := o.replica_state) is not _DEFAULT_ReplicaState and ((_s.replica_id != -1) or (_s.replica_epoch != -1) or _s.unknown_tagged_fields)):
         raise field_not_in_version('ReplicaState')
     b = w.buf
     b += _S_iiiibii.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
@@ -789,7 +796,7 @@ def _enc_FetchRequest_v9(o, w):
 
 
 def _enc_FetchRequest_v11(o, w):
-    if o.replica_state != _DEFAULT_ReplicaState:
+    if ((_s := o.replica_state) is not _DEFAULT_ReplicaState and ((_s.replica_id != -1) or (_s.replica_epoch != -1) or _s.unknown_tagged_fields)):
         raise field_not_in_version('ReplicaState')
     b = w.buf
     b += _S_iiiibii.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
@@ -813,7 +820,7 @@ def _enc_FetchRequest_v11(o, w):
 
 
 def _enc_FetchRequest_v12(o, w):
-    if o.replica_state != _DEFAULT_ReplicaState:
+    if ((_s := o.replica_state) is not _DEFAULT_ReplicaState and ((_s.replica_id != -1) or (_s.replica_epoch != -1) or _s.unknown_tagged_fields)):
         raise field_not_in_version('ReplicaState')
     b = w.buf
     b += _S_iiiibii.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
@@ -832,16 +839,19 @@ def _enc_FetchRequest_v12(o, w):
         for _e in _a:
             _enc_ForgottenTopic_v12(_e, w)
     write_compact_string(b, o.rack_id, False, 'RackId')
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.cluster_id is not None:
         _tw = Writer()
         write_compact_string(_tw.buf, o.cluster_id, True, 'ClusterId')
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _enc_FetchRequest_v13(o, w):
-    if o.replica_state != _DEFAULT_ReplicaState:
+    if ((_s := o.replica_state) is not _DEFAULT_ReplicaState and ((_s.replica_id != -1) or (_s.replica_epoch != -1) or _s.unknown_tagged_fields)):
         raise field_not_in_version('ReplicaState')
     b = w.buf
     b += _S_iiiibii.pack(o.replica_id, o.max_wait_ms, o.min_bytes, o.max_bytes, o.isolation_level, o.session_id, o.session_epoch)
@@ -860,12 +870,15 @@ def _enc_FetchRequest_v13(o, w):
         for _e in _a:
             _enc_ForgottenTopic_v13(_e, w)
     write_compact_string(b, o.rack_id, False, 'RackId')
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.cluster_id is not None:
         _tw = Writer()
         write_compact_string(_tw.buf, o.cluster_id, True, 'ClusterId')
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _enc_FetchRequest_v15(o, w):
@@ -888,16 +901,19 @@ def _enc_FetchRequest_v15(o, w):
         for _e in _a:
             _enc_ForgottenTopic_v13(_e, w)
     write_compact_string(b, o.rack_id, False, 'RackId')
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.cluster_id is not None:
         _tw = Writer()
         write_compact_string(_tw.buf, o.cluster_id, True, 'ClusterId')
-        _t.append((0, _tw.getvalue()))
-    if o.replica_state != _DEFAULT_ReplicaState:
+        _t = [*_t, (0, _tw.getvalue())]
+    if ((_s := o.replica_state) is not _DEFAULT_ReplicaState and ((_s.replica_id != -1) or (_s.replica_epoch != -1) or _s.unknown_tagged_fields)):
         _tw = Writer()
         _enc_ReplicaState_v15(o.replica_state, _tw)
-        _t.append((1, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (1, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _enc_FetchRequest_v17(o, w):
@@ -920,16 +936,19 @@ def _enc_FetchRequest_v17(o, w):
         for _e in _a:
             _enc_ForgottenTopic_v13(_e, w)
     write_compact_string(b, o.rack_id, False, 'RackId')
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.cluster_id is not None:
         _tw = Writer()
         write_compact_string(_tw.buf, o.cluster_id, True, 'ClusterId')
-        _t.append((0, _tw.getvalue()))
-    if o.replica_state != _DEFAULT_ReplicaState:
+        _t = [*_t, (0, _tw.getvalue())]
+    if ((_s := o.replica_state) is not _DEFAULT_ReplicaState and ((_s.replica_id != -1) or (_s.replica_epoch != -1) or _s.unknown_tagged_fields)):
         _tw = Writer()
         _enc_ReplicaState_v15(o.replica_state, _tw)
-        _t.append((1, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (1, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _enc_FetchRequest_v18(o, w):
@@ -952,16 +971,19 @@ def _enc_FetchRequest_v18(o, w):
         for _e in _a:
             _enc_ForgottenTopic_v13(_e, w)
     write_compact_string(b, o.rack_id, False, 'RackId')
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.cluster_id is not None:
         _tw = Writer()
         write_compact_string(_tw.buf, o.cluster_id, True, 'ClusterId')
-        _t.append((0, _tw.getvalue()))
-    if o.replica_state != _DEFAULT_ReplicaState:
+        _t = [*_t, (0, _tw.getvalue())]
+    if ((_s := o.replica_state) is not _DEFAULT_ReplicaState and ((_s.replica_id != -1) or (_s.replica_epoch != -1) or _s.unknown_tagged_fields)):
         _tw = Writer()
         _enc_ReplicaState_v15(o.replica_state, _tw)
-        _t.append((1, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (1, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_FetchRequest_v4(buf, p):
@@ -977,7 +999,7 @@ def _dec_FetchRequest_v4(buf, p):
         for _ in range(_n):
             _e, p = _dec_FetchTopic_v4(buf, p)
             f_topics.append(_e)
-    return FetchRequest(None, f_replica_id, ReplicaState(), f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, 0, -1, f_topics, [], '', []), p
+    return FetchRequest(None, f_replica_id, ReplicaState(), f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, 0, -1, f_topics, [], '', ()), p
 
 
 def _dec_FetchRequest_v5(buf, p):
@@ -993,7 +1015,7 @@ def _dec_FetchRequest_v5(buf, p):
         for _ in range(_n):
             _e, p = _dec_FetchTopic_v5(buf, p)
             f_topics.append(_e)
-    return FetchRequest(None, f_replica_id, ReplicaState(), f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, 0, -1, f_topics, [], '', []), p
+    return FetchRequest(None, f_replica_id, ReplicaState(), f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, 0, -1, f_topics, [], '', ()), p
 
 
 def _dec_FetchRequest_v7(buf, p):
@@ -1019,7 +1041,7 @@ def _dec_FetchRequest_v7(buf, p):
         for _ in range(_n):
             _e, p = _dec_ForgottenTopic_v7(buf, p)
             f_forgotten_topics_data.append(_e)
-    return FetchRequest(None, f_replica_id, ReplicaState(), f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch, f_topics, f_forgotten_topics_data, '', []), p
+    return FetchRequest(None, f_replica_id, ReplicaState(), f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch, f_topics, f_forgotten_topics_data, '', ()), p
 
 
 def _dec_FetchRequest_v9(buf, p):
@@ -1045,7 +1067,7 @@ def _dec_FetchRequest_v9(buf, p):
         for _ in range(_n):
             _e, p = _dec_ForgottenTopic_v7(buf, p)
             f_forgotten_topics_data.append(_e)
-    return FetchRequest(None, f_replica_id, ReplicaState(), f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch, f_topics, f_forgotten_topics_data, '', []), p
+    return FetchRequest(None, f_replica_id, ReplicaState(), f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch, f_topics, f_forgotten_topics_data, '', ()), p
 
 
 def _dec_FetchRequest_v11(buf, p):
@@ -1072,7 +1094,7 @@ def _dec_FetchRequest_v11(buf, p):
             _e, p = _dec_ForgottenTopic_v7(buf, p)
             f_forgotten_topics_data.append(_e)
     f_rack_id, p = read_string(buf, p, False, 'RackId')
-    return FetchRequest(None, f_replica_id, ReplicaState(), f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch, f_topics, f_forgotten_topics_data, f_rack_id, []), p
+    return FetchRequest(None, f_replica_id, ReplicaState(), f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch, f_topics, f_forgotten_topics_data, f_rack_id, ()), p
 
 
 def _dec_FetchRequest_v12(buf, p):
@@ -1106,7 +1128,7 @@ def _dec_FetchRequest_v12(buf, p):
             f_forgotten_topics_data.append(_e)
     f_rack_id, p = read_compact_string(buf, p, False, 'RackId')
     f_cluster_id = None
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -1125,7 +1147,7 @@ def _dec_FetchRequest_v12(buf, p):
                 if p != _end:
                     raise DecodeError('ClusterId' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return FetchRequest(f_cluster_id, f_replica_id, ReplicaState(), f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch, f_topics, f_forgotten_topics_data, f_rack_id, _u), p
 
@@ -1161,7 +1183,7 @@ def _dec_FetchRequest_v13(buf, p):
             f_forgotten_topics_data.append(_e)
     f_rack_id, p = read_compact_string(buf, p, False, 'RackId')
     f_cluster_id = None
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -1180,7 +1202,7 @@ def _dec_FetchRequest_v13(buf, p):
                 if p != _end:
                     raise DecodeError('ClusterId' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return FetchRequest(f_cluster_id, f_replica_id, ReplicaState(), f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch, f_topics, f_forgotten_topics_data, f_rack_id, _u), p
 
@@ -1217,7 +1239,7 @@ def _dec_FetchRequest_v15(buf, p):
     f_rack_id, p = read_compact_string(buf, p, False, 'RackId')
     f_cluster_id = None
     f_replica_state = ReplicaState()
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -1240,7 +1262,7 @@ def _dec_FetchRequest_v15(buf, p):
                 if p != _end:
                     raise DecodeError('ReplicaState' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return FetchRequest(f_cluster_id, -1, f_replica_state, f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch, f_topics, f_forgotten_topics_data, f_rack_id, _u), p
 
@@ -1277,7 +1299,7 @@ def _dec_FetchRequest_v17(buf, p):
     f_rack_id, p = read_compact_string(buf, p, False, 'RackId')
     f_cluster_id = None
     f_replica_state = ReplicaState()
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -1300,7 +1322,7 @@ def _dec_FetchRequest_v17(buf, p):
                 if p != _end:
                     raise DecodeError('ReplicaState' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return FetchRequest(f_cluster_id, -1, f_replica_state, f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch, f_topics, f_forgotten_topics_data, f_rack_id, _u), p
 
@@ -1337,7 +1359,7 @@ def _dec_FetchRequest_v18(buf, p):
     f_rack_id, p = read_compact_string(buf, p, False, 'RackId')
     f_cluster_id = None
     f_replica_state = ReplicaState()
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -1360,7 +1382,7 @@ def _dec_FetchRequest_v18(buf, p):
                 if p != _end:
                     raise DecodeError('ReplicaState' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return FetchRequest(f_cluster_id, -1, f_replica_state, f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch, f_topics, f_forgotten_topics_data, f_rack_id, _u), p
 

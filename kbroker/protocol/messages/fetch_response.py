@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -56,7 +57,7 @@ class EpochEndOffset(Message):
 
     epoch: int = -1
     end_offset: int = -1
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -65,7 +66,7 @@ class LeaderIdAndEpoch(Message):
 
     leader_id: int = -1
     leader_epoch: int = -1
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -74,7 +75,7 @@ class SnapshotId(Message):
 
     end_offset: int = -1
     epoch: int = -1
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -83,7 +84,7 @@ class AbortedTransaction(Message):
 
     producer_id: int = 0
     first_offset: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -101,7 +102,7 @@ class PartitionData(Message):
     aborted_transactions: list[AbortedTransaction] | None = attrs.field(factory=list)
     preferred_read_replica: int = -1
     records: object = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -111,7 +112,7 @@ class FetchableTopicResponse(Message):
     topic: str = ''
     topic_id: uuid.UUID = ZERO_UUID
     partitions: list[PartitionData] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -122,7 +123,7 @@ class NodeEndpoint(Message):
     host: str = ''
     port: int = 0
     rack: str | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -147,7 +148,7 @@ class FetchResponse(Message):
     session_id: int = 0
     responses: list[FetchableTopicResponse] = attrs.field(factory=list)
     node_endpoints: list[NodeEndpoint] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_EpochEndOffset = EpochEndOffset()
@@ -179,14 +180,14 @@ def _enc_EpochEndOffset_v12(o, w):
 
 
 def _dec_EpochEndOffset_v4(buf, p):
-    return EpochEndOffset(-1, -1, []), p
+    return EpochEndOffset(-1, -1, ()), p
 
 
 def _dec_EpochEndOffset_v12(buf, p):
     f_epoch, f_end_offset = _S_iq.unpack_from(buf, p)
     p += 12
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'EpochEndOffset')
@@ -212,14 +213,14 @@ def _enc_LeaderIdAndEpoch_v12(o, w):
 
 
 def _dec_LeaderIdAndEpoch_v4(buf, p):
-    return LeaderIdAndEpoch(-1, -1, []), p
+    return LeaderIdAndEpoch(-1, -1, ()), p
 
 
 def _dec_LeaderIdAndEpoch_v12(buf, p):
     f_leader_id, f_leader_epoch = _S_ii.unpack_from(buf, p)
     p += 8
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'LeaderIdAndEpoch')
@@ -245,14 +246,14 @@ def _enc_SnapshotId_v12(o, w):
 def _dec_SnapshotId_v4(buf, p):
     f_end_offset, f_epoch = _S_qi.unpack_from(buf, p)
     p += 12
-    return SnapshotId(f_end_offset, f_epoch, []), p
+    return SnapshotId(f_end_offset, f_epoch, ()), p
 
 
 def _dec_SnapshotId_v12(buf, p):
     f_end_offset, f_epoch = _S_qi.unpack_from(buf, p)
     p += 12
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'SnapshotId')
@@ -278,14 +279,14 @@ def _enc_AbortedTransaction_v12(o, w):
 def _dec_AbortedTransaction_v4(buf, p):
     f_producer_id, f_first_offset = _S_qq.unpack_from(buf, p)
     p += 16
-    return AbortedTransaction(f_producer_id, f_first_offset, []), p
+    return AbortedTransaction(f_producer_id, f_first_offset, ()), p
 
 
 def _dec_AbortedTransaction_v12(buf, p):
     f_producer_id, f_first_offset = _S_qq.unpack_from(buf, p)
     p += 16
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AbortedTransaction')
@@ -293,11 +294,11 @@ def _dec_AbortedTransaction_v12(buf, p):
 
 
 def _enc_PartitionData_v4(o, w):
-    if o.diverging_epoch != _DEFAULT_EpochEndOffset:
+    if ((_s := o.diverging_epoch) is not _DEFAULT_EpochEndOffset and ((_s.epoch != -1) or (_s.end_offset != -1) or _s.unknown_tagged_fields)):
         raise field_not_in_version('DivergingEpoch')
-    if o.current_leader != _DEFAULT_LeaderIdAndEpoch:
+    if ((_s := o.current_leader) is not _DEFAULT_LeaderIdAndEpoch and ((_s.leader_id != -1) or (_s.leader_epoch != -1) or _s.unknown_tagged_fields)):
         raise field_not_in_version('CurrentLeader')
-    if o.snapshot_id != _DEFAULT_SnapshotId:
+    if ((_s := o.snapshot_id) is not _DEFAULT_SnapshotId and ((_s.end_offset != -1) or (_s.epoch != -1) or _s.unknown_tagged_fields)):
         raise field_not_in_version('SnapshotId')
     if o.preferred_read_replica != -1:
         raise field_not_in_version('PreferredReadReplica')
@@ -316,11 +317,11 @@ def _enc_PartitionData_v4(o, w):
 
 
 def _enc_PartitionData_v5(o, w):
-    if o.diverging_epoch != _DEFAULT_EpochEndOffset:
+    if ((_s := o.diverging_epoch) is not _DEFAULT_EpochEndOffset and ((_s.epoch != -1) or (_s.end_offset != -1) or _s.unknown_tagged_fields)):
         raise field_not_in_version('DivergingEpoch')
-    if o.current_leader != _DEFAULT_LeaderIdAndEpoch:
+    if ((_s := o.current_leader) is not _DEFAULT_LeaderIdAndEpoch and ((_s.leader_id != -1) or (_s.leader_epoch != -1) or _s.unknown_tagged_fields)):
         raise field_not_in_version('CurrentLeader')
-    if o.snapshot_id != _DEFAULT_SnapshotId:
+    if ((_s := o.snapshot_id) is not _DEFAULT_SnapshotId and ((_s.end_offset != -1) or (_s.epoch != -1) or _s.unknown_tagged_fields)):
         raise field_not_in_version('SnapshotId')
     if o.preferred_read_replica != -1:
         raise field_not_in_version('PreferredReadReplica')
@@ -339,11 +340,11 @@ def _enc_PartitionData_v5(o, w):
 
 
 def _enc_PartitionData_v11(o, w):
-    if o.diverging_epoch != _DEFAULT_EpochEndOffset:
+    if ((_s := o.diverging_epoch) is not _DEFAULT_EpochEndOffset and ((_s.epoch != -1) or (_s.end_offset != -1) or _s.unknown_tagged_fields)):
         raise field_not_in_version('DivergingEpoch')
-    if o.current_leader != _DEFAULT_LeaderIdAndEpoch:
+    if ((_s := o.current_leader) is not _DEFAULT_LeaderIdAndEpoch and ((_s.leader_id != -1) or (_s.leader_epoch != -1) or _s.unknown_tagged_fields)):
         raise field_not_in_version('CurrentLeader')
-    if o.snapshot_id != _DEFAULT_SnapshotId:
+    if ((_s := o.snapshot_id) is not _DEFAULT_SnapshotId and ((_s.end_offset != -1) or (_s.epoch != -1) or _s.unknown_tagged_fields)):
         raise field_not_in_version('SnapshotId')
     b = w.buf
     b += _S_ihqqq.pack(o.partition_index, o.error_code, o.high_watermark, o.last_stable_offset, o.log_start_offset)
@@ -372,20 +373,23 @@ def _enc_PartitionData_v12(o, w):
             _enc_AbortedTransaction_v12(_e, w)
     b += _S_i.pack(o.preferred_read_replica)
     write_compact_records(w, o.records, True, 'Records')
-    _t = list(o.unknown_tagged_fields)
-    if o.diverging_epoch != _DEFAULT_EpochEndOffset:
+    _t = o.unknown_tagged_fields
+    if ((_s := o.diverging_epoch) is not _DEFAULT_EpochEndOffset and ((_s.epoch != -1) or (_s.end_offset != -1) or _s.unknown_tagged_fields)):
         _tw = Writer()
         _enc_EpochEndOffset_v12(o.diverging_epoch, _tw)
-        _t.append((0, _tw.getvalue()))
-    if o.current_leader != _DEFAULT_LeaderIdAndEpoch:
+        _t = [*_t, (0, _tw.getvalue())]
+    if ((_s := o.current_leader) is not _DEFAULT_LeaderIdAndEpoch and ((_s.leader_id != -1) or (_s.leader_epoch != -1) or _s.unknown_tagged_fields)):
         _tw = Writer()
         _enc_LeaderIdAndEpoch_v12(o.current_leader, _tw)
-        _t.append((1, _tw.getvalue()))
-    if o.snapshot_id != _DEFAULT_SnapshotId:
+        _t = [*_t, (1, _tw.getvalue())]
+    if ((_s := o.snapshot_id) is not _DEFAULT_SnapshotId and ((_s.end_offset != -1) or (_s.epoch != -1) or _s.unknown_tagged_fields)):
         _tw = Writer()
         _enc_SnapshotId_v12(o.snapshot_id, _tw)
-        _t.append((2, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (2, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_PartitionData_v4(buf, p):
@@ -402,7 +406,7 @@ def _dec_PartitionData_v4(buf, p):
             _e, p = _dec_AbortedTransaction_v4(buf, p)
             f_aborted_transactions.append(_e)
     f_records, p = read_records(buf, p, True, 'Records')
-    return PartitionData(f_partition_index, f_error_code, f_high_watermark, f_last_stable_offset, -1, EpochEndOffset(), LeaderIdAndEpoch(), SnapshotId(), f_aborted_transactions, -1, f_records, []), p
+    return PartitionData(f_partition_index, f_error_code, f_high_watermark, f_last_stable_offset, -1, EpochEndOffset(), LeaderIdAndEpoch(), SnapshotId(), f_aborted_transactions, -1, f_records, ()), p
 
 
 def _dec_PartitionData_v5(buf, p):
@@ -419,7 +423,7 @@ def _dec_PartitionData_v5(buf, p):
             _e, p = _dec_AbortedTransaction_v4(buf, p)
             f_aborted_transactions.append(_e)
     f_records, p = read_records(buf, p, True, 'Records')
-    return PartitionData(f_partition_index, f_error_code, f_high_watermark, f_last_stable_offset, f_log_start_offset, EpochEndOffset(), LeaderIdAndEpoch(), SnapshotId(), f_aborted_transactions, -1, f_records, []), p
+    return PartitionData(f_partition_index, f_error_code, f_high_watermark, f_last_stable_offset, f_log_start_offset, EpochEndOffset(), LeaderIdAndEpoch(), SnapshotId(), f_aborted_transactions, -1, f_records, ()), p
 
 
 def _dec_PartitionData_v11(buf, p):
@@ -438,7 +442,7 @@ def _dec_PartitionData_v11(buf, p):
     f_preferred_read_replica, = _S_i.unpack_from(buf, p)
     p += 4
     f_records, p = read_records(buf, p, True, 'Records')
-    return PartitionData(f_partition_index, f_error_code, f_high_watermark, f_last_stable_offset, f_log_start_offset, EpochEndOffset(), LeaderIdAndEpoch(), SnapshotId(), f_aborted_transactions, f_preferred_read_replica, f_records, []), p
+    return PartitionData(f_partition_index, f_error_code, f_high_watermark, f_last_stable_offset, f_log_start_offset, EpochEndOffset(), LeaderIdAndEpoch(), SnapshotId(), f_aborted_transactions, f_preferred_read_replica, f_records, ()), p
 
 
 def _dec_PartitionData_v12(buf, p):
@@ -463,7 +467,7 @@ def _dec_PartitionData_v12(buf, p):
     f_diverging_epoch = EpochEndOffset()
     f_current_leader = LeaderIdAndEpoch()
     f_snapshot_id = SnapshotId()
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -490,7 +494,7 @@ def _dec_PartitionData_v12(buf, p):
                 if p != _end:
                     raise DecodeError('SnapshotId' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return PartitionData(f_partition_index, f_error_code, f_high_watermark, f_last_stable_offset, f_log_start_offset, f_diverging_epoch, f_current_leader, f_snapshot_id, f_aborted_transactions, f_preferred_read_replica, f_records, _u), p
 
@@ -581,7 +585,7 @@ def _dec_FetchableTopicResponse_v4(buf, p):
         for _ in range(_n):
             _e, p = _dec_PartitionData_v4(buf, p)
             f_partitions.append(_e)
-    return FetchableTopicResponse(f_topic, ZERO_UUID, f_partitions, []), p
+    return FetchableTopicResponse(f_topic, ZERO_UUID, f_partitions, ()), p
 
 
 def _dec_FetchableTopicResponse_v5(buf, p):
@@ -596,7 +600,7 @@ def _dec_FetchableTopicResponse_v5(buf, p):
         for _ in range(_n):
             _e, p = _dec_PartitionData_v5(buf, p)
             f_partitions.append(_e)
-    return FetchableTopicResponse(f_topic, ZERO_UUID, f_partitions, []), p
+    return FetchableTopicResponse(f_topic, ZERO_UUID, f_partitions, ()), p
 
 
 def _dec_FetchableTopicResponse_v11(buf, p):
@@ -611,7 +615,7 @@ def _dec_FetchableTopicResponse_v11(buf, p):
         for _ in range(_n):
             _e, p = _dec_PartitionData_v11(buf, p)
             f_partitions.append(_e)
-    return FetchableTopicResponse(f_topic, ZERO_UUID, f_partitions, []), p
+    return FetchableTopicResponse(f_topic, ZERO_UUID, f_partitions, ()), p
 
 
 def _dec_FetchableTopicResponse_v12(buf, p):
@@ -630,7 +634,7 @@ def _dec_FetchableTopicResponse_v12(buf, p):
             _e, p = _dec_PartitionData_v12(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'FetchableTopicResponse')
@@ -655,7 +659,7 @@ def _dec_FetchableTopicResponse_v13(buf, p):
             _e, p = _dec_PartitionData_v12(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'FetchableTopicResponse')
@@ -704,12 +708,12 @@ def _enc_NodeEndpoint_v16(o, w):
 
 
 def _dec_NodeEndpoint_v4(buf, p):
-    return NodeEndpoint(0, '', 0, None, []), p
+    return NodeEndpoint(0, '', 0, None, ()), p
 
 
 def _dec_NodeEndpoint_v12(buf, p):
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'NodeEndpoint')
@@ -724,7 +728,7 @@ def _dec_NodeEndpoint_v16(buf, p):
     p += 4
     f_rack, p = read_compact_string(buf, p, True, 'Rack')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'NodeEndpoint')
@@ -845,7 +849,7 @@ def _enc_FetchResponse_v16(o, w):
         write_uvarint(b, len(_a) + 1)
         for _e in _a:
             _enc_FetchableTopicResponse_v13(_e, w)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.node_endpoints is None or len(o.node_endpoints) != 0:
         _tw = Writer()
         _a = o.node_endpoints
@@ -855,8 +859,11 @@ def _enc_FetchResponse_v16(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             for _e in _a:
                 _enc_NodeEndpoint_v16(_e, _tw)
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_FetchResponse_v4(buf, p):
@@ -872,7 +879,7 @@ def _dec_FetchResponse_v4(buf, p):
         for _ in range(_n):
             _e, p = _dec_FetchableTopicResponse_v4(buf, p)
             f_responses.append(_e)
-    return FetchResponse(f_throttle_time_ms, 0, 0, f_responses, [], []), p
+    return FetchResponse(f_throttle_time_ms, 0, 0, f_responses, [], ()), p
 
 
 def _dec_FetchResponse_v5(buf, p):
@@ -888,7 +895,7 @@ def _dec_FetchResponse_v5(buf, p):
         for _ in range(_n):
             _e, p = _dec_FetchableTopicResponse_v5(buf, p)
             f_responses.append(_e)
-    return FetchResponse(f_throttle_time_ms, 0, 0, f_responses, [], []), p
+    return FetchResponse(f_throttle_time_ms, 0, 0, f_responses, [], ()), p
 
 
 def _dec_FetchResponse_v7(buf, p):
@@ -904,7 +911,7 @@ def _dec_FetchResponse_v7(buf, p):
         for _ in range(_n):
             _e, p = _dec_FetchableTopicResponse_v5(buf, p)
             f_responses.append(_e)
-    return FetchResponse(f_throttle_time_ms, f_error_code, f_session_id, f_responses, [], []), p
+    return FetchResponse(f_throttle_time_ms, f_error_code, f_session_id, f_responses, [], ()), p
 
 
 def _dec_FetchResponse_v11(buf, p):
@@ -920,7 +927,7 @@ def _dec_FetchResponse_v11(buf, p):
         for _ in range(_n):
             _e, p = _dec_FetchableTopicResponse_v11(buf, p)
             f_responses.append(_e)
-    return FetchResponse(f_throttle_time_ms, f_error_code, f_session_id, f_responses, [], []), p
+    return FetchResponse(f_throttle_time_ms, f_error_code, f_session_id, f_responses, [], ()), p
 
 
 def _dec_FetchResponse_v12(buf, p):
@@ -940,7 +947,7 @@ def _dec_FetchResponse_v12(buf, p):
             _e, p = _dec_FetchableTopicResponse_v12(buf, p)
             f_responses.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'FetchResponse')
@@ -964,7 +971,7 @@ def _dec_FetchResponse_v13(buf, p):
             _e, p = _dec_FetchableTopicResponse_v13(buf, p)
             f_responses.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'FetchResponse')
@@ -988,7 +995,7 @@ def _dec_FetchResponse_v16(buf, p):
             _e, p = _dec_FetchableTopicResponse_v13(buf, p)
             f_responses.append(_e)
     f_node_endpoints = []
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -1019,7 +1026,7 @@ def _dec_FetchResponse_v16(buf, p):
                 if p != _end:
                     raise DecodeError('NodeEndpoints' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return FetchResponse(f_throttle_time_ms, f_error_code, f_session_id, f_responses, f_node_endpoints, _u), p
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -51,7 +52,7 @@ class SnapshotId(Message):
 
     end_offset: int = 0
     epoch: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -63,7 +64,7 @@ class PartitionSnapshot(Message):
     snapshot_id: SnapshotId = attrs.field(factory=SnapshotId)
     position: int = 0
     replica_directory_id: uuid.UUID = ZERO_UUID
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -72,7 +73,7 @@ class TopicSnapshot(Message):
 
     name: str = ''
     partitions: list[PartitionSnapshot] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -96,7 +97,7 @@ class FetchSnapshotRequest(Message):
     replica_id: int = -1
     max_bytes: int = 2147483647
     topics: list[TopicSnapshot] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_SnapshotId = SnapshotId()
@@ -118,7 +119,7 @@ def _dec_SnapshotId_v0(buf, p):
     f_end_offset, f_epoch = _S_qi.unpack_from(buf, p)
     p += 12
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'SnapshotId')
@@ -141,12 +142,15 @@ def _enc_PartitionSnapshot_v1(o, w):
     b += _S_ii.pack(o.partition, o.current_leader_epoch)
     _enc_SnapshotId_v0(o.snapshot_id, w)
     b += _S_q.pack(o.position)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.replica_directory_id != ZERO_UUID:
         _tw = Writer()
         _tw.buf += _S_16s.pack(o.replica_directory_id.bytes)
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_PartitionSnapshot_v0(buf, p):
@@ -156,7 +160,7 @@ def _dec_PartitionSnapshot_v0(buf, p):
     f_position, = _S_q.unpack_from(buf, p)
     p += 8
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionSnapshot')
@@ -170,7 +174,7 @@ def _dec_PartitionSnapshot_v1(buf, p):
     f_position, = _S_q.unpack_from(buf, p)
     p += 8
     f_replica_directory_id = ZERO_UUID
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -190,7 +194,7 @@ def _dec_PartitionSnapshot_v1(buf, p):
                 if p != _end:
                     raise DecodeError('ReplicaDirectoryId' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return PartitionSnapshot(f_partition, f_current_leader_epoch, f_snapshot_id, f_position, f_replica_directory_id, _u), p
 
@@ -243,7 +247,7 @@ def _dec_TopicSnapshot_v0(buf, p):
             _e, p = _dec_PartitionSnapshot_v0(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicSnapshot')
@@ -266,7 +270,7 @@ def _dec_TopicSnapshot_v1(buf, p):
             _e, p = _dec_PartitionSnapshot_v1(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicSnapshot')
@@ -283,12 +287,15 @@ def _enc_FetchSnapshotRequest_v0(o, w):
         write_uvarint(b, len(_a) + 1)
         for _e in _a:
             _enc_TopicSnapshot_v0(_e, w)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.cluster_id is not None:
         _tw = Writer()
         write_compact_string(_tw.buf, o.cluster_id, True, 'ClusterId')
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _enc_FetchSnapshotRequest_v1(o, w):
@@ -301,12 +308,15 @@ def _enc_FetchSnapshotRequest_v1(o, w):
         write_uvarint(b, len(_a) + 1)
         for _e in _a:
             _enc_TopicSnapshot_v1(_e, w)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.cluster_id is not None:
         _tw = Writer()
         write_compact_string(_tw.buf, o.cluster_id, True, 'ClusterId')
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_FetchSnapshotRequest_v0(buf, p):
@@ -326,7 +336,7 @@ def _dec_FetchSnapshotRequest_v0(buf, p):
             _e, p = _dec_TopicSnapshot_v0(buf, p)
             f_topics.append(_e)
     f_cluster_id = None
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -345,7 +355,7 @@ def _dec_FetchSnapshotRequest_v0(buf, p):
                 if p != _end:
                     raise DecodeError('ClusterId' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return FetchSnapshotRequest(f_cluster_id, f_replica_id, f_max_bytes, f_topics, _u), p
 
@@ -367,7 +377,7 @@ def _dec_FetchSnapshotRequest_v1(buf, p):
             _e, p = _dec_TopicSnapshot_v1(buf, p)
             f_topics.append(_e)
     f_cluster_id = None
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -386,7 +396,7 @@ def _dec_FetchSnapshotRequest_v1(buf, p):
                 if p != _end:
                     raise DecodeError('ClusterId' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return FetchSnapshotRequest(f_cluster_id, f_replica_id, f_max_bytes, f_topics, _u), p
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -53,7 +54,7 @@ class SnapshotId(Message):
 
     end_offset: int = 0
     epoch: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -62,7 +63,7 @@ class LeaderIdAndEpoch(Message):
 
     leader_id: int = 0
     leader_epoch: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -76,7 +77,7 @@ class PartitionSnapshot(Message):
     size: int = 0
     position: int = 0
     unaligned_records: object = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -85,7 +86,7 @@ class TopicSnapshot(Message):
 
     name: str = ''
     partitions: list[PartitionSnapshot] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -95,7 +96,7 @@ class NodeEndpoint(Message):
     node_id: int = 0
     host: str = ''
     port: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -119,7 +120,7 @@ class FetchSnapshotResponse(Message):
     error_code: int = 0
     topics: list[TopicSnapshot] = attrs.field(factory=list)
     node_endpoints: list[NodeEndpoint] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_SnapshotId = SnapshotId()
@@ -143,7 +144,7 @@ def _dec_SnapshotId_v0(buf, p):
     f_end_offset, f_epoch = _S_qi.unpack_from(buf, p)
     p += 12
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'SnapshotId')
@@ -163,7 +164,7 @@ def _dec_LeaderIdAndEpoch_v0(buf, p):
     f_leader_id, f_leader_epoch = _S_ii.unpack_from(buf, p)
     p += 8
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'LeaderIdAndEpoch')
@@ -176,12 +177,15 @@ def _enc_PartitionSnapshot_v0(o, w):
     _enc_SnapshotId_v0(o.snapshot_id, w)
     b += _S_qq.pack(o.size, o.position)
     write_compact_records(w, o.unaligned_records, False, 'UnalignedRecords')
-    _t = list(o.unknown_tagged_fields)
-    if o.current_leader != _DEFAULT_LeaderIdAndEpoch:
+    _t = o.unknown_tagged_fields
+    if ((_s := o.current_leader) is not _DEFAULT_LeaderIdAndEpoch and ((_s.leader_id != 0) or (_s.leader_epoch != 0) or _s.unknown_tagged_fields)):
         _tw = Writer()
         _enc_LeaderIdAndEpoch_v0(o.current_leader, _tw)
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_PartitionSnapshot_v0(buf, p):
@@ -192,7 +196,7 @@ def _dec_PartitionSnapshot_v0(buf, p):
     p += 16
     f_unaligned_records, p = read_compact_records(buf, p, False, 'UnalignedRecords')
     f_current_leader = LeaderIdAndEpoch()
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -211,7 +215,7 @@ def _dec_PartitionSnapshot_v0(buf, p):
                 if p != _end:
                     raise DecodeError('CurrentLeader' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return PartitionSnapshot(f_index, f_error_code, f_snapshot_id, f_current_leader, f_size, f_position, f_unaligned_records, _u), p
 
@@ -248,7 +252,7 @@ def _dec_TopicSnapshot_v0(buf, p):
             _e, p = _dec_PartitionSnapshot_v0(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicSnapshot')
@@ -282,7 +286,7 @@ def _enc_NodeEndpoint_v1(o, w):
 
 def _dec_NodeEndpoint_v0(buf, p):
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'NodeEndpoint')
@@ -296,7 +300,7 @@ def _dec_NodeEndpoint_v1(buf, p):
     f_port, = _S_H.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'NodeEndpoint')
@@ -331,7 +335,7 @@ def _enc_FetchSnapshotResponse_v1(o, w):
         write_uvarint(b, len(_a) + 1)
         for _e in _a:
             _enc_TopicSnapshot_v0(_e, w)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.node_endpoints is None or len(o.node_endpoints) != 0:
         _tw = Writer()
         _a = o.node_endpoints
@@ -341,8 +345,11 @@ def _enc_FetchSnapshotResponse_v1(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             for _e in _a:
                 _enc_NodeEndpoint_v1(_e, _tw)
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_FetchSnapshotResponse_v0(buf, p):
@@ -362,7 +369,7 @@ def _dec_FetchSnapshotResponse_v0(buf, p):
             _e, p = _dec_TopicSnapshot_v0(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'FetchSnapshotResponse')
@@ -386,7 +393,7 @@ def _dec_FetchSnapshotResponse_v1(buf, p):
             _e, p = _dec_TopicSnapshot_v0(buf, p)
             f_topics.append(_e)
     f_node_endpoints = []
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -417,7 +424,7 @@ def _dec_FetchSnapshotResponse_v1(buf, p):
                 if p != _end:
                     raise DecodeError('NodeEndpoints' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return FetchSnapshotResponse(f_throttle_time_ms, f_error_code, f_topics, f_node_endpoints, _u), p
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -62,7 +63,7 @@ class FindCoordinatorRequest(Message):
     key: str = ''
     key_type: int = 0
     coordinator_keys: list[str] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_FindCoordinatorRequest = FindCoordinatorRequest()
@@ -121,14 +122,14 @@ def _enc_FindCoordinatorRequest_v4(o, w):
 
 def _dec_FindCoordinatorRequest_v0(buf, p):
     f_key, p = read_string(buf, p, False, 'Key')
-    return FindCoordinatorRequest(f_key, 0, [], []), p
+    return FindCoordinatorRequest(f_key, 0, [], ()), p
 
 
 def _dec_FindCoordinatorRequest_v1(buf, p):
     f_key, p = read_string(buf, p, False, 'Key')
     f_key_type, = _S_b.unpack_from(buf, p)
     p += 1
-    return FindCoordinatorRequest(f_key, f_key_type, [], []), p
+    return FindCoordinatorRequest(f_key, f_key_type, [], ()), p
 
 
 def _dec_FindCoordinatorRequest_v3(buf, p):
@@ -136,7 +137,7 @@ def _dec_FindCoordinatorRequest_v3(buf, p):
     f_key_type, = _S_b.unpack_from(buf, p)
     p += 1
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'FindCoordinatorRequest')
@@ -160,7 +161,7 @@ def _dec_FindCoordinatorRequest_v4(buf, p):
             _e, p = read_compact_string(buf, p, False, 'CoordinatorKeys')
             f_coordinator_keys.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'FindCoordinatorRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -54,7 +55,7 @@ class Coordinator(Message):
     port: int = 0
     error_code: int = 0
     error_message: str | None = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -81,7 +82,7 @@ class FindCoordinatorResponse(Message):
     host: str = ''
     port: int = 0
     coordinators: list[Coordinator] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_Coordinator = Coordinator()
@@ -135,12 +136,12 @@ def _enc_Coordinator_v4(o, w):
 
 
 def _dec_Coordinator_v0(buf, p):
-    return Coordinator('', 0, '', 0, 0, '', []), p
+    return Coordinator('', 0, '', 0, 0, '', ()), p
 
 
 def _dec_Coordinator_v3(buf, p):
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Coordinator')
@@ -156,7 +157,7 @@ def _dec_Coordinator_v4(buf, p):
     p += 6
     f_error_message, p = read_compact_string(buf, p, True, 'ErrorMessage')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Coordinator')
@@ -232,7 +233,7 @@ def _dec_FindCoordinatorResponse_v0(buf, p):
     f_host, p = read_string(buf, p, False, 'Host')
     f_port, = _S_i.unpack_from(buf, p)
     p += 4
-    return FindCoordinatorResponse(0, f_error_code, '', f_node_id, f_host, f_port, [], []), p
+    return FindCoordinatorResponse(0, f_error_code, '', f_node_id, f_host, f_port, [], ()), p
 
 
 def _dec_FindCoordinatorResponse_v1(buf, p):
@@ -244,7 +245,7 @@ def _dec_FindCoordinatorResponse_v1(buf, p):
     f_host, p = read_string(buf, p, False, 'Host')
     f_port, = _S_i.unpack_from(buf, p)
     p += 4
-    return FindCoordinatorResponse(f_throttle_time_ms, f_error_code, f_error_message, f_node_id, f_host, f_port, [], []), p
+    return FindCoordinatorResponse(f_throttle_time_ms, f_error_code, f_error_message, f_node_id, f_host, f_port, [], ()), p
 
 
 def _dec_FindCoordinatorResponse_v3(buf, p):
@@ -257,7 +258,7 @@ def _dec_FindCoordinatorResponse_v3(buf, p):
     f_port, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'FindCoordinatorResponse')
@@ -281,7 +282,7 @@ def _dec_FindCoordinatorResponse_v4(buf, p):
             _e, p = _dec_Coordinator_v4(buf, p)
             f_coordinators.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'FindCoordinatorResponse')

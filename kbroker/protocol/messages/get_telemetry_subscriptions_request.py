@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -60,7 +61,7 @@ class GetTelemetrySubscriptionsRequest(Message):
         return 1
 
     client_instance_id: uuid.UUID = ZERO_UUID
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_GetTelemetrySubscriptionsRequest = GetTelemetrySubscriptionsRequest()
@@ -80,7 +81,7 @@ def _dec_GetTelemetrySubscriptionsRequest_v0(buf, p):
     p += 16
     f_client_instance_id = uuid.UUID(bytes=f_client_instance_id)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'GetTelemetrySubscriptionsRequest')

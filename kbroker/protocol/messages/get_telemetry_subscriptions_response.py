@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -69,7 +70,7 @@ class GetTelemetrySubscriptionsResponse(Message):
     telemetry_max_bytes: int = 0
     delta_temporality: bool = False
     requested_metrics: list[str] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_GetTelemetrySubscriptionsResponse = GetTelemetrySubscriptionsResponse()
@@ -130,7 +131,7 @@ def _dec_GetTelemetrySubscriptionsResponse_v0(buf, p):
             _e, p = read_compact_string(buf, p, False, 'RequestedMetrics')
             f_requested_metrics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'GetTelemetrySubscriptionsResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -63,7 +64,7 @@ class HeartbeatRequest(Message):
     generation_id: int = 0
     member_id: str = ''
     group_instance_id: str | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_HeartbeatRequest = HeartbeatRequest()
@@ -107,7 +108,7 @@ def _dec_HeartbeatRequest_v0(buf, p):
     f_generation_id, = _S_i.unpack_from(buf, p)
     p += 4
     f_member_id, p = read_string(buf, p, False, 'MemberId')
-    return HeartbeatRequest(f_group_id, f_generation_id, f_member_id, None, []), p
+    return HeartbeatRequest(f_group_id, f_generation_id, f_member_id, None, ()), p
 
 
 def _dec_HeartbeatRequest_v3(buf, p):
@@ -116,7 +117,7 @@ def _dec_HeartbeatRequest_v3(buf, p):
     p += 4
     f_member_id, p = read_string(buf, p, False, 'MemberId')
     f_group_instance_id, p = read_string(buf, p, True, 'GroupInstanceId')
-    return HeartbeatRequest(f_group_id, f_generation_id, f_member_id, f_group_instance_id, []), p
+    return HeartbeatRequest(f_group_id, f_generation_id, f_member_id, f_group_instance_id, ()), p
 
 
 def _dec_HeartbeatRequest_v4(buf, p):
@@ -126,7 +127,7 @@ def _dec_HeartbeatRequest_v4(buf, p):
     f_member_id, p = read_compact_string(buf, p, False, 'MemberId')
     f_group_instance_id, p = read_compact_string(buf, p, True, 'GroupInstanceId')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'HeartbeatRequest')

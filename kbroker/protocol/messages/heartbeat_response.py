@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -62,7 +63,7 @@ class HeartbeatResponse(Message):
 
     throttle_time_ms: int = 0
     error_code: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_HeartbeatResponse = HeartbeatResponse()
@@ -94,20 +95,20 @@ def _enc_HeartbeatResponse_v4(o, w):
 def _dec_HeartbeatResponse_v0(buf, p):
     f_error_code, = _S_h.unpack_from(buf, p)
     p += 2
-    return HeartbeatResponse(0, f_error_code, []), p
+    return HeartbeatResponse(0, f_error_code, ()), p
 
 
 def _dec_HeartbeatResponse_v1(buf, p):
     f_throttle_time_ms, f_error_code = _S_ih.unpack_from(buf, p)
     p += 6
-    return HeartbeatResponse(f_throttle_time_ms, f_error_code, []), p
+    return HeartbeatResponse(f_throttle_time_ms, f_error_code, ()), p
 
 
 def _dec_HeartbeatResponse_v4(buf, p):
     f_throttle_time_ms, f_error_code = _S_ih.unpack_from(buf, p)
     p += 6
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'HeartbeatResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -50,7 +51,7 @@ class AlterableConfig(Message):
     name: str = ''
     config_operation: int = 0
     value: str | None = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -60,7 +61,7 @@ class AlterConfigsResource(Message):
     resource_type: int = 0
     resource_name: str = ''
     configs: list[AlterableConfig] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -82,7 +83,7 @@ class IncrementalAlterConfigsRequest(Message):
 
     resources: list[AlterConfigsResource] = attrs.field(factory=list)
     validate_only: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_AlterableConfig = AlterableConfig()
@@ -115,7 +116,7 @@ def _dec_AlterableConfig_v0(buf, p):
     f_config_operation, = _S_b.unpack_from(buf, p)
     p += 1
     f_value, p = read_string(buf, p, True, 'Value')
-    return AlterableConfig(f_name, f_config_operation, f_value, []), p
+    return AlterableConfig(f_name, f_config_operation, f_value, ()), p
 
 
 def _dec_AlterableConfig_v1(buf, p):
@@ -124,7 +125,7 @@ def _dec_AlterableConfig_v1(buf, p):
     p += 1
     f_value, p = read_compact_string(buf, p, True, 'Value')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterableConfig')
@@ -177,7 +178,7 @@ def _dec_AlterConfigsResource_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_AlterableConfig_v0(buf, p)
             f_configs.append(_e)
-    return AlterConfigsResource(f_resource_type, f_resource_name, f_configs, []), p
+    return AlterConfigsResource(f_resource_type, f_resource_name, f_configs, ()), p
 
 
 def _dec_AlterConfigsResource_v1(buf, p):
@@ -198,7 +199,7 @@ def _dec_AlterConfigsResource_v1(buf, p):
             _e, p = _dec_AlterableConfig_v1(buf, p)
             f_configs.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterConfigsResource')
@@ -248,7 +249,7 @@ def _dec_IncrementalAlterConfigsRequest_v0(buf, p):
             f_resources.append(_e)
     f_validate_only, = _S_o.unpack_from(buf, p)
     p += 1
-    return IncrementalAlterConfigsRequest(f_resources, f_validate_only, []), p
+    return IncrementalAlterConfigsRequest(f_resources, f_validate_only, ()), p
 
 
 def _dec_IncrementalAlterConfigsRequest_v1(buf, p):
@@ -268,7 +269,7 @@ def _dec_IncrementalAlterConfigsRequest_v1(buf, p):
     f_validate_only, = _S_o.unpack_from(buf, p)
     p += 1
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'IncrementalAlterConfigsRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -52,7 +53,7 @@ class AlterConfigsResourceResponse(Message):
     error_message: str | None = ''
     resource_type: int = 0
     resource_name: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -74,7 +75,7 @@ class IncrementalAlterConfigsResponse(Message):
 
     throttle_time_ms: int = 0
     responses: list[AlterConfigsResourceResponse] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_AlterConfigsResourceResponse = AlterConfigsResourceResponse()
@@ -110,7 +111,7 @@ def _dec_AlterConfigsResourceResponse_v0(buf, p):
     f_resource_type, = _S_b.unpack_from(buf, p)
     p += 1
     f_resource_name, p = read_string(buf, p, False, 'ResourceName')
-    return AlterConfigsResourceResponse(f_error_code, f_error_message, f_resource_type, f_resource_name, []), p
+    return AlterConfigsResourceResponse(f_error_code, f_error_message, f_resource_type, f_resource_name, ()), p
 
 
 def _dec_AlterConfigsResourceResponse_v1(buf, p):
@@ -121,7 +122,7 @@ def _dec_AlterConfigsResourceResponse_v1(buf, p):
     p += 1
     f_resource_name, p = read_compact_string(buf, p, False, 'ResourceName')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AlterConfigsResourceResponse')
@@ -171,7 +172,7 @@ def _dec_IncrementalAlterConfigsResponse_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_AlterConfigsResourceResponse_v0(buf, p)
             f_responses.append(_e)
-    return IncrementalAlterConfigsResponse(f_throttle_time_ms, f_responses, []), p
+    return IncrementalAlterConfigsResponse(f_throttle_time_ms, f_responses, ()), p
 
 
 def _dec_IncrementalAlterConfigsResponse_v1(buf, p):
@@ -191,7 +192,7 @@ def _dec_IncrementalAlterConfigsResponse_v1(buf, p):
             _e, p = _dec_AlterConfigsResourceResponse_v1(buf, p)
             f_responses.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'IncrementalAlterConfigsResponse')

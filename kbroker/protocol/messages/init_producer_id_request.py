@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -67,7 +68,7 @@ class InitProducerIdRequest(Message):
     producer_epoch: int = -1
     enable2_pc: bool = False
     keep_prepared_txn: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_InitProducerIdRequest = InitProducerIdRequest()
@@ -135,7 +136,7 @@ def _dec_InitProducerIdRequest_v0(buf, p):
     f_transactional_id, p = read_string(buf, p, True, 'TransactionalId')
     f_transaction_timeout_ms, = _S_i.unpack_from(buf, p)
     p += 4
-    return InitProducerIdRequest(f_transactional_id, f_transaction_timeout_ms, -1, -1, False, False, []), p
+    return InitProducerIdRequest(f_transactional_id, f_transaction_timeout_ms, -1, -1, False, False, ()), p
 
 
 def _dec_InitProducerIdRequest_v2(buf, p):
@@ -143,7 +144,7 @@ def _dec_InitProducerIdRequest_v2(buf, p):
     f_transaction_timeout_ms, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'InitProducerIdRequest')
@@ -155,7 +156,7 @@ def _dec_InitProducerIdRequest_v3(buf, p):
     f_transaction_timeout_ms, f_producer_id, f_producer_epoch = _S_iqh.unpack_from(buf, p)
     p += 14
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'InitProducerIdRequest')
@@ -167,7 +168,7 @@ def _dec_InitProducerIdRequest_v6(buf, p):
     f_transaction_timeout_ms, f_producer_id, f_producer_epoch, f_enable2_pc, f_keep_prepared_txn = _S_iqhoo.unpack_from(buf, p)
     p += 16
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'InitProducerIdRequest')

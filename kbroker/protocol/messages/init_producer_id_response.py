@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -66,7 +67,7 @@ class InitProducerIdResponse(Message):
     producer_epoch: int = 0
     ongoing_txn_producer_id: int = -1
     ongoing_txn_producer_epoch: int = -1
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_InitProducerIdResponse = InitProducerIdResponse()
@@ -108,14 +109,14 @@ def _enc_InitProducerIdResponse_v6(o, w):
 def _dec_InitProducerIdResponse_v0(buf, p):
     f_throttle_time_ms, f_error_code, f_producer_id, f_producer_epoch = _S_ihqh.unpack_from(buf, p)
     p += 16
-    return InitProducerIdResponse(f_throttle_time_ms, f_error_code, f_producer_id, f_producer_epoch, -1, -1, []), p
+    return InitProducerIdResponse(f_throttle_time_ms, f_error_code, f_producer_id, f_producer_epoch, -1, -1, ()), p
 
 
 def _dec_InitProducerIdResponse_v2(buf, p):
     f_throttle_time_ms, f_error_code, f_producer_id, f_producer_epoch = _S_ihqh.unpack_from(buf, p)
     p += 16
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'InitProducerIdResponse')
@@ -126,7 +127,7 @@ def _dec_InitProducerIdResponse_v6(buf, p):
     f_throttle_time_ms, f_error_code, f_producer_id, f_producer_epoch, f_ongoing_txn_producer_id, f_ongoing_txn_producer_epoch = _S_ihqhqh.unpack_from(buf, p)
     p += 26
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'InitProducerIdResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class JoinGroupRequestProtocol(Message):
 
     name: str = ''
     metadata: bytes = b''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -77,7 +78,7 @@ class JoinGroupRequest(Message):
     protocol_type: str = ''
     protocols: list[JoinGroupRequestProtocol] = attrs.field(factory=list)
     reason: str | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_JoinGroupRequestProtocol = JoinGroupRequestProtocol()
@@ -105,14 +106,14 @@ def _enc_JoinGroupRequestProtocol_v6(o, w):
 def _dec_JoinGroupRequestProtocol_v0(buf, p):
     f_name, p = read_string(buf, p, False, 'Name')
     f_metadata, p = read_bytes(buf, p, False, 'Metadata')
-    return JoinGroupRequestProtocol(f_name, f_metadata, []), p
+    return JoinGroupRequestProtocol(f_name, f_metadata, ()), p
 
 
 def _dec_JoinGroupRequestProtocol_v6(buf, p):
     f_name, p = read_compact_string(buf, p, False, 'Name')
     f_metadata, p = read_compact_bytes(buf, p, False, 'Metadata')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'JoinGroupRequestProtocol')
@@ -232,7 +233,7 @@ def _dec_JoinGroupRequest_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_JoinGroupRequestProtocol_v0(buf, p)
             f_protocols.append(_e)
-    return JoinGroupRequest(f_group_id, f_session_timeout_ms, -1, f_member_id, None, f_protocol_type, f_protocols, None, []), p
+    return JoinGroupRequest(f_group_id, f_session_timeout_ms, -1, f_member_id, None, f_protocol_type, f_protocols, None, ()), p
 
 
 def _dec_JoinGroupRequest_v1(buf, p):
@@ -251,7 +252,7 @@ def _dec_JoinGroupRequest_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_JoinGroupRequestProtocol_v0(buf, p)
             f_protocols.append(_e)
-    return JoinGroupRequest(f_group_id, f_session_timeout_ms, f_rebalance_timeout_ms, f_member_id, None, f_protocol_type, f_protocols, None, []), p
+    return JoinGroupRequest(f_group_id, f_session_timeout_ms, f_rebalance_timeout_ms, f_member_id, None, f_protocol_type, f_protocols, None, ()), p
 
 
 def _dec_JoinGroupRequest_v5(buf, p):
@@ -271,7 +272,7 @@ def _dec_JoinGroupRequest_v5(buf, p):
         for _ in range(_n):
             _e, p = _dec_JoinGroupRequestProtocol_v0(buf, p)
             f_protocols.append(_e)
-    return JoinGroupRequest(f_group_id, f_session_timeout_ms, f_rebalance_timeout_ms, f_member_id, f_group_instance_id, f_protocol_type, f_protocols, None, []), p
+    return JoinGroupRequest(f_group_id, f_session_timeout_ms, f_rebalance_timeout_ms, f_member_id, f_group_instance_id, f_protocol_type, f_protocols, None, ()), p
 
 
 def _dec_JoinGroupRequest_v6(buf, p):
@@ -295,7 +296,7 @@ def _dec_JoinGroupRequest_v6(buf, p):
             _e, p = _dec_JoinGroupRequestProtocol_v6(buf, p)
             f_protocols.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'JoinGroupRequest')
@@ -324,7 +325,7 @@ def _dec_JoinGroupRequest_v8(buf, p):
             f_protocols.append(_e)
     f_reason, p = read_compact_string(buf, p, True, 'Reason')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'JoinGroupRequest')

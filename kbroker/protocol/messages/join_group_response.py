@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -51,7 +52,7 @@ class JoinGroupResponseMember(Message):
     member_id: str = ''
     group_instance_id: str | None = None
     metadata: bytes = b''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -80,7 +81,7 @@ class JoinGroupResponse(Message):
     skip_assignment: bool = False
     member_id: str = ''
     members: list[JoinGroupResponseMember] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_JoinGroupResponseMember = JoinGroupResponseMember()
@@ -118,14 +119,14 @@ def _enc_JoinGroupResponseMember_v6(o, w):
 def _dec_JoinGroupResponseMember_v0(buf, p):
     f_member_id, p = read_string(buf, p, False, 'MemberId')
     f_metadata, p = read_bytes(buf, p, False, 'Metadata')
-    return JoinGroupResponseMember(f_member_id, None, f_metadata, []), p
+    return JoinGroupResponseMember(f_member_id, None, f_metadata, ()), p
 
 
 def _dec_JoinGroupResponseMember_v5(buf, p):
     f_member_id, p = read_string(buf, p, False, 'MemberId')
     f_group_instance_id, p = read_string(buf, p, True, 'GroupInstanceId')
     f_metadata, p = read_bytes(buf, p, False, 'Metadata')
-    return JoinGroupResponseMember(f_member_id, f_group_instance_id, f_metadata, []), p
+    return JoinGroupResponseMember(f_member_id, f_group_instance_id, f_metadata, ()), p
 
 
 def _dec_JoinGroupResponseMember_v6(buf, p):
@@ -133,7 +134,7 @@ def _dec_JoinGroupResponseMember_v6(buf, p):
     f_group_instance_id, p = read_compact_string(buf, p, True, 'GroupInstanceId')
     f_metadata, p = read_compact_bytes(buf, p, False, 'Metadata')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'JoinGroupResponseMember')
@@ -277,7 +278,7 @@ def _dec_JoinGroupResponse_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_JoinGroupResponseMember_v0(buf, p)
             f_members.append(_e)
-    return JoinGroupResponse(0, f_error_code, f_generation_id, None, f_protocol_name, f_leader, False, f_member_id, f_members, []), p
+    return JoinGroupResponse(0, f_error_code, f_generation_id, None, f_protocol_name, f_leader, False, f_member_id, f_members, ()), p
 
 
 def _dec_JoinGroupResponse_v2(buf, p):
@@ -296,7 +297,7 @@ def _dec_JoinGroupResponse_v2(buf, p):
         for _ in range(_n):
             _e, p = _dec_JoinGroupResponseMember_v0(buf, p)
             f_members.append(_e)
-    return JoinGroupResponse(f_throttle_time_ms, f_error_code, f_generation_id, None, f_protocol_name, f_leader, False, f_member_id, f_members, []), p
+    return JoinGroupResponse(f_throttle_time_ms, f_error_code, f_generation_id, None, f_protocol_name, f_leader, False, f_member_id, f_members, ()), p
 
 
 def _dec_JoinGroupResponse_v5(buf, p):
@@ -315,7 +316,7 @@ def _dec_JoinGroupResponse_v5(buf, p):
         for _ in range(_n):
             _e, p = _dec_JoinGroupResponseMember_v5(buf, p)
             f_members.append(_e)
-    return JoinGroupResponse(f_throttle_time_ms, f_error_code, f_generation_id, None, f_protocol_name, f_leader, False, f_member_id, f_members, []), p
+    return JoinGroupResponse(f_throttle_time_ms, f_error_code, f_generation_id, None, f_protocol_name, f_leader, False, f_member_id, f_members, ()), p
 
 
 def _dec_JoinGroupResponse_v6(buf, p):
@@ -338,7 +339,7 @@ def _dec_JoinGroupResponse_v6(buf, p):
             _e, p = _dec_JoinGroupResponseMember_v6(buf, p)
             f_members.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'JoinGroupResponse')
@@ -366,7 +367,7 @@ def _dec_JoinGroupResponse_v7(buf, p):
             _e, p = _dec_JoinGroupResponseMember_v6(buf, p)
             f_members.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'JoinGroupResponse')
@@ -396,7 +397,7 @@ def _dec_JoinGroupResponse_v9(buf, p):
             _e, p = _dec_JoinGroupResponseMember_v6(buf, p)
             f_members.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'JoinGroupResponse')

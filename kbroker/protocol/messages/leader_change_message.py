@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -50,7 +51,7 @@ class Voter(Message):
 
     voter_id: int = 0
     voter_directory_id: uuid.UUID = ZERO_UUID
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -68,7 +69,7 @@ class LeaderChangeMessage(Message):
     leader_id: int = 0
     voters: list[Voter] = attrs.field(factory=list)
     granting_voters: list[Voter] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_Voter = Voter()
@@ -99,7 +100,7 @@ def _dec_Voter_v0(buf, p):
     f_voter_id, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Voter')
@@ -111,7 +112,7 @@ def _dec_Voter_v1(buf, p):
     p += 20
     f_voter_directory_id = uuid.UUID(bytes=f_voter_directory_id)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Voter')
@@ -194,7 +195,7 @@ def _dec_LeaderChangeMessage_v0(buf, p):
             _e, p = _dec_Voter_v0(buf, p)
             f_granting_voters.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'LeaderChangeMessage')
@@ -231,7 +232,7 @@ def _dec_LeaderChangeMessage_v1(buf, p):
             _e, p = _dec_Voter_v1(buf, p)
             f_granting_voters.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'LeaderChangeMessage')

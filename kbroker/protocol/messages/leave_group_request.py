@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -48,7 +49,7 @@ class MemberIdentity(Message):
     member_id: str = ''
     group_instance_id: str | None = None
     reason: str | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -71,7 +72,7 @@ class LeaveGroupRequest(Message):
     group_id: str = ''
     member_id: str = ''
     members: list[MemberIdentity] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_MemberIdentity = MemberIdentity()
@@ -117,20 +118,20 @@ def _enc_MemberIdentity_v5(o, w):
 
 
 def _dec_MemberIdentity_v0(buf, p):
-    return MemberIdentity('', None, None, []), p
+    return MemberIdentity('', None, None, ()), p
 
 
 def _dec_MemberIdentity_v3(buf, p):
     f_member_id, p = read_string(buf, p, False, 'MemberId')
     f_group_instance_id, p = read_string(buf, p, True, 'GroupInstanceId')
-    return MemberIdentity(f_member_id, f_group_instance_id, None, []), p
+    return MemberIdentity(f_member_id, f_group_instance_id, None, ()), p
 
 
 def _dec_MemberIdentity_v4(buf, p):
     f_member_id, p = read_compact_string(buf, p, False, 'MemberId')
     f_group_instance_id, p = read_compact_string(buf, p, True, 'GroupInstanceId')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'MemberIdentity')
@@ -142,7 +143,7 @@ def _dec_MemberIdentity_v5(buf, p):
     f_group_instance_id, p = read_compact_string(buf, p, True, 'GroupInstanceId')
     f_reason, p = read_compact_string(buf, p, True, 'Reason')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'MemberIdentity')
@@ -214,7 +215,7 @@ def _enc_LeaveGroupRequest_v5(o, w):
 def _dec_LeaveGroupRequest_v0(buf, p):
     f_group_id, p = read_string(buf, p, False, 'GroupId')
     f_member_id, p = read_string(buf, p, False, 'MemberId')
-    return LeaveGroupRequest(f_group_id, f_member_id, [], []), p
+    return LeaveGroupRequest(f_group_id, f_member_id, [], ()), p
 
 
 def _dec_LeaveGroupRequest_v3(buf, p):
@@ -229,7 +230,7 @@ def _dec_LeaveGroupRequest_v3(buf, p):
         for _ in range(_n):
             _e, p = _dec_MemberIdentity_v3(buf, p)
             f_members.append(_e)
-    return LeaveGroupRequest(f_group_id, '', f_members, []), p
+    return LeaveGroupRequest(f_group_id, '', f_members, ()), p
 
 
 def _dec_LeaveGroupRequest_v4(buf, p):
@@ -248,7 +249,7 @@ def _dec_LeaveGroupRequest_v4(buf, p):
             _e, p = _dec_MemberIdentity_v4(buf, p)
             f_members.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'LeaveGroupRequest')
@@ -271,7 +272,7 @@ def _dec_LeaveGroupRequest_v5(buf, p):
             _e, p = _dec_MemberIdentity_v5(buf, p)
             f_members.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'LeaveGroupRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -50,7 +51,7 @@ class MemberResponse(Message):
     member_id: str = ''
     group_instance_id: str | None = ''
     error_code: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -73,7 +74,7 @@ class LeaveGroupResponse(Message):
     throttle_time_ms: int = 0
     error_code: int = 0
     members: list[MemberResponse] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_MemberResponse = MemberResponse()
@@ -112,7 +113,7 @@ def _enc_MemberResponse_v4(o, w):
 
 
 def _dec_MemberResponse_v0(buf, p):
-    return MemberResponse('', '', 0, []), p
+    return MemberResponse('', '', 0, ()), p
 
 
 def _dec_MemberResponse_v3(buf, p):
@@ -120,7 +121,7 @@ def _dec_MemberResponse_v3(buf, p):
     f_group_instance_id, p = read_string(buf, p, True, 'GroupInstanceId')
     f_error_code, = _S_h.unpack_from(buf, p)
     p += 2
-    return MemberResponse(f_member_id, f_group_instance_id, f_error_code, []), p
+    return MemberResponse(f_member_id, f_group_instance_id, f_error_code, ()), p
 
 
 def _dec_MemberResponse_v4(buf, p):
@@ -129,7 +130,7 @@ def _dec_MemberResponse_v4(buf, p):
     f_error_code, = _S_h.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'MemberResponse')
@@ -187,13 +188,13 @@ def _enc_LeaveGroupResponse_v4(o, w):
 def _dec_LeaveGroupResponse_v0(buf, p):
     f_error_code, = _S_h.unpack_from(buf, p)
     p += 2
-    return LeaveGroupResponse(0, f_error_code, [], []), p
+    return LeaveGroupResponse(0, f_error_code, [], ()), p
 
 
 def _dec_LeaveGroupResponse_v1(buf, p):
     f_throttle_time_ms, f_error_code = _S_ih.unpack_from(buf, p)
     p += 6
-    return LeaveGroupResponse(f_throttle_time_ms, f_error_code, [], []), p
+    return LeaveGroupResponse(f_throttle_time_ms, f_error_code, [], ()), p
 
 
 def _dec_LeaveGroupResponse_v3(buf, p):
@@ -209,7 +210,7 @@ def _dec_LeaveGroupResponse_v3(buf, p):
         for _ in range(_n):
             _e, p = _dec_MemberResponse_v3(buf, p)
             f_members.append(_e)
-    return LeaveGroupResponse(f_throttle_time_ms, f_error_code, f_members, []), p
+    return LeaveGroupResponse(f_throttle_time_ms, f_error_code, f_members, ()), p
 
 
 def _dec_LeaveGroupResponse_v4(buf, p):
@@ -229,7 +230,7 @@ def _dec_LeaveGroupResponse_v4(buf, p):
             _e, p = _dec_MemberResponse_v4(buf, p)
             f_members.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'LeaveGroupResponse')

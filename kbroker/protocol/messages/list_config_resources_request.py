@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -59,7 +60,7 @@ class ListConfigResourcesRequest(Message):
         return 1
 
     resource_types: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ListConfigResourcesRequest = ListConfigResourcesRequest()
@@ -92,7 +93,7 @@ def _enc_ListConfigResourcesRequest_v1(o, w):
 
 def _dec_ListConfigResourcesRequest_v0(buf, p):
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListConfigResourcesRequest')
@@ -112,7 +113,7 @@ def _dec_ListConfigResourcesRequest_v1(buf, p):
         f_resource_types = list(struct.unpack_from('>%db' % _n, buf, p))
         p += 1 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListConfigResourcesRequest')

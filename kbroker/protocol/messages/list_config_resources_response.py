@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class ConfigResource(Message):
 
     resource_name: str = ''
     resource_type: int = 16
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -72,7 +73,7 @@ class ListConfigResourcesResponse(Message):
     throttle_time_ms: int = 0
     error_code: int = 0
     config_resources: list[ConfigResource] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ConfigResource = ConfigResource()
@@ -101,7 +102,7 @@ def _enc_ConfigResource_v1(o, w):
 def _dec_ConfigResource_v0(buf, p):
     f_resource_name, p = read_compact_string(buf, p, False, 'ResourceName')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ConfigResource')
@@ -113,7 +114,7 @@ def _dec_ConfigResource_v1(buf, p):
     f_resource_type, = _S_b.unpack_from(buf, p)
     p += 1
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ConfigResource')
@@ -169,7 +170,7 @@ def _dec_ListConfigResourcesResponse_v0(buf, p):
             _e, p = _dec_ConfigResource_v0(buf, p)
             f_config_resources.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListConfigResourcesResponse')
@@ -193,7 +194,7 @@ def _dec_ListConfigResourcesResponse_v1(buf, p):
             _e, p = _dec_ConfigResource_v1(buf, p)
             f_config_resources.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListConfigResourcesResponse')

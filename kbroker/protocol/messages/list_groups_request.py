@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -60,7 +61,7 @@ class ListGroupsRequest(Message):
 
     states_filter: list[str] = attrs.field(factory=list)
     types_filter: list[str] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ListGroupsRequest = ListGroupsRequest()
@@ -127,12 +128,12 @@ def _enc_ListGroupsRequest_v5(o, w):
 
 
 def _dec_ListGroupsRequest_v0(buf, p):
-    return ListGroupsRequest([], [], []), p
+    return ListGroupsRequest([], [], ()), p
 
 
 def _dec_ListGroupsRequest_v3(buf, p):
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListGroupsRequest')
@@ -154,7 +155,7 @@ def _dec_ListGroupsRequest_v4(buf, p):
             _e, p = read_compact_string(buf, p, False, 'StatesFilter')
             f_states_filter.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListGroupsRequest')
@@ -189,7 +190,7 @@ def _dec_ListGroupsRequest_v5(buf, p):
             _e, p = read_compact_string(buf, p, False, 'TypesFilter')
             f_types_filter.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListGroupsRequest')

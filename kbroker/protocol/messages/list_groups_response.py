@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -51,7 +52,7 @@ class ListedGroup(Message):
     protocol_type: str = ''
     group_state: str = ''
     group_type: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -74,7 +75,7 @@ class ListGroupsResponse(Message):
     throttle_time_ms: int = 0
     error_code: int = 0
     groups: list[ListedGroup] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ListedGroup = ListedGroup()
@@ -125,14 +126,14 @@ def _enc_ListedGroup_v5(o, w):
 def _dec_ListedGroup_v0(buf, p):
     f_group_id, p = read_string(buf, p, False, 'GroupId')
     f_protocol_type, p = read_string(buf, p, False, 'ProtocolType')
-    return ListedGroup(f_group_id, f_protocol_type, '', '', []), p
+    return ListedGroup(f_group_id, f_protocol_type, '', '', ()), p
 
 
 def _dec_ListedGroup_v3(buf, p):
     f_group_id, p = read_compact_string(buf, p, False, 'GroupId')
     f_protocol_type, p = read_compact_string(buf, p, False, 'ProtocolType')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListedGroup')
@@ -144,7 +145,7 @@ def _dec_ListedGroup_v4(buf, p):
     f_protocol_type, p = read_compact_string(buf, p, False, 'ProtocolType')
     f_group_state, p = read_compact_string(buf, p, False, 'GroupState')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListedGroup')
@@ -157,7 +158,7 @@ def _dec_ListedGroup_v5(buf, p):
     f_group_state, p = read_compact_string(buf, p, False, 'GroupState')
     f_group_type, p = read_compact_string(buf, p, False, 'GroupType')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListedGroup')
@@ -253,7 +254,7 @@ def _dec_ListGroupsResponse_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_ListedGroup_v0(buf, p)
             f_groups.append(_e)
-    return ListGroupsResponse(0, f_error_code, f_groups, []), p
+    return ListGroupsResponse(0, f_error_code, f_groups, ()), p
 
 
 def _dec_ListGroupsResponse_v1(buf, p):
@@ -269,7 +270,7 @@ def _dec_ListGroupsResponse_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_ListedGroup_v0(buf, p)
             f_groups.append(_e)
-    return ListGroupsResponse(f_throttle_time_ms, f_error_code, f_groups, []), p
+    return ListGroupsResponse(f_throttle_time_ms, f_error_code, f_groups, ()), p
 
 
 def _dec_ListGroupsResponse_v3(buf, p):
@@ -289,7 +290,7 @@ def _dec_ListGroupsResponse_v3(buf, p):
             _e, p = _dec_ListedGroup_v3(buf, p)
             f_groups.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListGroupsResponse')
@@ -313,7 +314,7 @@ def _dec_ListGroupsResponse_v4(buf, p):
             _e, p = _dec_ListedGroup_v4(buf, p)
             f_groups.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListGroupsResponse')
@@ -337,7 +338,7 @@ def _dec_ListGroupsResponse_v5(buf, p):
             _e, p = _dec_ListedGroup_v5(buf, p)
             f_groups.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListGroupsResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -52,7 +53,7 @@ class ListOffsetsPartition(Message):
     partition_index: int = 0
     current_leader_epoch: int = -1
     timestamp: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -61,7 +62,7 @@ class ListOffsetsTopic(Message):
 
     name: str = ''
     partitions: list[ListOffsetsPartition] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -85,7 +86,7 @@ class ListOffsetsRequest(Message):
     isolation_level: int = 0
     topics: list[ListOffsetsTopic] = attrs.field(factory=list)
     timeout_ms: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ListOffsetsPartition = ListOffsetsPartition()
@@ -119,20 +120,20 @@ def _enc_ListOffsetsPartition_v6(o, w):
 def _dec_ListOffsetsPartition_v1(buf, p):
     f_partition_index, f_timestamp = _S_iq.unpack_from(buf, p)
     p += 12
-    return ListOffsetsPartition(f_partition_index, -1, f_timestamp, []), p
+    return ListOffsetsPartition(f_partition_index, -1, f_timestamp, ()), p
 
 
 def _dec_ListOffsetsPartition_v4(buf, p):
     f_partition_index, f_current_leader_epoch, f_timestamp = _S_iiq.unpack_from(buf, p)
     p += 16
-    return ListOffsetsPartition(f_partition_index, f_current_leader_epoch, f_timestamp, []), p
+    return ListOffsetsPartition(f_partition_index, f_current_leader_epoch, f_timestamp, ()), p
 
 
 def _dec_ListOffsetsPartition_v6(buf, p):
     f_partition_index, f_current_leader_epoch, f_timestamp = _S_iiq.unpack_from(buf, p)
     p += 16
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListOffsetsPartition')
@@ -195,7 +196,7 @@ def _dec_ListOffsetsTopic_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_ListOffsetsPartition_v1(buf, p)
             f_partitions.append(_e)
-    return ListOffsetsTopic(f_name, f_partitions, []), p
+    return ListOffsetsTopic(f_name, f_partitions, ()), p
 
 
 def _dec_ListOffsetsTopic_v4(buf, p):
@@ -210,7 +211,7 @@ def _dec_ListOffsetsTopic_v4(buf, p):
         for _ in range(_n):
             _e, p = _dec_ListOffsetsPartition_v4(buf, p)
             f_partitions.append(_e)
-    return ListOffsetsTopic(f_name, f_partitions, []), p
+    return ListOffsetsTopic(f_name, f_partitions, ()), p
 
 
 def _dec_ListOffsetsTopic_v6(buf, p):
@@ -229,7 +230,7 @@ def _dec_ListOffsetsTopic_v6(buf, p):
             _e, p = _dec_ListOffsetsPartition_v6(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListOffsetsTopic')
@@ -326,7 +327,7 @@ def _dec_ListOffsetsRequest_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_ListOffsetsTopic_v1(buf, p)
             f_topics.append(_e)
-    return ListOffsetsRequest(f_replica_id, 0, f_topics, 0, []), p
+    return ListOffsetsRequest(f_replica_id, 0, f_topics, 0, ()), p
 
 
 def _dec_ListOffsetsRequest_v2(buf, p):
@@ -342,7 +343,7 @@ def _dec_ListOffsetsRequest_v2(buf, p):
         for _ in range(_n):
             _e, p = _dec_ListOffsetsTopic_v1(buf, p)
             f_topics.append(_e)
-    return ListOffsetsRequest(f_replica_id, f_isolation_level, f_topics, 0, []), p
+    return ListOffsetsRequest(f_replica_id, f_isolation_level, f_topics, 0, ()), p
 
 
 def _dec_ListOffsetsRequest_v4(buf, p):
@@ -358,7 +359,7 @@ def _dec_ListOffsetsRequest_v4(buf, p):
         for _ in range(_n):
             _e, p = _dec_ListOffsetsTopic_v4(buf, p)
             f_topics.append(_e)
-    return ListOffsetsRequest(f_replica_id, f_isolation_level, f_topics, 0, []), p
+    return ListOffsetsRequest(f_replica_id, f_isolation_level, f_topics, 0, ()), p
 
 
 def _dec_ListOffsetsRequest_v6(buf, p):
@@ -378,7 +379,7 @@ def _dec_ListOffsetsRequest_v6(buf, p):
             _e, p = _dec_ListOffsetsTopic_v6(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListOffsetsRequest')
@@ -404,7 +405,7 @@ def _dec_ListOffsetsRequest_v10(buf, p):
     f_timeout_ms, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListOffsetsRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -53,7 +54,7 @@ class ListOffsetsPartitionResponse(Message):
     timestamp: int = -1
     offset: int = -1
     leader_epoch: int = -1
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -62,7 +63,7 @@ class ListOffsetsTopicResponse(Message):
 
     name: str = ''
     partitions: list[ListOffsetsPartitionResponse] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -84,7 +85,7 @@ class ListOffsetsResponse(Message):
 
     throttle_time_ms: int = 0
     topics: list[ListOffsetsTopicResponse] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ListOffsetsPartitionResponse = ListOffsetsPartitionResponse()
@@ -120,20 +121,20 @@ def _enc_ListOffsetsPartitionResponse_v6(o, w):
 def _dec_ListOffsetsPartitionResponse_v1(buf, p):
     f_partition_index, f_error_code, f_timestamp, f_offset = _S_ihqq.unpack_from(buf, p)
     p += 22
-    return ListOffsetsPartitionResponse(f_partition_index, f_error_code, f_timestamp, f_offset, -1, []), p
+    return ListOffsetsPartitionResponse(f_partition_index, f_error_code, f_timestamp, f_offset, -1, ()), p
 
 
 def _dec_ListOffsetsPartitionResponse_v4(buf, p):
     f_partition_index, f_error_code, f_timestamp, f_offset, f_leader_epoch = _S_ihqqi.unpack_from(buf, p)
     p += 26
-    return ListOffsetsPartitionResponse(f_partition_index, f_error_code, f_timestamp, f_offset, f_leader_epoch, []), p
+    return ListOffsetsPartitionResponse(f_partition_index, f_error_code, f_timestamp, f_offset, f_leader_epoch, ()), p
 
 
 def _dec_ListOffsetsPartitionResponse_v6(buf, p):
     f_partition_index, f_error_code, f_timestamp, f_offset, f_leader_epoch = _S_ihqqi.unpack_from(buf, p)
     p += 26
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListOffsetsPartitionResponse')
@@ -196,7 +197,7 @@ def _dec_ListOffsetsTopicResponse_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_ListOffsetsPartitionResponse_v1(buf, p)
             f_partitions.append(_e)
-    return ListOffsetsTopicResponse(f_name, f_partitions, []), p
+    return ListOffsetsTopicResponse(f_name, f_partitions, ()), p
 
 
 def _dec_ListOffsetsTopicResponse_v4(buf, p):
@@ -211,7 +212,7 @@ def _dec_ListOffsetsTopicResponse_v4(buf, p):
         for _ in range(_n):
             _e, p = _dec_ListOffsetsPartitionResponse_v4(buf, p)
             f_partitions.append(_e)
-    return ListOffsetsTopicResponse(f_name, f_partitions, []), p
+    return ListOffsetsTopicResponse(f_name, f_partitions, ()), p
 
 
 def _dec_ListOffsetsTopicResponse_v6(buf, p):
@@ -230,7 +231,7 @@ def _dec_ListOffsetsTopicResponse_v6(buf, p):
             _e, p = _dec_ListOffsetsPartitionResponse_v6(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListOffsetsTopicResponse')
@@ -305,7 +306,7 @@ def _dec_ListOffsetsResponse_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_ListOffsetsTopicResponse_v1(buf, p)
             f_topics.append(_e)
-    return ListOffsetsResponse(0, f_topics, []), p
+    return ListOffsetsResponse(0, f_topics, ()), p
 
 
 def _dec_ListOffsetsResponse_v2(buf, p):
@@ -321,7 +322,7 @@ def _dec_ListOffsetsResponse_v2(buf, p):
         for _ in range(_n):
             _e, p = _dec_ListOffsetsTopicResponse_v1(buf, p)
             f_topics.append(_e)
-    return ListOffsetsResponse(f_throttle_time_ms, f_topics, []), p
+    return ListOffsetsResponse(f_throttle_time_ms, f_topics, ()), p
 
 
 def _dec_ListOffsetsResponse_v4(buf, p):
@@ -337,7 +338,7 @@ def _dec_ListOffsetsResponse_v4(buf, p):
         for _ in range(_n):
             _e, p = _dec_ListOffsetsTopicResponse_v4(buf, p)
             f_topics.append(_e)
-    return ListOffsetsResponse(f_throttle_time_ms, f_topics, []), p
+    return ListOffsetsResponse(f_throttle_time_ms, f_topics, ()), p
 
 
 def _dec_ListOffsetsResponse_v6(buf, p):
@@ -357,7 +358,7 @@ def _dec_ListOffsetsResponse_v6(buf, p):
             _e, p = _dec_ListOffsetsTopicResponse_v6(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListOffsetsResponse')

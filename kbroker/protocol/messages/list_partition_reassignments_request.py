@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -48,7 +49,7 @@ class ListPartitionReassignmentsTopics(Message):
 
     name: str = ''
     partition_indexes: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -70,7 +71,7 @@ class ListPartitionReassignmentsRequest(Message):
 
     timeout_ms: int = 60000
     topics: list[ListPartitionReassignmentsTopics] | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ListPartitionReassignmentsTopics = ListPartitionReassignmentsTopics()
@@ -107,7 +108,7 @@ def _dec_ListPartitionReassignmentsTopics_v0(buf, p):
         f_partition_indexes = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListPartitionReassignmentsTopics')
@@ -147,7 +148,7 @@ def _dec_ListPartitionReassignmentsRequest_v0(buf, p):
             _e, p = _dec_ListPartitionReassignmentsTopics_v0(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListPartitionReassignmentsRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -51,7 +52,7 @@ class OngoingPartitionReassignment(Message):
     replicas: list[int] = attrs.field(factory=list)
     adding_replicas: list[int] = attrs.field(factory=list)
     removing_replicas: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -60,7 +61,7 @@ class OngoingTopicReassignment(Message):
 
     name: str = ''
     partitions: list[OngoingPartitionReassignment] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -84,7 +85,7 @@ class ListPartitionReassignmentsResponse(Message):
     error_code: int = 0
     error_message: str | None = ''
     topics: list[OngoingTopicReassignment] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_OngoingPartitionReassignment = OngoingPartitionReassignment()
@@ -159,7 +160,7 @@ def _dec_OngoingPartitionReassignment_v0(buf, p):
         f_removing_replicas = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OngoingPartitionReassignment')
@@ -198,7 +199,7 @@ def _dec_OngoingTopicReassignment_v0(buf, p):
             _e, p = _dec_OngoingPartitionReassignment_v0(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OngoingTopicReassignment')
@@ -240,7 +241,7 @@ def _dec_ListPartitionReassignmentsResponse_v0(buf, p):
             _e, p = _dec_OngoingTopicReassignment_v0(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListPartitionReassignmentsResponse')

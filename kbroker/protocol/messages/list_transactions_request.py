@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -63,7 +64,7 @@ class ListTransactionsRequest(Message):
     producer_id_filters: list[int] = attrs.field(factory=list)
     duration_filter: int = -1
     transactional_id_pattern: str | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ListTransactionsRequest = ListTransactionsRequest()
@@ -170,7 +171,7 @@ def _dec_ListTransactionsRequest_v0(buf, p):
         f_producer_id_filters = list(struct.unpack_from('>%dq' % _n, buf, p))
         p += 8 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListTransactionsRequest')
@@ -205,7 +206,7 @@ def _dec_ListTransactionsRequest_v1(buf, p):
     f_duration_filter, = _S_q.unpack_from(buf, p)
     p += 8
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListTransactionsRequest')
@@ -241,7 +242,7 @@ def _dec_ListTransactionsRequest_v2(buf, p):
     p += 8
     f_transactional_id_pattern, p = read_compact_string(buf, p, True, 'TransactionalIdPattern')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListTransactionsRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -50,7 +51,7 @@ class TransactionState(Message):
     transactional_id: str = ''
     producer_id: int = 0
     transaction_state: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -74,7 +75,7 @@ class ListTransactionsResponse(Message):
     error_code: int = 0
     unknown_state_filters: list[str] = attrs.field(factory=list)
     transaction_states: list[TransactionState] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_TransactionState = TransactionState()
@@ -98,7 +99,7 @@ def _dec_TransactionState_v0(buf, p):
     p += 8
     f_transaction_state, p = read_compact_string(buf, p, False, 'TransactionState')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TransactionState')
@@ -158,7 +159,7 @@ def _dec_ListTransactionsResponse_v0(buf, p):
             _e, p = _dec_TransactionState_v0(buf, p)
             f_transaction_states.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ListTransactionsResponse')

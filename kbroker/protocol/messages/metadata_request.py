@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -51,7 +52,7 @@ class MetadataRequestTopic(Message):
 
     topic_id: uuid.UUID = ZERO_UUID
     name: str | None = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -75,7 +76,7 @@ class MetadataRequest(Message):
     allow_auto_topic_creation: bool = True
     include_cluster_authorized_operations: bool = False
     include_topic_authorized_operations: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_MetadataRequestTopic = MetadataRequestTopic()
@@ -110,13 +111,13 @@ def _enc_MetadataRequestTopic_v10(o, w):
 
 def _dec_MetadataRequestTopic_v0(buf, p):
     f_name, p = read_string(buf, p, False, 'Name')
-    return MetadataRequestTopic(ZERO_UUID, f_name, []), p
+    return MetadataRequestTopic(ZERO_UUID, f_name, ()), p
 
 
 def _dec_MetadataRequestTopic_v9(buf, p):
     f_name, p = read_compact_string(buf, p, False, 'Name')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'MetadataRequestTopic')
@@ -129,7 +130,7 @@ def _dec_MetadataRequestTopic_v10(buf, p):
     f_topic_id = uuid.UUID(bytes=f_topic_id)
     f_name, p = read_compact_string(buf, p, True, 'Name')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'MetadataRequestTopic')
@@ -267,7 +268,7 @@ def _dec_MetadataRequest_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_MetadataRequestTopic_v0(buf, p)
             f_topics.append(_e)
-    return MetadataRequest(f_topics, True, False, False, []), p
+    return MetadataRequest(f_topics, True, False, False, ()), p
 
 
 def _dec_MetadataRequest_v1(buf, p):
@@ -281,7 +282,7 @@ def _dec_MetadataRequest_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_MetadataRequestTopic_v0(buf, p)
             f_topics.append(_e)
-    return MetadataRequest(f_topics, True, False, False, []), p
+    return MetadataRequest(f_topics, True, False, False, ()), p
 
 
 def _dec_MetadataRequest_v4(buf, p):
@@ -297,7 +298,7 @@ def _dec_MetadataRequest_v4(buf, p):
             f_topics.append(_e)
     f_allow_auto_topic_creation, = _S_o.unpack_from(buf, p)
     p += 1
-    return MetadataRequest(f_topics, f_allow_auto_topic_creation, False, False, []), p
+    return MetadataRequest(f_topics, f_allow_auto_topic_creation, False, False, ()), p
 
 
 def _dec_MetadataRequest_v8(buf, p):
@@ -313,7 +314,7 @@ def _dec_MetadataRequest_v8(buf, p):
             f_topics.append(_e)
     f_allow_auto_topic_creation, f_include_cluster_authorized_operations, f_include_topic_authorized_operations = _S_ooo.unpack_from(buf, p)
     p += 3
-    return MetadataRequest(f_topics, f_allow_auto_topic_creation, f_include_cluster_authorized_operations, f_include_topic_authorized_operations, []), p
+    return MetadataRequest(f_topics, f_allow_auto_topic_creation, f_include_cluster_authorized_operations, f_include_topic_authorized_operations, ()), p
 
 
 def _dec_MetadataRequest_v9(buf, p):
@@ -333,7 +334,7 @@ def _dec_MetadataRequest_v9(buf, p):
     f_allow_auto_topic_creation, f_include_cluster_authorized_operations, f_include_topic_authorized_operations = _S_ooo.unpack_from(buf, p)
     p += 3
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'MetadataRequest')
@@ -357,7 +358,7 @@ def _dec_MetadataRequest_v10(buf, p):
     f_allow_auto_topic_creation, f_include_cluster_authorized_operations, f_include_topic_authorized_operations = _S_ooo.unpack_from(buf, p)
     p += 3
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'MetadataRequest')
@@ -381,7 +382,7 @@ def _dec_MetadataRequest_v11(buf, p):
     f_allow_auto_topic_creation, f_include_topic_authorized_operations = _S_oo.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'MetadataRequest')

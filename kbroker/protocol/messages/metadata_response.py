@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -55,7 +56,7 @@ class MetadataResponseBroker(Message):
     host: str = ''
     port: int = 0
     rack: str | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -69,7 +70,7 @@ class MetadataResponsePartition(Message):
     replica_nodes: list[int] = attrs.field(factory=list)
     isr_nodes: list[int] = attrs.field(factory=list)
     offline_replicas: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -82,7 +83,7 @@ class MetadataResponseTopic(Message):
     is_internal: bool = False
     partitions: list[MetadataResponsePartition] = attrs.field(factory=list)
     topic_authorized_operations: int = -2147483648
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -109,7 +110,7 @@ class MetadataResponse(Message):
     topics: list[MetadataResponseTopic] = attrs.field(factory=list)
     cluster_authorized_operations: int = -2147483648
     error_code: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_MetadataResponseBroker = MetadataResponseBroker()
@@ -155,7 +156,7 @@ def _dec_MetadataResponseBroker_v0(buf, p):
     f_host, p = read_string(buf, p, False, 'Host')
     f_port, = _S_i.unpack_from(buf, p)
     p += 4
-    return MetadataResponseBroker(f_node_id, f_host, f_port, None, []), p
+    return MetadataResponseBroker(f_node_id, f_host, f_port, None, ()), p
 
 
 def _dec_MetadataResponseBroker_v1(buf, p):
@@ -165,7 +166,7 @@ def _dec_MetadataResponseBroker_v1(buf, p):
     f_port, = _S_i.unpack_from(buf, p)
     p += 4
     f_rack, p = read_string(buf, p, True, 'Rack')
-    return MetadataResponseBroker(f_node_id, f_host, f_port, f_rack, []), p
+    return MetadataResponseBroker(f_node_id, f_host, f_port, f_rack, ()), p
 
 
 def _dec_MetadataResponseBroker_v9(buf, p):
@@ -176,7 +177,7 @@ def _dec_MetadataResponseBroker_v9(buf, p):
     p += 4
     f_rack, p = read_compact_string(buf, p, True, 'Rack')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'MetadataResponseBroker')
@@ -309,7 +310,7 @@ def _dec_MetadataResponsePartition_v0(buf, p):
         check_count(_n, buf, p, 'IsrNodes')
         f_isr_nodes = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
-    return MetadataResponsePartition(f_error_code, f_partition_index, f_leader_id, -1, f_replica_nodes, f_isr_nodes, [], []), p
+    return MetadataResponsePartition(f_error_code, f_partition_index, f_leader_id, -1, f_replica_nodes, f_isr_nodes, [], ()), p
 
 
 def _dec_MetadataResponsePartition_v5(buf, p):
@@ -339,7 +340,7 @@ def _dec_MetadataResponsePartition_v5(buf, p):
         check_count(_n, buf, p, 'OfflineReplicas')
         f_offline_replicas = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
-    return MetadataResponsePartition(f_error_code, f_partition_index, f_leader_id, -1, f_replica_nodes, f_isr_nodes, f_offline_replicas, []), p
+    return MetadataResponsePartition(f_error_code, f_partition_index, f_leader_id, -1, f_replica_nodes, f_isr_nodes, f_offline_replicas, ()), p
 
 
 def _dec_MetadataResponsePartition_v7(buf, p):
@@ -369,7 +370,7 @@ def _dec_MetadataResponsePartition_v7(buf, p):
         check_count(_n, buf, p, 'OfflineReplicas')
         f_offline_replicas = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
-    return MetadataResponsePartition(f_error_code, f_partition_index, f_leader_id, f_leader_epoch, f_replica_nodes, f_isr_nodes, f_offline_replicas, []), p
+    return MetadataResponsePartition(f_error_code, f_partition_index, f_leader_id, f_leader_epoch, f_replica_nodes, f_isr_nodes, f_offline_replicas, ()), p
 
 
 def _dec_MetadataResponsePartition_v9(buf, p):
@@ -409,7 +410,7 @@ def _dec_MetadataResponsePartition_v9(buf, p):
         f_offline_replicas = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'MetadataResponsePartition')
@@ -575,7 +576,7 @@ def _dec_MetadataResponseTopic_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_MetadataResponsePartition_v0(buf, p)
             f_partitions.append(_e)
-    return MetadataResponseTopic(f_error_code, f_name, ZERO_UUID, False, f_partitions, -2147483648, []), p
+    return MetadataResponseTopic(f_error_code, f_name, ZERO_UUID, False, f_partitions, -2147483648, ()), p
 
 
 def _dec_MetadataResponseTopic_v1(buf, p):
@@ -594,7 +595,7 @@ def _dec_MetadataResponseTopic_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_MetadataResponsePartition_v0(buf, p)
             f_partitions.append(_e)
-    return MetadataResponseTopic(f_error_code, f_name, ZERO_UUID, f_is_internal, f_partitions, -2147483648, []), p
+    return MetadataResponseTopic(f_error_code, f_name, ZERO_UUID, f_is_internal, f_partitions, -2147483648, ()), p
 
 
 def _dec_MetadataResponseTopic_v5(buf, p):
@@ -613,7 +614,7 @@ def _dec_MetadataResponseTopic_v5(buf, p):
         for _ in range(_n):
             _e, p = _dec_MetadataResponsePartition_v5(buf, p)
             f_partitions.append(_e)
-    return MetadataResponseTopic(f_error_code, f_name, ZERO_UUID, f_is_internal, f_partitions, -2147483648, []), p
+    return MetadataResponseTopic(f_error_code, f_name, ZERO_UUID, f_is_internal, f_partitions, -2147483648, ()), p
 
 
 def _dec_MetadataResponseTopic_v7(buf, p):
@@ -632,7 +633,7 @@ def _dec_MetadataResponseTopic_v7(buf, p):
         for _ in range(_n):
             _e, p = _dec_MetadataResponsePartition_v7(buf, p)
             f_partitions.append(_e)
-    return MetadataResponseTopic(f_error_code, f_name, ZERO_UUID, f_is_internal, f_partitions, -2147483648, []), p
+    return MetadataResponseTopic(f_error_code, f_name, ZERO_UUID, f_is_internal, f_partitions, -2147483648, ()), p
 
 
 def _dec_MetadataResponseTopic_v8(buf, p):
@@ -653,7 +654,7 @@ def _dec_MetadataResponseTopic_v8(buf, p):
             f_partitions.append(_e)
     f_topic_authorized_operations, = _S_i.unpack_from(buf, p)
     p += 4
-    return MetadataResponseTopic(f_error_code, f_name, ZERO_UUID, f_is_internal, f_partitions, f_topic_authorized_operations, []), p
+    return MetadataResponseTopic(f_error_code, f_name, ZERO_UUID, f_is_internal, f_partitions, f_topic_authorized_operations, ()), p
 
 
 def _dec_MetadataResponseTopic_v9(buf, p):
@@ -678,7 +679,7 @@ def _dec_MetadataResponseTopic_v9(buf, p):
     f_topic_authorized_operations, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'MetadataResponseTopic')
@@ -708,7 +709,7 @@ def _dec_MetadataResponseTopic_v10(buf, p):
     f_topic_authorized_operations, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'MetadataResponseTopic')
@@ -738,7 +739,7 @@ def _dec_MetadataResponseTopic_v12(buf, p):
     f_topic_authorized_operations, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'MetadataResponseTopic')
@@ -1068,7 +1069,7 @@ def _dec_MetadataResponse_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_MetadataResponseTopic_v0(buf, p)
             f_topics.append(_e)
-    return MetadataResponse(0, f_brokers, None, -1, f_topics, -2147483648, 0, []), p
+    return MetadataResponse(0, f_brokers, None, -1, f_topics, -2147483648, 0, ()), p
 
 
 def _dec_MetadataResponse_v1(buf, p):
@@ -1094,7 +1095,7 @@ def _dec_MetadataResponse_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_MetadataResponseTopic_v1(buf, p)
             f_topics.append(_e)
-    return MetadataResponse(0, f_brokers, None, f_controller_id, f_topics, -2147483648, 0, []), p
+    return MetadataResponse(0, f_brokers, None, f_controller_id, f_topics, -2147483648, 0, ()), p
 
 
 def _dec_MetadataResponse_v2(buf, p):
@@ -1121,7 +1122,7 @@ def _dec_MetadataResponse_v2(buf, p):
         for _ in range(_n):
             _e, p = _dec_MetadataResponseTopic_v1(buf, p)
             f_topics.append(_e)
-    return MetadataResponse(0, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, 0, []), p
+    return MetadataResponse(0, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, 0, ()), p
 
 
 def _dec_MetadataResponse_v3(buf, p):
@@ -1150,7 +1151,7 @@ def _dec_MetadataResponse_v3(buf, p):
         for _ in range(_n):
             _e, p = _dec_MetadataResponseTopic_v1(buf, p)
             f_topics.append(_e)
-    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, 0, []), p
+    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, 0, ()), p
 
 
 def _dec_MetadataResponse_v5(buf, p):
@@ -1179,7 +1180,7 @@ def _dec_MetadataResponse_v5(buf, p):
         for _ in range(_n):
             _e, p = _dec_MetadataResponseTopic_v5(buf, p)
             f_topics.append(_e)
-    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, 0, []), p
+    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, 0, ()), p
 
 
 def _dec_MetadataResponse_v7(buf, p):
@@ -1208,7 +1209,7 @@ def _dec_MetadataResponse_v7(buf, p):
         for _ in range(_n):
             _e, p = _dec_MetadataResponseTopic_v7(buf, p)
             f_topics.append(_e)
-    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, 0, []), p
+    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, 0, ()), p
 
 
 def _dec_MetadataResponse_v8(buf, p):
@@ -1239,7 +1240,7 @@ def _dec_MetadataResponse_v8(buf, p):
             f_topics.append(_e)
     f_cluster_authorized_operations, = _S_i.unpack_from(buf, p)
     p += 4
-    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, f_cluster_authorized_operations, 0, []), p
+    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, f_cluster_authorized_operations, 0, ()), p
 
 
 def _dec_MetadataResponse_v9(buf, p):
@@ -1277,7 +1278,7 @@ def _dec_MetadataResponse_v9(buf, p):
     f_cluster_authorized_operations, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'MetadataResponse')
@@ -1319,7 +1320,7 @@ def _dec_MetadataResponse_v10(buf, p):
     f_cluster_authorized_operations, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'MetadataResponse')
@@ -1359,7 +1360,7 @@ def _dec_MetadataResponse_v11(buf, p):
             _e, p = _dec_MetadataResponseTopic_v10(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'MetadataResponse')
@@ -1399,7 +1400,7 @@ def _dec_MetadataResponse_v12(buf, p):
             _e, p = _dec_MetadataResponseTopic_v12(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'MetadataResponse')
@@ -1441,7 +1442,7 @@ def _dec_MetadataResponse_v13(buf, p):
     f_error_code, = _S_h.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'MetadataResponse')

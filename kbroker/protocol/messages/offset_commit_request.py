@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -54,7 +55,7 @@ class OffsetCommitRequestPartition(Message):
     committed_offset: int = 0
     committed_leader_epoch: int = -1
     committed_metadata: str | None = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -64,7 +65,7 @@ class OffsetCommitRequestTopic(Message):
     name: str = ''
     topic_id: uuid.UUID = ZERO_UUID
     partitions: list[OffsetCommitRequestPartition] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -90,7 +91,7 @@ class OffsetCommitRequest(Message):
     group_instance_id: str | None = None
     retention_time_ms: int = -1
     topics: list[OffsetCommitRequestTopic] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_OffsetCommitRequestPartition = OffsetCommitRequestPartition()
@@ -128,14 +129,14 @@ def _dec_OffsetCommitRequestPartition_v2(buf, p):
     f_partition_index, f_committed_offset = _S_iq.unpack_from(buf, p)
     p += 12
     f_committed_metadata, p = read_string(buf, p, True, 'CommittedMetadata')
-    return OffsetCommitRequestPartition(f_partition_index, f_committed_offset, -1, f_committed_metadata, []), p
+    return OffsetCommitRequestPartition(f_partition_index, f_committed_offset, -1, f_committed_metadata, ()), p
 
 
 def _dec_OffsetCommitRequestPartition_v6(buf, p):
     f_partition_index, f_committed_offset, f_committed_leader_epoch = _S_iqi.unpack_from(buf, p)
     p += 16
     f_committed_metadata, p = read_string(buf, p, True, 'CommittedMetadata')
-    return OffsetCommitRequestPartition(f_partition_index, f_committed_offset, f_committed_leader_epoch, f_committed_metadata, []), p
+    return OffsetCommitRequestPartition(f_partition_index, f_committed_offset, f_committed_leader_epoch, f_committed_metadata, ()), p
 
 
 def _dec_OffsetCommitRequestPartition_v8(buf, p):
@@ -143,7 +144,7 @@ def _dec_OffsetCommitRequestPartition_v8(buf, p):
     p += 16
     f_committed_metadata, p = read_compact_string(buf, p, True, 'CommittedMetadata')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetCommitRequestPartition')
@@ -222,7 +223,7 @@ def _dec_OffsetCommitRequestTopic_v2(buf, p):
         for _ in range(_n):
             _e, p = _dec_OffsetCommitRequestPartition_v2(buf, p)
             f_partitions.append(_e)
-    return OffsetCommitRequestTopic(f_name, ZERO_UUID, f_partitions, []), p
+    return OffsetCommitRequestTopic(f_name, ZERO_UUID, f_partitions, ()), p
 
 
 def _dec_OffsetCommitRequestTopic_v6(buf, p):
@@ -237,7 +238,7 @@ def _dec_OffsetCommitRequestTopic_v6(buf, p):
         for _ in range(_n):
             _e, p = _dec_OffsetCommitRequestPartition_v6(buf, p)
             f_partitions.append(_e)
-    return OffsetCommitRequestTopic(f_name, ZERO_UUID, f_partitions, []), p
+    return OffsetCommitRequestTopic(f_name, ZERO_UUID, f_partitions, ()), p
 
 
 def _dec_OffsetCommitRequestTopic_v8(buf, p):
@@ -256,7 +257,7 @@ def _dec_OffsetCommitRequestTopic_v8(buf, p):
             _e, p = _dec_OffsetCommitRequestPartition_v8(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetCommitRequestTopic')
@@ -281,7 +282,7 @@ def _dec_OffsetCommitRequestTopic_v10(buf, p):
             _e, p = _dec_OffsetCommitRequestPartition_v8(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetCommitRequestTopic')
@@ -415,7 +416,7 @@ def _dec_OffsetCommitRequest_v2(buf, p):
         for _ in range(_n):
             _e, p = _dec_OffsetCommitRequestTopic_v2(buf, p)
             f_topics.append(_e)
-    return OffsetCommitRequest(f_group_id, f_generation_id_or_member_epoch, f_member_id, None, f_retention_time_ms, f_topics, []), p
+    return OffsetCommitRequest(f_group_id, f_generation_id_or_member_epoch, f_member_id, None, f_retention_time_ms, f_topics, ()), p
 
 
 def _dec_OffsetCommitRequest_v5(buf, p):
@@ -433,7 +434,7 @@ def _dec_OffsetCommitRequest_v5(buf, p):
         for _ in range(_n):
             _e, p = _dec_OffsetCommitRequestTopic_v2(buf, p)
             f_topics.append(_e)
-    return OffsetCommitRequest(f_group_id, f_generation_id_or_member_epoch, f_member_id, None, -1, f_topics, []), p
+    return OffsetCommitRequest(f_group_id, f_generation_id_or_member_epoch, f_member_id, None, -1, f_topics, ()), p
 
 
 def _dec_OffsetCommitRequest_v6(buf, p):
@@ -451,7 +452,7 @@ def _dec_OffsetCommitRequest_v6(buf, p):
         for _ in range(_n):
             _e, p = _dec_OffsetCommitRequestTopic_v6(buf, p)
             f_topics.append(_e)
-    return OffsetCommitRequest(f_group_id, f_generation_id_or_member_epoch, f_member_id, None, -1, f_topics, []), p
+    return OffsetCommitRequest(f_group_id, f_generation_id_or_member_epoch, f_member_id, None, -1, f_topics, ()), p
 
 
 def _dec_OffsetCommitRequest_v7(buf, p):
@@ -470,7 +471,7 @@ def _dec_OffsetCommitRequest_v7(buf, p):
         for _ in range(_n):
             _e, p = _dec_OffsetCommitRequestTopic_v6(buf, p)
             f_topics.append(_e)
-    return OffsetCommitRequest(f_group_id, f_generation_id_or_member_epoch, f_member_id, f_group_instance_id, -1, f_topics, []), p
+    return OffsetCommitRequest(f_group_id, f_generation_id_or_member_epoch, f_member_id, f_group_instance_id, -1, f_topics, ()), p
 
 
 def _dec_OffsetCommitRequest_v8(buf, p):
@@ -493,7 +494,7 @@ def _dec_OffsetCommitRequest_v8(buf, p):
             _e, p = _dec_OffsetCommitRequestTopic_v8(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetCommitRequest')
@@ -520,7 +521,7 @@ def _dec_OffsetCommitRequest_v10(buf, p):
             _e, p = _dec_OffsetCommitRequestTopic_v10(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetCommitRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -50,7 +51,7 @@ class OffsetCommitResponsePartition(Message):
 
     partition_index: int = 0
     error_code: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -60,7 +61,7 @@ class OffsetCommitResponseTopic(Message):
     name: str = ''
     topic_id: uuid.UUID = ZERO_UUID
     partitions: list[OffsetCommitResponsePartition] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -82,7 +83,7 @@ class OffsetCommitResponse(Message):
 
     throttle_time_ms: int = 0
     topics: list[OffsetCommitResponseTopic] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_OffsetCommitResponsePartition = OffsetCommitResponsePartition()
@@ -109,14 +110,14 @@ def _enc_OffsetCommitResponsePartition_v8(o, w):
 def _dec_OffsetCommitResponsePartition_v2(buf, p):
     f_partition_index, f_error_code = _S_ih.unpack_from(buf, p)
     p += 6
-    return OffsetCommitResponsePartition(f_partition_index, f_error_code, []), p
+    return OffsetCommitResponsePartition(f_partition_index, f_error_code, ()), p
 
 
 def _dec_OffsetCommitResponsePartition_v8(buf, p):
     f_partition_index, f_error_code = _S_ih.unpack_from(buf, p)
     p += 6
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetCommitResponsePartition')
@@ -181,7 +182,7 @@ def _dec_OffsetCommitResponseTopic_v2(buf, p):
         for _ in range(_n):
             _e, p = _dec_OffsetCommitResponsePartition_v2(buf, p)
             f_partitions.append(_e)
-    return OffsetCommitResponseTopic(f_name, ZERO_UUID, f_partitions, []), p
+    return OffsetCommitResponseTopic(f_name, ZERO_UUID, f_partitions, ()), p
 
 
 def _dec_OffsetCommitResponseTopic_v8(buf, p):
@@ -200,7 +201,7 @@ def _dec_OffsetCommitResponseTopic_v8(buf, p):
             _e, p = _dec_OffsetCommitResponsePartition_v8(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetCommitResponseTopic')
@@ -225,7 +226,7 @@ def _dec_OffsetCommitResponseTopic_v10(buf, p):
             _e, p = _dec_OffsetCommitResponsePartition_v8(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetCommitResponseTopic')
@@ -302,7 +303,7 @@ def _dec_OffsetCommitResponse_v2(buf, p):
         for _ in range(_n):
             _e, p = _dec_OffsetCommitResponseTopic_v2(buf, p)
             f_topics.append(_e)
-    return OffsetCommitResponse(0, f_topics, []), p
+    return OffsetCommitResponse(0, f_topics, ()), p
 
 
 def _dec_OffsetCommitResponse_v3(buf, p):
@@ -318,7 +319,7 @@ def _dec_OffsetCommitResponse_v3(buf, p):
         for _ in range(_n):
             _e, p = _dec_OffsetCommitResponseTopic_v2(buf, p)
             f_topics.append(_e)
-    return OffsetCommitResponse(f_throttle_time_ms, f_topics, []), p
+    return OffsetCommitResponse(f_throttle_time_ms, f_topics, ()), p
 
 
 def _dec_OffsetCommitResponse_v8(buf, p):
@@ -338,7 +339,7 @@ def _dec_OffsetCommitResponse_v8(buf, p):
             _e, p = _dec_OffsetCommitResponseTopic_v8(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetCommitResponse')
@@ -362,7 +363,7 @@ def _dec_OffsetCommitResponse_v10(buf, p):
             _e, p = _dec_OffsetCommitResponseTopic_v10(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetCommitResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -47,7 +48,7 @@ class OffsetDeleteRequestPartition(Message):
     """Each partition to delete offsets for."""
 
     partition_index: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -56,7 +57,7 @@ class OffsetDeleteRequestTopic(Message):
 
     name: str = ''
     partitions: list[OffsetDeleteRequestPartition] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -76,7 +77,7 @@ class OffsetDeleteRequest(Message):
 
     group_id: str = ''
     topics: list[OffsetDeleteRequestTopic] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_OffsetDeleteRequestPartition = OffsetDeleteRequestPartition()
@@ -94,7 +95,7 @@ def _enc_OffsetDeleteRequestPartition_v0(o, w):
 def _dec_OffsetDeleteRequestPartition_v0(buf, p):
     f_partition_index, = _S_i.unpack_from(buf, p)
     p += 4
-    return OffsetDeleteRequestPartition(f_partition_index, []), p
+    return OffsetDeleteRequestPartition(f_partition_index, ()), p
 
 
 def _enc_OffsetDeleteRequestTopic_v0(o, w):
@@ -123,7 +124,7 @@ def _dec_OffsetDeleteRequestTopic_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_OffsetDeleteRequestPartition_v0(buf, p)
             f_partitions.append(_e)
-    return OffsetDeleteRequestTopic(f_name, f_partitions, []), p
+    return OffsetDeleteRequestTopic(f_name, f_partitions, ()), p
 
 
 def _enc_OffsetDeleteRequest_v0(o, w):
@@ -152,7 +153,7 @@ def _dec_OffsetDeleteRequest_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_OffsetDeleteRequestTopic_v0(buf, p)
             f_topics.append(_e)
-    return OffsetDeleteRequest(f_group_id, f_topics, []), p
+    return OffsetDeleteRequest(f_group_id, f_topics, ()), p
 
 
 OffsetDeleteRequestPartition._ENCODERS = {0: _enc_OffsetDeleteRequestPartition_v0}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class OffsetDeleteResponsePartition(Message):
 
     partition_index: int = 0
     error_code: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -58,7 +59,7 @@ class OffsetDeleteResponseTopic(Message):
 
     name: str = ''
     partitions: list[OffsetDeleteResponsePartition] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -79,7 +80,7 @@ class OffsetDeleteResponse(Message):
     error_code: int = 0
     throttle_time_ms: int = 0
     topics: list[OffsetDeleteResponseTopic] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_OffsetDeleteResponsePartition = OffsetDeleteResponsePartition()
@@ -97,7 +98,7 @@ def _enc_OffsetDeleteResponsePartition_v0(o, w):
 def _dec_OffsetDeleteResponsePartition_v0(buf, p):
     f_partition_index, f_error_code = _S_ih.unpack_from(buf, p)
     p += 6
-    return OffsetDeleteResponsePartition(f_partition_index, f_error_code, []), p
+    return OffsetDeleteResponsePartition(f_partition_index, f_error_code, ()), p
 
 
 def _enc_OffsetDeleteResponseTopic_v0(o, w):
@@ -126,7 +127,7 @@ def _dec_OffsetDeleteResponseTopic_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_OffsetDeleteResponsePartition_v0(buf, p)
             f_partitions.append(_e)
-    return OffsetDeleteResponseTopic(f_name, f_partitions, []), p
+    return OffsetDeleteResponseTopic(f_name, f_partitions, ()), p
 
 
 def _enc_OffsetDeleteResponse_v0(o, w):
@@ -156,7 +157,7 @@ def _dec_OffsetDeleteResponse_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_OffsetDeleteResponseTopic_v0(buf, p)
             f_topics.append(_e)
-    return OffsetDeleteResponse(f_error_code, f_throttle_time_ms, f_topics, []), p
+    return OffsetDeleteResponse(f_error_code, f_throttle_time_ms, f_topics, ()), p
 
 
 OffsetDeleteResponsePartition._ENCODERS = {0: _enc_OffsetDeleteResponsePartition_v0}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -50,7 +51,7 @@ class OffsetFetchRequestTopic(Message):
 
     name: str = ''
     partition_indexes: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -60,7 +61,7 @@ class OffsetFetchRequestTopics(Message):
     name: str = ''
     topic_id: uuid.UUID = ZERO_UUID
     partition_indexes: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -71,7 +72,7 @@ class OffsetFetchRequestGroup(Message):
     member_id: str | None = None
     member_epoch: int = -1
     topics: list[OffsetFetchRequestTopics] | None = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -95,7 +96,7 @@ class OffsetFetchRequest(Message):
     topics: list[OffsetFetchRequestTopic] | None = attrs.field(factory=list)
     groups: list[OffsetFetchRequestGroup] = attrs.field(factory=list)
     require_stable: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_OffsetFetchRequestTopic = OffsetFetchRequestTopic()
@@ -156,7 +157,7 @@ def _dec_OffsetFetchRequestTopic_v1(buf, p):
         check_count(_n, buf, p, 'PartitionIndexes')
         f_partition_indexes = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
-    return OffsetFetchRequestTopic(f_name, f_partition_indexes, []), p
+    return OffsetFetchRequestTopic(f_name, f_partition_indexes, ()), p
 
 
 def _dec_OffsetFetchRequestTopic_v6(buf, p):
@@ -173,7 +174,7 @@ def _dec_OffsetFetchRequestTopic_v6(buf, p):
         f_partition_indexes = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchRequestTopic')
@@ -182,7 +183,7 @@ def _dec_OffsetFetchRequestTopic_v6(buf, p):
 
 def _dec_OffsetFetchRequestTopic_v8(buf, p):
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchRequestTopic')
@@ -239,12 +240,12 @@ def _enc_OffsetFetchRequestTopics_v10(o, w):
 
 
 def _dec_OffsetFetchRequestTopics_v1(buf, p):
-    return OffsetFetchRequestTopics('', ZERO_UUID, [], []), p
+    return OffsetFetchRequestTopics('', ZERO_UUID, [], ()), p
 
 
 def _dec_OffsetFetchRequestTopics_v6(buf, p):
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchRequestTopics')
@@ -265,7 +266,7 @@ def _dec_OffsetFetchRequestTopics_v8(buf, p):
         f_partition_indexes = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchRequestTopics')
@@ -288,7 +289,7 @@ def _dec_OffsetFetchRequestTopics_v10(buf, p):
         f_partition_indexes = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchRequestTopics')
@@ -369,12 +370,12 @@ def _enc_OffsetFetchRequestGroup_v10(o, w):
 
 
 def _dec_OffsetFetchRequestGroup_v1(buf, p):
-    return OffsetFetchRequestGroup('', None, -1, [], []), p
+    return OffsetFetchRequestGroup('', None, -1, [], ()), p
 
 
 def _dec_OffsetFetchRequestGroup_v6(buf, p):
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchRequestGroup')
@@ -397,7 +398,7 @@ def _dec_OffsetFetchRequestGroup_v8(buf, p):
             _e, p = _dec_OffsetFetchRequestTopics_v8(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchRequestGroup')
@@ -423,7 +424,7 @@ def _dec_OffsetFetchRequestGroup_v9(buf, p):
             _e, p = _dec_OffsetFetchRequestTopics_v8(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchRequestGroup')
@@ -449,7 +450,7 @@ def _dec_OffsetFetchRequestGroup_v10(buf, p):
             _e, p = _dec_OffsetFetchRequestTopics_v10(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchRequestGroup')
@@ -603,7 +604,7 @@ def _dec_OffsetFetchRequest_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_OffsetFetchRequestTopic_v1(buf, p)
             f_topics.append(_e)
-    return OffsetFetchRequest(f_group_id, f_topics, [], False, []), p
+    return OffsetFetchRequest(f_group_id, f_topics, [], False, ()), p
 
 
 def _dec_OffsetFetchRequest_v2(buf, p):
@@ -618,7 +619,7 @@ def _dec_OffsetFetchRequest_v2(buf, p):
         for _ in range(_n):
             _e, p = _dec_OffsetFetchRequestTopic_v1(buf, p)
             f_topics.append(_e)
-    return OffsetFetchRequest(f_group_id, f_topics, [], False, []), p
+    return OffsetFetchRequest(f_group_id, f_topics, [], False, ()), p
 
 
 def _dec_OffsetFetchRequest_v6(buf, p):
@@ -637,7 +638,7 @@ def _dec_OffsetFetchRequest_v6(buf, p):
             _e, p = _dec_OffsetFetchRequestTopic_v6(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchRequest')
@@ -662,7 +663,7 @@ def _dec_OffsetFetchRequest_v7(buf, p):
     f_require_stable, = _S_o.unpack_from(buf, p)
     p += 1
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchRequest')
@@ -686,7 +687,7 @@ def _dec_OffsetFetchRequest_v8(buf, p):
     f_require_stable, = _S_o.unpack_from(buf, p)
     p += 1
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchRequest')
@@ -710,7 +711,7 @@ def _dec_OffsetFetchRequest_v9(buf, p):
     f_require_stable, = _S_o.unpack_from(buf, p)
     p += 1
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchRequest')
@@ -734,7 +735,7 @@ def _dec_OffsetFetchRequest_v10(buf, p):
     f_require_stable, = _S_o.unpack_from(buf, p)
     p += 1
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -55,7 +56,7 @@ class OffsetFetchResponsePartition(Message):
     committed_leader_epoch: int = -1
     metadata: str | None = ''
     error_code: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -64,7 +65,7 @@ class OffsetFetchResponseTopic(Message):
 
     name: str = ''
     partitions: list[OffsetFetchResponsePartition] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -76,7 +77,7 @@ class OffsetFetchResponsePartitions(Message):
     committed_leader_epoch: int = -1
     metadata: str | None = ''
     error_code: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -86,7 +87,7 @@ class OffsetFetchResponseTopics(Message):
     name: str = ''
     topic_id: uuid.UUID = ZERO_UUID
     partitions: list[OffsetFetchResponsePartitions] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -96,7 +97,7 @@ class OffsetFetchResponseGroup(Message):
     group_id: str = ''
     topics: list[OffsetFetchResponseTopics] = attrs.field(factory=list)
     error_code: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -120,7 +121,7 @@ class OffsetFetchResponse(Message):
     topics: list[OffsetFetchResponseTopic] = attrs.field(factory=list)
     error_code: int = 0
     groups: list[OffsetFetchResponseGroup] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_OffsetFetchResponsePartition = OffsetFetchResponsePartition()
@@ -182,7 +183,7 @@ def _dec_OffsetFetchResponsePartition_v1(buf, p):
     f_metadata, p = read_string(buf, p, True, 'Metadata')
     f_error_code, = _S_h.unpack_from(buf, p)
     p += 2
-    return OffsetFetchResponsePartition(f_partition_index, f_committed_offset, -1, f_metadata, f_error_code, []), p
+    return OffsetFetchResponsePartition(f_partition_index, f_committed_offset, -1, f_metadata, f_error_code, ()), p
 
 
 def _dec_OffsetFetchResponsePartition_v5(buf, p):
@@ -191,7 +192,7 @@ def _dec_OffsetFetchResponsePartition_v5(buf, p):
     f_metadata, p = read_string(buf, p, True, 'Metadata')
     f_error_code, = _S_h.unpack_from(buf, p)
     p += 2
-    return OffsetFetchResponsePartition(f_partition_index, f_committed_offset, f_committed_leader_epoch, f_metadata, f_error_code, []), p
+    return OffsetFetchResponsePartition(f_partition_index, f_committed_offset, f_committed_leader_epoch, f_metadata, f_error_code, ()), p
 
 
 def _dec_OffsetFetchResponsePartition_v6(buf, p):
@@ -201,7 +202,7 @@ def _dec_OffsetFetchResponsePartition_v6(buf, p):
     f_error_code, = _S_h.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchResponsePartition')
@@ -210,7 +211,7 @@ def _dec_OffsetFetchResponsePartition_v6(buf, p):
 
 def _dec_OffsetFetchResponsePartition_v8(buf, p):
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchResponsePartition')
@@ -285,7 +286,7 @@ def _dec_OffsetFetchResponseTopic_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_OffsetFetchResponsePartition_v1(buf, p)
             f_partitions.append(_e)
-    return OffsetFetchResponseTopic(f_name, f_partitions, []), p
+    return OffsetFetchResponseTopic(f_name, f_partitions, ()), p
 
 
 def _dec_OffsetFetchResponseTopic_v5(buf, p):
@@ -300,7 +301,7 @@ def _dec_OffsetFetchResponseTopic_v5(buf, p):
         for _ in range(_n):
             _e, p = _dec_OffsetFetchResponsePartition_v5(buf, p)
             f_partitions.append(_e)
-    return OffsetFetchResponseTopic(f_name, f_partitions, []), p
+    return OffsetFetchResponseTopic(f_name, f_partitions, ()), p
 
 
 def _dec_OffsetFetchResponseTopic_v6(buf, p):
@@ -319,7 +320,7 @@ def _dec_OffsetFetchResponseTopic_v6(buf, p):
             _e, p = _dec_OffsetFetchResponsePartition_v6(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchResponseTopic')
@@ -328,7 +329,7 @@ def _dec_OffsetFetchResponseTopic_v6(buf, p):
 
 def _dec_OffsetFetchResponseTopic_v8(buf, p):
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchResponseTopic')
@@ -376,12 +377,12 @@ def _enc_OffsetFetchResponsePartitions_v8(o, w):
 
 
 def _dec_OffsetFetchResponsePartitions_v1(buf, p):
-    return OffsetFetchResponsePartitions(0, 0, -1, '', 0, []), p
+    return OffsetFetchResponsePartitions(0, 0, -1, '', 0, ()), p
 
 
 def _dec_OffsetFetchResponsePartitions_v6(buf, p):
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchResponsePartitions')
@@ -395,7 +396,7 @@ def _dec_OffsetFetchResponsePartitions_v8(buf, p):
     f_error_code, = _S_h.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchResponsePartitions')
@@ -452,12 +453,12 @@ def _enc_OffsetFetchResponseTopics_v10(o, w):
 
 
 def _dec_OffsetFetchResponseTopics_v1(buf, p):
-    return OffsetFetchResponseTopics('', ZERO_UUID, [], []), p
+    return OffsetFetchResponseTopics('', ZERO_UUID, [], ()), p
 
 
 def _dec_OffsetFetchResponseTopics_v6(buf, p):
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchResponseTopics')
@@ -480,7 +481,7 @@ def _dec_OffsetFetchResponseTopics_v8(buf, p):
             _e, p = _dec_OffsetFetchResponsePartitions_v8(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchResponseTopics')
@@ -505,7 +506,7 @@ def _dec_OffsetFetchResponseTopics_v10(buf, p):
             _e, p = _dec_OffsetFetchResponsePartitions_v8(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchResponseTopics')
@@ -572,12 +573,12 @@ def _enc_OffsetFetchResponseGroup_v10(o, w):
 
 
 def _dec_OffsetFetchResponseGroup_v1(buf, p):
-    return OffsetFetchResponseGroup('', [], 0, []), p
+    return OffsetFetchResponseGroup('', [], 0, ()), p
 
 
 def _dec_OffsetFetchResponseGroup_v6(buf, p):
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchResponseGroup')
@@ -602,7 +603,7 @@ def _dec_OffsetFetchResponseGroup_v8(buf, p):
     f_error_code, = _S_h.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchResponseGroup')
@@ -627,7 +628,7 @@ def _dec_OffsetFetchResponseGroup_v10(buf, p):
     f_error_code, = _S_h.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchResponseGroup')
@@ -765,7 +766,7 @@ def _dec_OffsetFetchResponse_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_OffsetFetchResponseTopic_v1(buf, p)
             f_topics.append(_e)
-    return OffsetFetchResponse(0, f_topics, 0, [], []), p
+    return OffsetFetchResponse(0, f_topics, 0, [], ()), p
 
 
 def _dec_OffsetFetchResponse_v2(buf, p):
@@ -781,7 +782,7 @@ def _dec_OffsetFetchResponse_v2(buf, p):
             f_topics.append(_e)
     f_error_code, = _S_h.unpack_from(buf, p)
     p += 2
-    return OffsetFetchResponse(0, f_topics, f_error_code, [], []), p
+    return OffsetFetchResponse(0, f_topics, f_error_code, [], ()), p
 
 
 def _dec_OffsetFetchResponse_v3(buf, p):
@@ -799,7 +800,7 @@ def _dec_OffsetFetchResponse_v3(buf, p):
             f_topics.append(_e)
     f_error_code, = _S_h.unpack_from(buf, p)
     p += 2
-    return OffsetFetchResponse(f_throttle_time_ms, f_topics, f_error_code, [], []), p
+    return OffsetFetchResponse(f_throttle_time_ms, f_topics, f_error_code, [], ()), p
 
 
 def _dec_OffsetFetchResponse_v5(buf, p):
@@ -817,7 +818,7 @@ def _dec_OffsetFetchResponse_v5(buf, p):
             f_topics.append(_e)
     f_error_code, = _S_h.unpack_from(buf, p)
     p += 2
-    return OffsetFetchResponse(f_throttle_time_ms, f_topics, f_error_code, [], []), p
+    return OffsetFetchResponse(f_throttle_time_ms, f_topics, f_error_code, [], ()), p
 
 
 def _dec_OffsetFetchResponse_v6(buf, p):
@@ -839,7 +840,7 @@ def _dec_OffsetFetchResponse_v6(buf, p):
     f_error_code, = _S_h.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchResponse')
@@ -863,7 +864,7 @@ def _dec_OffsetFetchResponse_v8(buf, p):
             _e, p = _dec_OffsetFetchResponseGroup_v8(buf, p)
             f_groups.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchResponse')
@@ -887,7 +888,7 @@ def _dec_OffsetFetchResponse_v10(buf, p):
             _e, p = _dec_OffsetFetchResponseGroup_v10(buf, p)
             f_groups.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetFetchResponse')

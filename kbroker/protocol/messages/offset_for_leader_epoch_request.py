@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -50,7 +51,7 @@ class OffsetForLeaderPartition(Message):
     partition: int = 0
     current_leader_epoch: int = -1
     leader_epoch: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -59,7 +60,7 @@ class OffsetForLeaderTopic(Message):
 
     topic: str = ''
     partitions: list[OffsetForLeaderPartition] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -81,7 +82,7 @@ class OffsetForLeaderEpochRequest(Message):
 
     replica_id: int = -2
     topics: list[OffsetForLeaderTopic] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_OffsetForLeaderPartition = OffsetForLeaderPartition()
@@ -108,14 +109,14 @@ def _enc_OffsetForLeaderPartition_v4(o, w):
 def _dec_OffsetForLeaderPartition_v2(buf, p):
     f_partition, f_current_leader_epoch, f_leader_epoch = _S_iii.unpack_from(buf, p)
     p += 12
-    return OffsetForLeaderPartition(f_partition, f_current_leader_epoch, f_leader_epoch, []), p
+    return OffsetForLeaderPartition(f_partition, f_current_leader_epoch, f_leader_epoch, ()), p
 
 
 def _dec_OffsetForLeaderPartition_v4(buf, p):
     f_partition, f_current_leader_epoch, f_leader_epoch = _S_iii.unpack_from(buf, p)
     p += 12
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetForLeaderPartition')
@@ -164,7 +165,7 @@ def _dec_OffsetForLeaderTopic_v2(buf, p):
         for _ in range(_n):
             _e, p = _dec_OffsetForLeaderPartition_v2(buf, p)
             f_partitions.append(_e)
-    return OffsetForLeaderTopic(f_topic, f_partitions, []), p
+    return OffsetForLeaderTopic(f_topic, f_partitions, ()), p
 
 
 def _dec_OffsetForLeaderTopic_v4(buf, p):
@@ -183,7 +184,7 @@ def _dec_OffsetForLeaderTopic_v4(buf, p):
             _e, p = _dec_OffsetForLeaderPartition_v4(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetForLeaderTopic')
@@ -244,7 +245,7 @@ def _dec_OffsetForLeaderEpochRequest_v2(buf, p):
         for _ in range(_n):
             _e, p = _dec_OffsetForLeaderTopic_v2(buf, p)
             f_topics.append(_e)
-    return OffsetForLeaderEpochRequest(-2, f_topics, []), p
+    return OffsetForLeaderEpochRequest(-2, f_topics, ()), p
 
 
 def _dec_OffsetForLeaderEpochRequest_v3(buf, p):
@@ -260,7 +261,7 @@ def _dec_OffsetForLeaderEpochRequest_v3(buf, p):
         for _ in range(_n):
             _e, p = _dec_OffsetForLeaderTopic_v2(buf, p)
             f_topics.append(_e)
-    return OffsetForLeaderEpochRequest(f_replica_id, f_topics, []), p
+    return OffsetForLeaderEpochRequest(f_replica_id, f_topics, ()), p
 
 
 def _dec_OffsetForLeaderEpochRequest_v4(buf, p):
@@ -280,7 +281,7 @@ def _dec_OffsetForLeaderEpochRequest_v4(buf, p):
             _e, p = _dec_OffsetForLeaderTopic_v4(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetForLeaderEpochRequest')

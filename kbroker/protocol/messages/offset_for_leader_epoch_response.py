@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -51,7 +52,7 @@ class EpochEndOffset(Message):
     partition: int = 0
     leader_epoch: int = -1
     end_offset: int = -1
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -60,7 +61,7 @@ class OffsetForLeaderTopicResult(Message):
 
     topic: str = ''
     partitions: list[EpochEndOffset] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -82,7 +83,7 @@ class OffsetForLeaderEpochResponse(Message):
 
     throttle_time_ms: int = 0
     topics: list[OffsetForLeaderTopicResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_EpochEndOffset = EpochEndOffset()
@@ -109,14 +110,14 @@ def _enc_EpochEndOffset_v4(o, w):
 def _dec_EpochEndOffset_v2(buf, p):
     f_error_code, f_partition, f_leader_epoch, f_end_offset = _S_hiiq.unpack_from(buf, p)
     p += 18
-    return EpochEndOffset(f_error_code, f_partition, f_leader_epoch, f_end_offset, []), p
+    return EpochEndOffset(f_error_code, f_partition, f_leader_epoch, f_end_offset, ()), p
 
 
 def _dec_EpochEndOffset_v4(buf, p):
     f_error_code, f_partition, f_leader_epoch, f_end_offset = _S_hiiq.unpack_from(buf, p)
     p += 18
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'EpochEndOffset')
@@ -165,7 +166,7 @@ def _dec_OffsetForLeaderTopicResult_v2(buf, p):
         for _ in range(_n):
             _e, p = _dec_EpochEndOffset_v2(buf, p)
             f_partitions.append(_e)
-    return OffsetForLeaderTopicResult(f_topic, f_partitions, []), p
+    return OffsetForLeaderTopicResult(f_topic, f_partitions, ()), p
 
 
 def _dec_OffsetForLeaderTopicResult_v4(buf, p):
@@ -184,7 +185,7 @@ def _dec_OffsetForLeaderTopicResult_v4(buf, p):
             _e, p = _dec_EpochEndOffset_v4(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetForLeaderTopicResult')
@@ -234,7 +235,7 @@ def _dec_OffsetForLeaderEpochResponse_v2(buf, p):
         for _ in range(_n):
             _e, p = _dec_OffsetForLeaderTopicResult_v2(buf, p)
             f_topics.append(_e)
-    return OffsetForLeaderEpochResponse(f_throttle_time_ms, f_topics, []), p
+    return OffsetForLeaderEpochResponse(f_throttle_time_ms, f_topics, ()), p
 
 
 def _dec_OffsetForLeaderEpochResponse_v4(buf, p):
@@ -254,7 +255,7 @@ def _dec_OffsetForLeaderEpochResponse_v4(buf, p):
             _e, p = _dec_OffsetForLeaderTopicResult_v4(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'OffsetForLeaderEpochResponse')

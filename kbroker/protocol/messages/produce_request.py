@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -50,7 +51,7 @@ class PartitionProduceData(Message):
 
     index: int = 0
     records: object = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -60,7 +61,7 @@ class TopicProduceData(Message):
     name: str = ''
     topic_id: uuid.UUID = ZERO_UUID
     partition_data: list[PartitionProduceData] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -84,7 +85,7 @@ class ProduceRequest(Message):
     acks: int = 0
     timeout_ms: int = 0
     topic_data: list[TopicProduceData] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_PartitionProduceData = PartitionProduceData()
@@ -114,7 +115,7 @@ def _dec_PartitionProduceData_v3(buf, p):
     f_index, = _S_i.unpack_from(buf, p)
     p += 4
     f_records, p = read_records(buf, p, True, 'Records')
-    return PartitionProduceData(f_index, f_records, []), p
+    return PartitionProduceData(f_index, f_records, ()), p
 
 
 def _dec_PartitionProduceData_v9(buf, p):
@@ -122,7 +123,7 @@ def _dec_PartitionProduceData_v9(buf, p):
     p += 4
     f_records, p = read_compact_records(buf, p, True, 'Records')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionProduceData')
@@ -187,7 +188,7 @@ def _dec_TopicProduceData_v3(buf, p):
         for _ in range(_n):
             _e, p = _dec_PartitionProduceData_v3(buf, p)
             f_partition_data.append(_e)
-    return TopicProduceData(f_name, ZERO_UUID, f_partition_data, []), p
+    return TopicProduceData(f_name, ZERO_UUID, f_partition_data, ()), p
 
 
 def _dec_TopicProduceData_v9(buf, p):
@@ -206,7 +207,7 @@ def _dec_TopicProduceData_v9(buf, p):
             _e, p = _dec_PartitionProduceData_v9(buf, p)
             f_partition_data.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicProduceData')
@@ -231,7 +232,7 @@ def _dec_TopicProduceData_v13(buf, p):
             _e, p = _dec_PartitionProduceData_v9(buf, p)
             f_partition_data.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicProduceData')
@@ -301,7 +302,7 @@ def _dec_ProduceRequest_v3(buf, p):
         for _ in range(_n):
             _e, p = _dec_TopicProduceData_v3(buf, p)
             f_topic_data.append(_e)
-    return ProduceRequest(f_transactional_id, f_acks, f_timeout_ms, f_topic_data, []), p
+    return ProduceRequest(f_transactional_id, f_acks, f_timeout_ms, f_topic_data, ()), p
 
 
 def _dec_ProduceRequest_v9(buf, p):
@@ -322,7 +323,7 @@ def _dec_ProduceRequest_v9(buf, p):
             _e, p = _dec_TopicProduceData_v9(buf, p)
             f_topic_data.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ProduceRequest')
@@ -347,7 +348,7 @@ def _dec_ProduceRequest_v13(buf, p):
             _e, p = _dec_TopicProduceData_v13(buf, p)
             f_topic_data.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ProduceRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -52,7 +53,7 @@ class BatchIndexAndErrorMessage(Message):
 
     batch_index: int = 0
     batch_index_error_message: str | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -61,7 +62,7 @@ class LeaderIdAndEpoch(Message):
 
     leader_id: int = -1
     leader_epoch: int = -1
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -76,7 +77,7 @@ class PartitionProduceResponse(Message):
     record_errors: list[BatchIndexAndErrorMessage] = attrs.field(factory=list)
     error_message: str | None = None
     current_leader: LeaderIdAndEpoch = attrs.field(factory=LeaderIdAndEpoch)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -86,7 +87,7 @@ class TopicProduceResponse(Message):
     name: str = ''
     topic_id: uuid.UUID = ZERO_UUID
     partition_responses: list[PartitionProduceResponse] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -97,7 +98,7 @@ class NodeEndpoint(Message):
     host: str = ''
     port: int = 0
     rack: str | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -120,7 +121,7 @@ class ProduceResponse(Message):
     responses: list[TopicProduceResponse] = attrs.field(factory=list)
     throttle_time_ms: int = 0
     node_endpoints: list[NodeEndpoint] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_BatchIndexAndErrorMessage = BatchIndexAndErrorMessage()
@@ -159,14 +160,14 @@ def _enc_BatchIndexAndErrorMessage_v9(o, w):
 
 
 def _dec_BatchIndexAndErrorMessage_v3(buf, p):
-    return BatchIndexAndErrorMessage(0, None, []), p
+    return BatchIndexAndErrorMessage(0, None, ()), p
 
 
 def _dec_BatchIndexAndErrorMessage_v8(buf, p):
     f_batch_index, = _S_i.unpack_from(buf, p)
     p += 4
     f_batch_index_error_message, p = read_string(buf, p, True, 'BatchIndexErrorMessage')
-    return BatchIndexAndErrorMessage(f_batch_index, f_batch_index_error_message, []), p
+    return BatchIndexAndErrorMessage(f_batch_index, f_batch_index_error_message, ()), p
 
 
 def _dec_BatchIndexAndErrorMessage_v9(buf, p):
@@ -174,7 +175,7 @@ def _dec_BatchIndexAndErrorMessage_v9(buf, p):
     p += 4
     f_batch_index_error_message, p = read_compact_string(buf, p, True, 'BatchIndexErrorMessage')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'BatchIndexAndErrorMessage')
@@ -212,12 +213,12 @@ def _enc_LeaderIdAndEpoch_v10(o, w):
 
 
 def _dec_LeaderIdAndEpoch_v3(buf, p):
-    return LeaderIdAndEpoch(-1, -1, []), p
+    return LeaderIdAndEpoch(-1, -1, ()), p
 
 
 def _dec_LeaderIdAndEpoch_v9(buf, p):
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'LeaderIdAndEpoch')
@@ -228,7 +229,7 @@ def _dec_LeaderIdAndEpoch_v10(buf, p):
     f_leader_id, f_leader_epoch = _S_ii.unpack_from(buf, p)
     p += 8
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'LeaderIdAndEpoch')
@@ -236,7 +237,7 @@ def _dec_LeaderIdAndEpoch_v10(buf, p):
 
 
 def _enc_PartitionProduceResponse_v3(o, w):
-    if o.current_leader != _DEFAULT_LeaderIdAndEpoch:
+    if ((_s := o.current_leader) is not _DEFAULT_LeaderIdAndEpoch and ((_s.leader_id != -1) or (_s.leader_epoch != -1) or _s.unknown_tagged_fields)):
         raise field_not_in_version('CurrentLeader')
     b = w.buf
     b += _S_ihqq.pack(o.index, o.error_code, o.base_offset, o.log_append_time_ms)
@@ -245,7 +246,7 @@ def _enc_PartitionProduceResponse_v3(o, w):
 
 
 def _enc_PartitionProduceResponse_v5(o, w):
-    if o.current_leader != _DEFAULT_LeaderIdAndEpoch:
+    if ((_s := o.current_leader) is not _DEFAULT_LeaderIdAndEpoch and ((_s.leader_id != -1) or (_s.leader_epoch != -1) or _s.unknown_tagged_fields)):
         raise field_not_in_version('CurrentLeader')
     b = w.buf
     b += _S_ihqqq.pack(o.index, o.error_code, o.base_offset, o.log_append_time_ms, o.log_start_offset)
@@ -254,7 +255,7 @@ def _enc_PartitionProduceResponse_v5(o, w):
 
 
 def _enc_PartitionProduceResponse_v8(o, w):
-    if o.current_leader != _DEFAULT_LeaderIdAndEpoch:
+    if ((_s := o.current_leader) is not _DEFAULT_LeaderIdAndEpoch and ((_s.leader_id != -1) or (_s.leader_epoch != -1) or _s.unknown_tagged_fields)):
         raise field_not_in_version('CurrentLeader')
     b = w.buf
     b += _S_ihqqq.pack(o.index, o.error_code, o.base_offset, o.log_append_time_ms, o.log_start_offset)
@@ -271,7 +272,7 @@ def _enc_PartitionProduceResponse_v8(o, w):
 
 
 def _enc_PartitionProduceResponse_v9(o, w):
-    if o.current_leader != _DEFAULT_LeaderIdAndEpoch:
+    if ((_s := o.current_leader) is not _DEFAULT_LeaderIdAndEpoch and ((_s.leader_id != -1) or (_s.leader_epoch != -1) or _s.unknown_tagged_fields)):
         raise field_not_in_version('CurrentLeader')
     b = w.buf
     b += _S_ihqqq.pack(o.index, o.error_code, o.base_offset, o.log_append_time_ms, o.log_start_offset)
@@ -300,24 +301,27 @@ def _enc_PartitionProduceResponse_v10(o, w):
         for _e in _a:
             _enc_BatchIndexAndErrorMessage_v9(_e, w)
     write_compact_string(b, o.error_message, True, 'ErrorMessage')
-    _t = list(o.unknown_tagged_fields)
-    if o.current_leader != _DEFAULT_LeaderIdAndEpoch:
+    _t = o.unknown_tagged_fields
+    if ((_s := o.current_leader) is not _DEFAULT_LeaderIdAndEpoch and ((_s.leader_id != -1) or (_s.leader_epoch != -1) or _s.unknown_tagged_fields)):
         _tw = Writer()
         _enc_LeaderIdAndEpoch_v10(o.current_leader, _tw)
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_PartitionProduceResponse_v3(buf, p):
     f_index, f_error_code, f_base_offset, f_log_append_time_ms = _S_ihqq.unpack_from(buf, p)
     p += 22
-    return PartitionProduceResponse(f_index, f_error_code, f_base_offset, f_log_append_time_ms, -1, [], None, LeaderIdAndEpoch(), []), p
+    return PartitionProduceResponse(f_index, f_error_code, f_base_offset, f_log_append_time_ms, -1, [], None, LeaderIdAndEpoch(), ()), p
 
 
 def _dec_PartitionProduceResponse_v5(buf, p):
     f_index, f_error_code, f_base_offset, f_log_append_time_ms, f_log_start_offset = _S_ihqqq.unpack_from(buf, p)
     p += 30
-    return PartitionProduceResponse(f_index, f_error_code, f_base_offset, f_log_append_time_ms, f_log_start_offset, [], None, LeaderIdAndEpoch(), []), p
+    return PartitionProduceResponse(f_index, f_error_code, f_base_offset, f_log_append_time_ms, f_log_start_offset, [], None, LeaderIdAndEpoch(), ()), p
 
 
 def _dec_PartitionProduceResponse_v8(buf, p):
@@ -334,7 +338,7 @@ def _dec_PartitionProduceResponse_v8(buf, p):
             _e, p = _dec_BatchIndexAndErrorMessage_v8(buf, p)
             f_record_errors.append(_e)
     f_error_message, p = read_string(buf, p, True, 'ErrorMessage')
-    return PartitionProduceResponse(f_index, f_error_code, f_base_offset, f_log_append_time_ms, f_log_start_offset, f_record_errors, f_error_message, LeaderIdAndEpoch(), []), p
+    return PartitionProduceResponse(f_index, f_error_code, f_base_offset, f_log_append_time_ms, f_log_start_offset, f_record_errors, f_error_message, LeaderIdAndEpoch(), ()), p
 
 
 def _dec_PartitionProduceResponse_v9(buf, p):
@@ -355,7 +359,7 @@ def _dec_PartitionProduceResponse_v9(buf, p):
             f_record_errors.append(_e)
     f_error_message, p = read_compact_string(buf, p, True, 'ErrorMessage')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionProduceResponse')
@@ -380,7 +384,7 @@ def _dec_PartitionProduceResponse_v10(buf, p):
             f_record_errors.append(_e)
     f_error_message, p = read_compact_string(buf, p, True, 'ErrorMessage')
     f_current_leader = LeaderIdAndEpoch()
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -399,7 +403,7 @@ def _dec_PartitionProduceResponse_v10(buf, p):
                 if p != _end:
                     raise DecodeError('CurrentLeader' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return PartitionProduceResponse(f_index, f_error_code, f_base_offset, f_log_append_time_ms, f_log_start_offset, f_record_errors, f_error_message, f_current_leader, _u), p
 
@@ -506,7 +510,7 @@ def _dec_TopicProduceResponse_v3(buf, p):
         for _ in range(_n):
             _e, p = _dec_PartitionProduceResponse_v3(buf, p)
             f_partition_responses.append(_e)
-    return TopicProduceResponse(f_name, ZERO_UUID, f_partition_responses, []), p
+    return TopicProduceResponse(f_name, ZERO_UUID, f_partition_responses, ()), p
 
 
 def _dec_TopicProduceResponse_v5(buf, p):
@@ -521,7 +525,7 @@ def _dec_TopicProduceResponse_v5(buf, p):
         for _ in range(_n):
             _e, p = _dec_PartitionProduceResponse_v5(buf, p)
             f_partition_responses.append(_e)
-    return TopicProduceResponse(f_name, ZERO_UUID, f_partition_responses, []), p
+    return TopicProduceResponse(f_name, ZERO_UUID, f_partition_responses, ()), p
 
 
 def _dec_TopicProduceResponse_v8(buf, p):
@@ -536,7 +540,7 @@ def _dec_TopicProduceResponse_v8(buf, p):
         for _ in range(_n):
             _e, p = _dec_PartitionProduceResponse_v8(buf, p)
             f_partition_responses.append(_e)
-    return TopicProduceResponse(f_name, ZERO_UUID, f_partition_responses, []), p
+    return TopicProduceResponse(f_name, ZERO_UUID, f_partition_responses, ()), p
 
 
 def _dec_TopicProduceResponse_v9(buf, p):
@@ -555,7 +559,7 @@ def _dec_TopicProduceResponse_v9(buf, p):
             _e, p = _dec_PartitionProduceResponse_v9(buf, p)
             f_partition_responses.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicProduceResponse')
@@ -578,7 +582,7 @@ def _dec_TopicProduceResponse_v10(buf, p):
             _e, p = _dec_PartitionProduceResponse_v10(buf, p)
             f_partition_responses.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicProduceResponse')
@@ -603,7 +607,7 @@ def _dec_TopicProduceResponse_v13(buf, p):
             _e, p = _dec_PartitionProduceResponse_v10(buf, p)
             f_partition_responses.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicProduceResponse')
@@ -652,12 +656,12 @@ def _enc_NodeEndpoint_v10(o, w):
 
 
 def _dec_NodeEndpoint_v3(buf, p):
-    return NodeEndpoint(0, '', 0, None, []), p
+    return NodeEndpoint(0, '', 0, None, ()), p
 
 
 def _dec_NodeEndpoint_v9(buf, p):
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'NodeEndpoint')
@@ -672,7 +676,7 @@ def _dec_NodeEndpoint_v10(buf, p):
     p += 4
     f_rack, p = read_compact_string(buf, p, True, 'Rack')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'NodeEndpoint')
@@ -755,7 +759,7 @@ def _enc_ProduceResponse_v10(o, w):
         for _e in _a:
             _enc_TopicProduceResponse_v10(_e, w)
     b += _S_i.pack(o.throttle_time_ms)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.node_endpoints is None or len(o.node_endpoints) != 0:
         _tw = Writer()
         _a = o.node_endpoints
@@ -765,8 +769,11 @@ def _enc_ProduceResponse_v10(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             for _e in _a:
                 _enc_NodeEndpoint_v10(_e, _tw)
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _enc_ProduceResponse_v13(o, w):
@@ -779,7 +786,7 @@ def _enc_ProduceResponse_v13(o, w):
         for _e in _a:
             _enc_TopicProduceResponse_v13(_e, w)
     b += _S_i.pack(o.throttle_time_ms)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.node_endpoints is None or len(o.node_endpoints) != 0:
         _tw = Writer()
         _a = o.node_endpoints
@@ -789,8 +796,11 @@ def _enc_ProduceResponse_v13(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             for _e in _a:
                 _enc_NodeEndpoint_v10(_e, _tw)
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_ProduceResponse_v3(buf, p):
@@ -806,7 +816,7 @@ def _dec_ProduceResponse_v3(buf, p):
             f_responses.append(_e)
     f_throttle_time_ms, = _S_i.unpack_from(buf, p)
     p += 4
-    return ProduceResponse(f_responses, f_throttle_time_ms, [], []), p
+    return ProduceResponse(f_responses, f_throttle_time_ms, [], ()), p
 
 
 def _dec_ProduceResponse_v5(buf, p):
@@ -822,7 +832,7 @@ def _dec_ProduceResponse_v5(buf, p):
             f_responses.append(_e)
     f_throttle_time_ms, = _S_i.unpack_from(buf, p)
     p += 4
-    return ProduceResponse(f_responses, f_throttle_time_ms, [], []), p
+    return ProduceResponse(f_responses, f_throttle_time_ms, [], ()), p
 
 
 def _dec_ProduceResponse_v8(buf, p):
@@ -838,7 +848,7 @@ def _dec_ProduceResponse_v8(buf, p):
             f_responses.append(_e)
     f_throttle_time_ms, = _S_i.unpack_from(buf, p)
     p += 4
-    return ProduceResponse(f_responses, f_throttle_time_ms, [], []), p
+    return ProduceResponse(f_responses, f_throttle_time_ms, [], ()), p
 
 
 def _dec_ProduceResponse_v9(buf, p):
@@ -858,7 +868,7 @@ def _dec_ProduceResponse_v9(buf, p):
     f_throttle_time_ms, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ProduceResponse')
@@ -882,7 +892,7 @@ def _dec_ProduceResponse_v10(buf, p):
     f_throttle_time_ms, = _S_i.unpack_from(buf, p)
     p += 4
     f_node_endpoints = []
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -913,7 +923,7 @@ def _dec_ProduceResponse_v10(buf, p):
                 if p != _end:
                     raise DecodeError('NodeEndpoints' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return ProduceResponse(f_responses, f_throttle_time_ms, f_node_endpoints, _u), p
 
@@ -935,7 +945,7 @@ def _dec_ProduceResponse_v13(buf, p):
     f_throttle_time_ms, = _S_i.unpack_from(buf, p)
     p += 4
     f_node_endpoints = []
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -966,7 +976,7 @@ def _dec_ProduceResponse_v13(buf, p):
                 if p != _end:
                     raise DecodeError('NodeEndpoints' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return ProduceResponse(f_responses, f_throttle_time_ms, f_node_endpoints, _u), p
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -64,7 +65,7 @@ class PushTelemetryRequest(Message):
     terminating: bool = False
     compression_type: int = 0
     metrics: bytes = b''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_PushTelemetryRequest = PushTelemetryRequest()
@@ -86,7 +87,7 @@ def _dec_PushTelemetryRequest_v0(buf, p):
     f_client_instance_id = uuid.UUID(bytes=f_client_instance_id)
     f_metrics, p = read_compact_bytes(buf, p, False, 'Metrics')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PushTelemetryRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -61,7 +62,7 @@ class PushTelemetryResponse(Message):
 
     throttle_time_ms: int = 0
     error_code: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_PushTelemetryResponse = PushTelemetryResponse()
@@ -80,7 +81,7 @@ def _dec_PushTelemetryResponse_v0(buf, p):
     f_throttle_time_ms, f_error_code = _S_ih.unpack_from(buf, p)
     p += 6
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PushTelemetryResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -53,7 +54,7 @@ class StateBatch(Message):
     last_offset: int = 0
     delivery_state: int = 0
     delivery_count: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -66,7 +67,7 @@ class PartitionResult(Message):
     state_epoch: int = 0
     start_offset: int = 0
     state_batches: list[StateBatch] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -75,7 +76,7 @@ class ReadStateResult(Message):
 
     topic_id: uuid.UUID = ZERO_UUID
     partitions: list[PartitionResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -96,7 +97,7 @@ class ReadShareGroupStateResponse(Message):
         return 0
 
     results: list[ReadStateResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_StateBatch = StateBatch()
@@ -118,7 +119,7 @@ def _dec_StateBatch_v0(buf, p):
     f_first_offset, f_last_offset, f_delivery_state, f_delivery_count = _S_qqbh.unpack_from(buf, p)
     p += 19
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'StateBatch')
@@ -163,7 +164,7 @@ def _dec_PartitionResult_v0(buf, p):
             _e, p = _dec_StateBatch_v0(buf, p)
             f_state_batches.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionResult')
@@ -204,7 +205,7 @@ def _dec_ReadStateResult_v0(buf, p):
             _e, p = _dec_PartitionResult_v0(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ReadStateResult')
@@ -241,7 +242,7 @@ def _dec_ReadShareGroupStateResponse_v0(buf, p):
             _e, p = _dec_ReadStateResult_v0(buf, p)
             f_results.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ReadShareGroupStateResponse')

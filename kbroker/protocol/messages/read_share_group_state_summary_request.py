@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class PartitionData(Message):
 
     partition: int = 0
     leader_epoch: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -58,7 +59,7 @@ class ReadStateSummaryData(Message):
 
     topic_id: uuid.UUID = ZERO_UUID
     partitions: list[PartitionData] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -80,7 +81,7 @@ class ReadShareGroupStateSummaryRequest(Message):
 
     group_id: str = ''
     topics: list[ReadStateSummaryData] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_PartitionData = PartitionData()
@@ -101,7 +102,7 @@ def _dec_PartitionData_v0(buf, p):
     f_partition, f_leader_epoch = _S_ii.unpack_from(buf, p)
     p += 8
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionData')
@@ -142,7 +143,7 @@ def _dec_ReadStateSummaryData_v0(buf, p):
             _e, p = _dec_PartitionData_v0(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ReadStateSummaryData')
@@ -181,7 +182,7 @@ def _dec_ReadShareGroupStateSummaryRequest_v0(buf, p):
             _e, p = _dec_ReadStateSummaryData_v0(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ReadShareGroupStateSummaryRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -56,7 +57,7 @@ class PartitionResult(Message):
     leader_epoch: int = 0
     start_offset: int = 0
     delivery_complete_count: int = -1
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -65,7 +66,7 @@ class ReadStateSummaryResult(Message):
 
     topic_id: uuid.UUID = ZERO_UUID
     partitions: list[PartitionResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -86,7 +87,7 @@ class ReadShareGroupStateSummaryResponse(Message):
         return 0
 
     results: list[ReadStateSummaryResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_PartitionResult = PartitionResult()
@@ -123,7 +124,7 @@ def _dec_PartitionResult_v0(buf, p):
     f_state_epoch, f_leader_epoch, f_start_offset = _S_iiq.unpack_from(buf, p)
     p += 16
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionResult')
@@ -137,7 +138,7 @@ def _dec_PartitionResult_v1(buf, p):
     f_state_epoch, f_leader_epoch, f_start_offset, f_delivery_complete_count = _S_iiqi.unpack_from(buf, p)
     p += 20
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionResult')
@@ -194,7 +195,7 @@ def _dec_ReadStateSummaryResult_v0(buf, p):
             _e, p = _dec_PartitionResult_v0(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ReadStateSummaryResult')
@@ -219,7 +220,7 @@ def _dec_ReadStateSummaryResult_v1(buf, p):
             _e, p = _dec_PartitionResult_v1(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ReadStateSummaryResult')
@@ -271,7 +272,7 @@ def _dec_ReadShareGroupStateSummaryResponse_v0(buf, p):
             _e, p = _dec_ReadStateSummaryResult_v0(buf, p)
             f_results.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ReadShareGroupStateSummaryResponse')
@@ -293,7 +294,7 @@ def _dec_ReadShareGroupStateSummaryResponse_v1(buf, p):
             _e, p = _dec_ReadStateSummaryResult_v1(buf, p)
             f_results.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ReadShareGroupStateSummaryResponse')

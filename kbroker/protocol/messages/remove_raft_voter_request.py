@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -62,7 +63,7 @@ class RemoveRaftVoterRequest(Message):
     cluster_id: str | None = ''
     voter_id: int = 0
     voter_directory_id: uuid.UUID = ZERO_UUID
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_RemoveRaftVoterRequest = RemoveRaftVoterRequest()
@@ -84,7 +85,7 @@ def _dec_RemoveRaftVoterRequest_v0(buf, p):
     p += 20
     f_voter_directory_id = uuid.UUID(bytes=f_voter_directory_id)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'RemoveRaftVoterRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -61,7 +62,7 @@ class RenewDelegationTokenRequest(Message):
 
     hmac: bytes = b''
     renew_period_ms: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_RenewDelegationTokenRequest = RenewDelegationTokenRequest()
@@ -89,7 +90,7 @@ def _dec_RenewDelegationTokenRequest_v1(buf, p):
     f_hmac, p = read_bytes(buf, p, False, 'Hmac')
     f_renew_period_ms, = _S_q.unpack_from(buf, p)
     p += 8
-    return RenewDelegationTokenRequest(f_hmac, f_renew_period_ms, []), p
+    return RenewDelegationTokenRequest(f_hmac, f_renew_period_ms, ()), p
 
 
 def _dec_RenewDelegationTokenRequest_v2(buf, p):
@@ -97,7 +98,7 @@ def _dec_RenewDelegationTokenRequest_v2(buf, p):
     f_renew_period_ms, = _S_q.unpack_from(buf, p)
     p += 8
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'RenewDelegationTokenRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -62,7 +63,7 @@ class RenewDelegationTokenResponse(Message):
     error_code: int = 0
     expiry_timestamp_ms: int = 0
     throttle_time_ms: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_RenewDelegationTokenResponse = RenewDelegationTokenResponse()
@@ -87,14 +88,14 @@ def _enc_RenewDelegationTokenResponse_v2(o, w):
 def _dec_RenewDelegationTokenResponse_v1(buf, p):
     f_error_code, f_expiry_timestamp_ms, f_throttle_time_ms = _S_hqi.unpack_from(buf, p)
     p += 14
-    return RenewDelegationTokenResponse(f_error_code, f_expiry_timestamp_ms, f_throttle_time_ms, []), p
+    return RenewDelegationTokenResponse(f_error_code, f_expiry_timestamp_ms, f_throttle_time_ms, ()), p
 
 
 def _dec_RenewDelegationTokenResponse_v2(buf, p):
     f_error_code, f_expiry_timestamp_ms, f_throttle_time_ms = _S_hqi.unpack_from(buf, p)
     p += 14
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'RenewDelegationTokenResponse')

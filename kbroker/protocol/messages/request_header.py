@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -57,7 +58,7 @@ class RequestHeader(Message):
     request_api_version: int = 0
     correlation_id: int = 0
     client_id: str | None = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_RequestHeader = RequestHeader()
@@ -85,7 +86,7 @@ def _dec_RequestHeader_v1(buf, p):
     f_request_api_key, f_request_api_version, f_correlation_id = _S_hhi.unpack_from(buf, p)
     p += 8
     f_client_id, p = read_string(buf, p, True, 'ClientId')
-    return RequestHeader(f_request_api_key, f_request_api_version, f_correlation_id, f_client_id, []), p
+    return RequestHeader(f_request_api_key, f_request_api_version, f_correlation_id, f_client_id, ()), p
 
 
 def _dec_RequestHeader_v2(buf, p):
@@ -93,7 +94,7 @@ def _dec_RequestHeader_v2(buf, p):
     p += 8
     f_client_id, p = read_string(buf, p, True, 'ClientId')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'RequestHeader')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -54,7 +55,7 @@ class ResponseHeader(Message):
     LATEST_VERSION_UNSTABLE = False
 
     correlation_id: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ResponseHeader = ResponseHeader()
@@ -79,14 +80,14 @@ def _enc_ResponseHeader_v1(o, w):
 def _dec_ResponseHeader_v0(buf, p):
     f_correlation_id, = _S_i.unpack_from(buf, p)
     p += 4
-    return ResponseHeader(f_correlation_id, []), p
+    return ResponseHeader(f_correlation_id, ()), p
 
 
 def _dec_ResponseHeader_v1(buf, p):
     f_correlation_id, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ResponseHeader')

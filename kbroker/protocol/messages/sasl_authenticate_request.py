@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -59,7 +60,7 @@ class SaslAuthenticateRequest(Message):
         return 1
 
     auth_bytes: bytes = b''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_SaslAuthenticateRequest = SaslAuthenticateRequest()
@@ -83,13 +84,13 @@ def _enc_SaslAuthenticateRequest_v2(o, w):
 
 def _dec_SaslAuthenticateRequest_v0(buf, p):
     f_auth_bytes, p = read_bytes(buf, p, False, 'AuthBytes')
-    return SaslAuthenticateRequest(f_auth_bytes, []), p
+    return SaslAuthenticateRequest(f_auth_bytes, ()), p
 
 
 def _dec_SaslAuthenticateRequest_v2(buf, p):
     f_auth_bytes, p = read_compact_bytes(buf, p, False, 'AuthBytes')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'SaslAuthenticateRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -64,7 +65,7 @@ class SaslAuthenticateResponse(Message):
     error_message: str | None = ''
     auth_bytes: bytes = b''
     session_lifetime_ms: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_SaslAuthenticateResponse = SaslAuthenticateResponse()
@@ -106,7 +107,7 @@ def _dec_SaslAuthenticateResponse_v0(buf, p):
     p += 2
     f_error_message, p = read_string(buf, p, True, 'ErrorMessage')
     f_auth_bytes, p = read_bytes(buf, p, False, 'AuthBytes')
-    return SaslAuthenticateResponse(f_error_code, f_error_message, f_auth_bytes, 0, []), p
+    return SaslAuthenticateResponse(f_error_code, f_error_message, f_auth_bytes, 0, ()), p
 
 
 def _dec_SaslAuthenticateResponse_v1(buf, p):
@@ -116,7 +117,7 @@ def _dec_SaslAuthenticateResponse_v1(buf, p):
     f_auth_bytes, p = read_bytes(buf, p, False, 'AuthBytes')
     f_session_lifetime_ms, = _S_q.unpack_from(buf, p)
     p += 8
-    return SaslAuthenticateResponse(f_error_code, f_error_message, f_auth_bytes, f_session_lifetime_ms, []), p
+    return SaslAuthenticateResponse(f_error_code, f_error_message, f_auth_bytes, f_session_lifetime_ms, ()), p
 
 
 def _dec_SaslAuthenticateResponse_v2(buf, p):
@@ -127,7 +128,7 @@ def _dec_SaslAuthenticateResponse_v2(buf, p):
     f_session_lifetime_ms, = _S_q.unpack_from(buf, p)
     p += 8
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'SaslAuthenticateResponse')

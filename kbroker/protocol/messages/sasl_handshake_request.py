@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -57,7 +58,7 @@ class SaslHandshakeRequest(Message):
         return 1
 
     mechanism: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_SaslHandshakeRequest = SaslHandshakeRequest()
@@ -72,7 +73,7 @@ def _enc_SaslHandshakeRequest_v0(o, w):
 
 def _dec_SaslHandshakeRequest_v0(buf, p):
     f_mechanism, p = read_string(buf, p, False, 'Mechanism')
-    return SaslHandshakeRequest(f_mechanism, []), p
+    return SaslHandshakeRequest(f_mechanism, ()), p
 
 
 SaslHandshakeRequest._ENCODERS = {0: _enc_SaslHandshakeRequest_v0, 1: _enc_SaslHandshakeRequest_v0}

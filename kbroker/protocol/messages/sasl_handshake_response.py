@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -59,7 +60,7 @@ class SaslHandshakeResponse(Message):
 
     error_code: int = 0
     mechanisms: list[str] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_SaslHandshakeResponse = SaslHandshakeResponse()
@@ -92,7 +93,7 @@ def _dec_SaslHandshakeResponse_v0(buf, p):
         for _ in range(_n):
             _e, p = read_string(buf, p, False, 'Mechanisms')
             f_mechanisms.append(_e)
-    return SaslHandshakeResponse(f_error_code, f_mechanisms, []), p
+    return SaslHandshakeResponse(f_error_code, f_mechanisms, ()), p
 
 
 SaslHandshakeResponse._ENCODERS = {0: _enc_SaslHandshakeResponse_v0, 1: _enc_SaslHandshakeResponse_v0}

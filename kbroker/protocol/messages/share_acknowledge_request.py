@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -52,7 +53,7 @@ class AcknowledgementBatch(Message):
     first_offset: int = 0
     last_offset: int = 0
     acknowledge_types: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -61,7 +62,7 @@ class AcknowledgePartition(Message):
 
     partition_index: int = 0
     acknowledgement_batches: list[AcknowledgementBatch] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -70,7 +71,7 @@ class AcknowledgeTopic(Message):
 
     topic_id: uuid.UUID = ZERO_UUID
     partitions: list[AcknowledgePartition] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -95,7 +96,7 @@ class ShareAcknowledgeRequest(Message):
     share_session_epoch: int = 0
     is_renew_ack: bool = False
     topics: list[AcknowledgeTopic] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_AcknowledgementBatch = AcknowledgementBatch()
@@ -135,7 +136,7 @@ def _dec_AcknowledgementBatch_v1(buf, p):
         f_acknowledge_types = list(struct.unpack_from('>%db' % _n, buf, p))
         p += 1 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AcknowledgementBatch')
@@ -175,7 +176,7 @@ def _dec_AcknowledgePartition_v1(buf, p):
             _e, p = _dec_AcknowledgementBatch_v1(buf, p)
             f_acknowledgement_batches.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AcknowledgePartition')
@@ -216,7 +217,7 @@ def _dec_AcknowledgeTopic_v1(buf, p):
             _e, p = _dec_AcknowledgePartition_v1(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AcknowledgeTopic')
@@ -280,7 +281,7 @@ def _dec_ShareAcknowledgeRequest_v1(buf, p):
             _e, p = _dec_AcknowledgeTopic_v1(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ShareAcknowledgeRequest')
@@ -306,7 +307,7 @@ def _dec_ShareAcknowledgeRequest_v2(buf, p):
             _e, p = _dec_AcknowledgeTopic_v1(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ShareAcknowledgeRequest')

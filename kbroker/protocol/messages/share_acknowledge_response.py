@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -51,7 +52,7 @@ class LeaderIdAndEpoch(Message):
 
     leader_id: int = 0
     leader_epoch: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -62,7 +63,7 @@ class PartitionData(Message):
     error_code: int = 0
     error_message: str | None = None
     current_leader: LeaderIdAndEpoch = attrs.field(factory=LeaderIdAndEpoch)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -71,7 +72,7 @@ class ShareAcknowledgeTopicResponse(Message):
 
     topic_id: uuid.UUID = ZERO_UUID
     partitions: list[PartitionData] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -82,7 +83,7 @@ class NodeEndpoint(Message):
     host: str = ''
     port: int = 0
     rack: str | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -108,7 +109,7 @@ class ShareAcknowledgeResponse(Message):
     acquisition_lock_timeout_ms: int = 0
     responses: list[ShareAcknowledgeTopicResponse] = attrs.field(factory=list)
     node_endpoints: list[NodeEndpoint] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_LeaderIdAndEpoch = LeaderIdAndEpoch()
@@ -131,7 +132,7 @@ def _dec_LeaderIdAndEpoch_v1(buf, p):
     f_leader_id, f_leader_epoch = _S_ii.unpack_from(buf, p)
     p += 8
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'LeaderIdAndEpoch')
@@ -155,7 +156,7 @@ def _dec_PartitionData_v1(buf, p):
     f_error_message, p = read_compact_string(buf, p, True, 'ErrorMessage')
     f_current_leader, p = _dec_LeaderIdAndEpoch_v1(buf, p)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionData')
@@ -196,7 +197,7 @@ def _dec_ShareAcknowledgeTopicResponse_v1(buf, p):
             _e, p = _dec_PartitionData_v1(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ShareAcknowledgeTopicResponse')
@@ -223,7 +224,7 @@ def _dec_NodeEndpoint_v1(buf, p):
     p += 4
     f_rack, p = read_compact_string(buf, p, True, 'Rack')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'NodeEndpoint')
@@ -310,7 +311,7 @@ def _dec_ShareAcknowledgeResponse_v1(buf, p):
             _e, p = _dec_NodeEndpoint_v1(buf, p)
             f_node_endpoints.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ShareAcknowledgeResponse')
@@ -350,7 +351,7 @@ def _dec_ShareAcknowledgeResponse_v2(buf, p):
             _e, p = _dec_NodeEndpoint_v1(buf, p)
             f_node_endpoints.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ShareAcknowledgeResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -53,7 +54,7 @@ class AcknowledgementBatch(Message):
     first_offset: int = 0
     last_offset: int = 0
     acknowledge_types: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -63,7 +64,7 @@ class FetchPartition(Message):
     partition_index: int = 0
     partition_max_bytes: int = 0
     acknowledgement_batches: list[AcknowledgementBatch] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -72,7 +73,7 @@ class FetchTopic(Message):
 
     topic_id: uuid.UUID = ZERO_UUID
     partitions: list[FetchPartition] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -81,7 +82,7 @@ class ForgottenTopic(Message):
 
     topic_id: uuid.UUID = ZERO_UUID
     partitions: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -113,7 +114,7 @@ class ShareFetchRequest(Message):
     is_renew_ack: bool = False
     topics: list[FetchTopic] = attrs.field(factory=list)
     forgotten_topics_data: list[ForgottenTopic] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_AcknowledgementBatch = AcknowledgementBatch()
@@ -154,7 +155,7 @@ def _dec_AcknowledgementBatch_v1(buf, p):
         f_acknowledge_types = list(struct.unpack_from('>%db' % _n, buf, p))
         p += 1 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AcknowledgementBatch')
@@ -196,7 +197,7 @@ def _dec_FetchPartition_v1(buf, p):
             _e, p = _dec_AcknowledgementBatch_v1(buf, p)
             f_acknowledgement_batches.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'FetchPartition')
@@ -237,7 +238,7 @@ def _dec_FetchTopic_v1(buf, p):
             _e, p = _dec_FetchPartition_v1(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'FetchTopic')
@@ -276,7 +277,7 @@ def _dec_ForgottenTopic_v1(buf, p):
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ForgottenTopic')
@@ -367,7 +368,7 @@ def _dec_ShareFetchRequest_v1(buf, p):
             _e, p = _dec_ForgottenTopic_v1(buf, p)
             f_forgotten_topics_data.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ShareFetchRequest')
@@ -406,7 +407,7 @@ def _dec_ShareFetchRequest_v2(buf, p):
             _e, p = _dec_ForgottenTopic_v1(buf, p)
             f_forgotten_topics_data.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ShareFetchRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -53,7 +54,7 @@ class LeaderIdAndEpoch(Message):
 
     leader_id: int = 0
     leader_epoch: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -63,7 +64,7 @@ class AcquiredRecords(Message):
     first_offset: int = 0
     last_offset: int = 0
     delivery_count: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -78,7 +79,7 @@ class PartitionData(Message):
     current_leader: LeaderIdAndEpoch = attrs.field(factory=LeaderIdAndEpoch)
     records: object = None
     acquired_records: list[AcquiredRecords] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -87,7 +88,7 @@ class ShareFetchableTopicResponse(Message):
 
     topic_id: uuid.UUID = ZERO_UUID
     partitions: list[PartitionData] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -98,7 +99,7 @@ class NodeEndpoint(Message):
     host: str = ''
     port: int = 0
     rack: str | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -124,7 +125,7 @@ class ShareFetchResponse(Message):
     acquisition_lock_timeout_ms: int = 0
     responses: list[ShareFetchableTopicResponse] = attrs.field(factory=list)
     node_endpoints: list[NodeEndpoint] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_LeaderIdAndEpoch = LeaderIdAndEpoch()
@@ -148,7 +149,7 @@ def _dec_LeaderIdAndEpoch_v1(buf, p):
     f_leader_id, f_leader_epoch = _S_ii.unpack_from(buf, p)
     p += 8
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'LeaderIdAndEpoch')
@@ -168,7 +169,7 @@ def _dec_AcquiredRecords_v1(buf, p):
     f_first_offset, f_last_offset, f_delivery_count = _S_qqh.unpack_from(buf, p)
     p += 18
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'AcquiredRecords')
@@ -219,7 +220,7 @@ def _dec_PartitionData_v1(buf, p):
             _e, p = _dec_AcquiredRecords_v1(buf, p)
             f_acquired_records.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionData')
@@ -260,7 +261,7 @@ def _dec_ShareFetchableTopicResponse_v1(buf, p):
             _e, p = _dec_PartitionData_v1(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ShareFetchableTopicResponse')
@@ -287,7 +288,7 @@ def _dec_NodeEndpoint_v1(buf, p):
     p += 4
     f_rack, p = read_compact_string(buf, p, True, 'Rack')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'NodeEndpoint')
@@ -352,7 +353,7 @@ def _dec_ShareFetchResponse_v1(buf, p):
             _e, p = _dec_NodeEndpoint_v1(buf, p)
             f_node_endpoints.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ShareFetchResponse')

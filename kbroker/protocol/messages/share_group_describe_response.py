@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -52,7 +53,7 @@ class TopicPartitions(Message):
     topic_id: uuid.UUID = ZERO_UUID
     topic_name: str = ''
     partitions: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -60,7 +61,7 @@ class Assignment(Message):
     """The Assignment struct of ShareGroupDescribeResponse."""
 
     topic_partitions: list[TopicPartitions] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -74,7 +75,7 @@ class Member(Message):
     client_host: str = ''
     subscribed_topic_names: list[str] = attrs.field(factory=list)
     assignment: Assignment = attrs.field(factory=Assignment)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -90,7 +91,7 @@ class DescribedGroup(Message):
     assignor_name: str = ''
     members: list[Member] = attrs.field(factory=list)
     authorized_operations: int = -2147483648
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -112,7 +113,7 @@ class ShareGroupDescribeResponse(Message):
 
     throttle_time_ms: int = 0
     groups: list[DescribedGroup] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_TopicPartitions = TopicPartitions()
@@ -156,7 +157,7 @@ def _dec_TopicPartitions_v1(buf, p):
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicPartitions')
@@ -193,7 +194,7 @@ def _dec_Assignment_v1(buf, p):
             _e, p = _dec_TopicPartitions_v1(buf, p)
             f_topic_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Assignment')
@@ -243,7 +244,7 @@ def _dec_Member_v1(buf, p):
             f_subscribed_topic_names.append(_e)
     f_assignment, p = _dec_Assignment_v1(buf, p)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Member')
@@ -297,7 +298,7 @@ def _dec_DescribedGroup_v1(buf, p):
     f_authorized_operations, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribedGroup')
@@ -337,7 +338,7 @@ def _dec_ShareGroupDescribeResponse_v1(buf, p):
             _e, p = _dec_DescribedGroup_v1(buf, p)
             f_groups.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ShareGroupDescribeResponse')

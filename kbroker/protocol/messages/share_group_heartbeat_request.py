@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -64,7 +65,7 @@ class ShareGroupHeartbeatRequest(Message):
     member_epoch: int = 0
     rack_id: str | None = None
     subscribed_topic_names: list[str] | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ShareGroupHeartbeatRequest = ShareGroupHeartbeatRequest()
@@ -109,7 +110,7 @@ def _dec_ShareGroupHeartbeatRequest_v1(buf, p):
             _e, p = read_compact_string(buf, p, False, 'SubscribedTopicNames')
             f_subscribed_topic_names.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ShareGroupHeartbeatRequest')

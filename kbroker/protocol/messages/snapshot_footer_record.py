@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -54,7 +55,7 @@ class SnapshotFooterRecord(Message):
     LATEST_VERSION_UNSTABLE = False
 
     version: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_SnapshotFooterRecord = SnapshotFooterRecord()
@@ -73,7 +74,7 @@ def _dec_SnapshotFooterRecord_v0(buf, p):
     f_version, = _S_h.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'SnapshotFooterRecord')

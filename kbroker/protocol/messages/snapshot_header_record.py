@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -55,7 +56,7 @@ class SnapshotHeaderRecord(Message):
 
     version: int = 0
     last_contained_log_timestamp: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_SnapshotHeaderRecord = SnapshotHeaderRecord()
@@ -74,7 +75,7 @@ def _dec_SnapshotHeaderRecord_v0(buf, p):
     f_version, f_last_contained_log_timestamp = _S_hq.unpack_from(buf, p)
     p += 10
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'SnapshotHeaderRecord')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -61,7 +62,7 @@ class StreamsGroupDescribeRequest(Message):
 
     group_ids: list[str] = attrs.field(factory=list)
     include_authorized_operations: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_StreamsGroupDescribeRequest = StreamsGroupDescribeRequest()
@@ -100,7 +101,7 @@ def _dec_StreamsGroupDescribeRequest_v0(buf, p):
     f_include_authorized_operations, = _S_o.unpack_from(buf, p)
     p += 1
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'StreamsGroupDescribeRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -54,7 +55,7 @@ class KeyValue(Message):
 
     key: str = ''
     value: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -65,7 +66,7 @@ class TopicInfo(Message):
     partitions: int = 0
     replication_factor: int = 0
     topic_configs: list[KeyValue] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -77,7 +78,7 @@ class Subtopology(Message):
     repartition_sink_topics: list[str] = attrs.field(factory=list)
     state_changelog_topics: list[TopicInfo] = attrs.field(factory=list)
     repartition_source_topics: list[TopicInfo] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -86,7 +87,7 @@ class Topology(Message):
 
     epoch: int = 0
     subtopologies: list[Subtopology] | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -95,7 +96,7 @@ class Endpoint(Message):
 
     host: str = ''
     port: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -105,7 +106,7 @@ class TaskOffset(Message):
     subtopology_id: str = ''
     partition: int = 0
     offset: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -114,7 +115,7 @@ class TaskIds(Message):
 
     subtopology_id: str = ''
     partitions: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -124,7 +125,7 @@ class Assignment(Message):
     active_tasks: list[TaskIds] = attrs.field(factory=list)
     standby_tasks: list[TaskIds] = attrs.field(factory=list)
     warmup_tasks: list[TaskIds] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -146,7 +147,7 @@ class Member(Message):
     assignment: Assignment = attrs.field(factory=Assignment)
     target_assignment: Assignment = attrs.field(factory=Assignment)
     is_classic: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -162,7 +163,7 @@ class DescribedGroup(Message):
     topology: Topology | None = None
     members: list[Member] = attrs.field(factory=list)
     authorized_operations: int = -2147483648
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -184,7 +185,7 @@ class StreamsGroupDescribeResponse(Message):
 
     throttle_time_ms: int = 0
     groups: list[DescribedGroup] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_KeyValue = KeyValue()
@@ -214,7 +215,7 @@ def _dec_KeyValue_v0(buf, p):
     f_key, p = read_compact_string(buf, p, False, 'Key')
     f_value, p = read_compact_string(buf, p, False, 'Value')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'KeyValue')
@@ -256,7 +257,7 @@ def _dec_TopicInfo_v0(buf, p):
             _e, p = _dec_KeyValue_v0(buf, p)
             f_topic_configs.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicInfo')
@@ -355,7 +356,7 @@ def _dec_Subtopology_v0(buf, p):
             _e, p = _dec_TopicInfo_v0(buf, p)
             f_repartition_source_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Subtopology')
@@ -395,7 +396,7 @@ def _dec_Topology_v0(buf, p):
             _e, p = _dec_Subtopology_v0(buf, p)
             f_subtopologies.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Topology')
@@ -417,7 +418,7 @@ def _dec_Endpoint_v0(buf, p):
     f_port, = _S_H.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Endpoint')
@@ -439,7 +440,7 @@ def _dec_TaskOffset_v0(buf, p):
     f_partition, f_offset = _S_iq.unpack_from(buf, p)
     p += 12
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TaskOffset')
@@ -476,7 +477,7 @@ def _dec_TaskIds_v0(buf, p):
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TaskIds')
@@ -553,7 +554,7 @@ def _dec_Assignment_v0(buf, p):
             _e, p = _dec_TaskIds_v0(buf, p)
             f_warmup_tasks.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Assignment')
@@ -666,7 +667,7 @@ def _dec_Member_v0(buf, p):
     f_is_classic, = _S_o.unpack_from(buf, p)
     p += 1
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Member')
@@ -729,7 +730,7 @@ def _dec_DescribedGroup_v0(buf, p):
     f_authorized_operations, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DescribedGroup')
@@ -769,7 +770,7 @@ def _dec_StreamsGroupDescribeResponse_v0(buf, p):
             _e, p = _dec_DescribedGroup_v0(buf, p)
             f_groups.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'StreamsGroupDescribeResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -53,7 +54,7 @@ class KeyValue(Message):
 
     key: str = ''
     value: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -64,7 +65,7 @@ class TopicInfo(Message):
     partitions: int = 0
     replication_factor: int = 0
     topic_configs: list[KeyValue] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -74,7 +75,7 @@ class CopartitionGroup(Message):
     source_topics: list[int] = attrs.field(factory=list)
     source_topic_regex: list[int] = attrs.field(factory=list)
     repartition_source_topics: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -88,7 +89,7 @@ class Subtopology(Message):
     repartition_sink_topics: list[str] = attrs.field(factory=list)
     repartition_source_topics: list[TopicInfo] = attrs.field(factory=list)
     copartition_groups: list[CopartitionGroup] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -97,7 +98,7 @@ class Topology(Message):
 
     epoch: int = 0
     subtopologies: list[Subtopology] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -106,7 +107,7 @@ class TaskIds(Message):
 
     subtopology_id: str = ''
     partitions: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -115,7 +116,7 @@ class Endpoint(Message):
 
     host: str = ''
     port: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -125,7 +126,7 @@ class TaskOffset(Message):
     subtopology_id: str = ''
     partition: int = 0
     offset: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -162,7 +163,7 @@ class StreamsGroupHeartbeatRequest(Message):
     task_offsets: list[TaskOffset] | None = None
     task_end_offsets: list[TaskOffset] | None = None
     shutdown_application: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_KeyValue = KeyValue()
@@ -190,7 +191,7 @@ def _dec_KeyValue_v0(buf, p):
     f_key, p = read_compact_string(buf, p, False, 'Key')
     f_value, p = read_compact_string(buf, p, False, 'Value')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'KeyValue')
@@ -232,7 +233,7 @@ def _dec_TopicInfo_v0(buf, p):
             _e, p = _dec_KeyValue_v0(buf, p)
             f_topic_configs.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicInfo')
@@ -303,7 +304,7 @@ def _dec_CopartitionGroup_v0(buf, p):
         f_repartition_source_topics = list(struct.unpack_from('>%dh' % _n, buf, p))
         p += 2 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'CopartitionGroup')
@@ -442,7 +443,7 @@ def _dec_Subtopology_v0(buf, p):
             _e, p = _dec_CopartitionGroup_v0(buf, p)
             f_copartition_groups.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Subtopology')
@@ -482,7 +483,7 @@ def _dec_Topology_v0(buf, p):
             _e, p = _dec_Subtopology_v0(buf, p)
             f_subtopologies.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Topology')
@@ -519,7 +520,7 @@ def _dec_TaskIds_v0(buf, p):
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TaskIds')
@@ -541,7 +542,7 @@ def _dec_Endpoint_v0(buf, p):
     f_port, = _S_H.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Endpoint')
@@ -563,7 +564,7 @@ def _dec_TaskOffset_v0(buf, p):
     f_partition, f_offset = _S_iq.unpack_from(buf, p)
     p += 12
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TaskOffset')
@@ -741,7 +742,7 @@ def _dec_StreamsGroupHeartbeatRequest_v0(buf, p):
     f_shutdown_application, = _S_o.unpack_from(buf, p)
     p += 1
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'StreamsGroupHeartbeatRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -52,7 +53,7 @@ class Status(Message):
 
     status_code: int = 0
     status_detail: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -61,7 +62,7 @@ class TaskIds(Message):
 
     subtopology_id: str = ''
     partitions: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -70,7 +71,7 @@ class Endpoint(Message):
 
     host: str = ''
     port: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -79,7 +80,7 @@ class TopicPartition(Message):
 
     topic: str = ''
     partitions: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -89,7 +90,7 @@ class EndpointToPartitions(Message):
     user_endpoint: Endpoint = attrs.field(factory=Endpoint)
     active_partitions: list[TopicPartition] = attrs.field(factory=list)
     standby_partitions: list[TopicPartition] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -123,7 +124,7 @@ class StreamsGroupHeartbeatResponse(Message):
     warmup_tasks: list[TaskIds] | None = None
     endpoint_information_epoch: int = 0
     partitions_by_user_endpoint: list[EndpointToPartitions] | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_Status = Status()
@@ -149,7 +150,7 @@ def _dec_Status_v0(buf, p):
     p += 1
     f_status_detail, p = read_compact_string(buf, p, False, 'StatusDetail')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Status')
@@ -186,7 +187,7 @@ def _dec_TaskIds_v0(buf, p):
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TaskIds')
@@ -208,7 +209,7 @@ def _dec_Endpoint_v0(buf, p):
     f_port, = _S_H.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Endpoint')
@@ -245,7 +246,7 @@ def _dec_TopicPartition_v0(buf, p):
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicPartition')
@@ -304,7 +305,7 @@ def _dec_EndpointToPartitions_v0(buf, p):
             _e, p = _dec_TopicPartition_v0(buf, p)
             f_standby_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'EndpointToPartitions')
@@ -434,7 +435,7 @@ def _dec_StreamsGroupHeartbeatResponse_v0(buf, p):
             _e, p = _dec_EndpointToPartitions_v0(buf, p)
             f_partitions_by_user_endpoint.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'StreamsGroupHeartbeatResponse')

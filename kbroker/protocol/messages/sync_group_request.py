@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -48,7 +49,7 @@ class SyncGroupRequestAssignment(Message):
 
     member_id: str = ''
     assignment: bytes = b''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -75,7 +76,7 @@ class SyncGroupRequest(Message):
     protocol_type: str | None = None
     protocol_name: str | None = None
     assignments: list[SyncGroupRequestAssignment] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_SyncGroupRequestAssignment = SyncGroupRequestAssignment()
@@ -103,14 +104,14 @@ def _enc_SyncGroupRequestAssignment_v4(o, w):
 def _dec_SyncGroupRequestAssignment_v0(buf, p):
     f_member_id, p = read_string(buf, p, False, 'MemberId')
     f_assignment, p = read_bytes(buf, p, False, 'Assignment')
-    return SyncGroupRequestAssignment(f_member_id, f_assignment, []), p
+    return SyncGroupRequestAssignment(f_member_id, f_assignment, ()), p
 
 
 def _dec_SyncGroupRequestAssignment_v4(buf, p):
     f_member_id, p = read_compact_string(buf, p, False, 'MemberId')
     f_assignment, p = read_compact_bytes(buf, p, False, 'Assignment')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'SyncGroupRequestAssignment')
@@ -207,7 +208,7 @@ def _dec_SyncGroupRequest_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_SyncGroupRequestAssignment_v0(buf, p)
             f_assignments.append(_e)
-    return SyncGroupRequest(f_group_id, f_generation_id, f_member_id, None, None, None, f_assignments, []), p
+    return SyncGroupRequest(f_group_id, f_generation_id, f_member_id, None, None, None, f_assignments, ()), p
 
 
 def _dec_SyncGroupRequest_v3(buf, p):
@@ -226,7 +227,7 @@ def _dec_SyncGroupRequest_v3(buf, p):
         for _ in range(_n):
             _e, p = _dec_SyncGroupRequestAssignment_v0(buf, p)
             f_assignments.append(_e)
-    return SyncGroupRequest(f_group_id, f_generation_id, f_member_id, f_group_instance_id, None, None, f_assignments, []), p
+    return SyncGroupRequest(f_group_id, f_generation_id, f_member_id, f_group_instance_id, None, None, f_assignments, ()), p
 
 
 def _dec_SyncGroupRequest_v4(buf, p):
@@ -249,7 +250,7 @@ def _dec_SyncGroupRequest_v4(buf, p):
             _e, p = _dec_SyncGroupRequestAssignment_v4(buf, p)
             f_assignments.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'SyncGroupRequest')
@@ -278,7 +279,7 @@ def _dec_SyncGroupRequest_v5(buf, p):
             _e, p = _dec_SyncGroupRequestAssignment_v4(buf, p)
             f_assignments.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'SyncGroupRequest')

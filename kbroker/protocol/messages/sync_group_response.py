@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -65,7 +66,7 @@ class SyncGroupResponse(Message):
     protocol_type: str | None = None
     protocol_name: str | None = None
     assignment: bytes = b''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_SyncGroupResponse = SyncGroupResponse()
@@ -113,14 +114,14 @@ def _dec_SyncGroupResponse_v0(buf, p):
     f_error_code, = _S_h.unpack_from(buf, p)
     p += 2
     f_assignment, p = read_bytes(buf, p, False, 'Assignment')
-    return SyncGroupResponse(0, f_error_code, None, None, f_assignment, []), p
+    return SyncGroupResponse(0, f_error_code, None, None, f_assignment, ()), p
 
 
 def _dec_SyncGroupResponse_v1(buf, p):
     f_throttle_time_ms, f_error_code = _S_ih.unpack_from(buf, p)
     p += 6
     f_assignment, p = read_bytes(buf, p, False, 'Assignment')
-    return SyncGroupResponse(f_throttle_time_ms, f_error_code, None, None, f_assignment, []), p
+    return SyncGroupResponse(f_throttle_time_ms, f_error_code, None, None, f_assignment, ()), p
 
 
 def _dec_SyncGroupResponse_v4(buf, p):
@@ -128,7 +129,7 @@ def _dec_SyncGroupResponse_v4(buf, p):
     p += 6
     f_assignment, p = read_compact_bytes(buf, p, False, 'Assignment')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'SyncGroupResponse')
@@ -142,7 +143,7 @@ def _dec_SyncGroupResponse_v5(buf, p):
     f_protocol_name, p = read_compact_string(buf, p, True, 'ProtocolName')
     f_assignment, p = read_compact_bytes(buf, p, False, 'Assignment')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'SyncGroupResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -53,7 +54,7 @@ class TxnOffsetCommitRequestPartition(Message):
     committed_offset: int = 0
     committed_leader_epoch: int = -1
     committed_metadata: str | None = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -62,7 +63,7 @@ class TxnOffsetCommitRequestTopic(Message):
 
     name: str = ''
     partitions: list[TxnOffsetCommitRequestPartition] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -90,7 +91,7 @@ class TxnOffsetCommitRequest(Message):
     member_id: str = ''
     group_instance_id: str | None = None
     topics: list[TxnOffsetCommitRequestTopic] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_TxnOffsetCommitRequestPartition = TxnOffsetCommitRequestPartition()
@@ -128,14 +129,14 @@ def _dec_TxnOffsetCommitRequestPartition_v0(buf, p):
     f_partition_index, f_committed_offset = _S_iq.unpack_from(buf, p)
     p += 12
     f_committed_metadata, p = read_string(buf, p, True, 'CommittedMetadata')
-    return TxnOffsetCommitRequestPartition(f_partition_index, f_committed_offset, -1, f_committed_metadata, []), p
+    return TxnOffsetCommitRequestPartition(f_partition_index, f_committed_offset, -1, f_committed_metadata, ()), p
 
 
 def _dec_TxnOffsetCommitRequestPartition_v2(buf, p):
     f_partition_index, f_committed_offset, f_committed_leader_epoch = _S_iqi.unpack_from(buf, p)
     p += 16
     f_committed_metadata, p = read_string(buf, p, True, 'CommittedMetadata')
-    return TxnOffsetCommitRequestPartition(f_partition_index, f_committed_offset, f_committed_leader_epoch, f_committed_metadata, []), p
+    return TxnOffsetCommitRequestPartition(f_partition_index, f_committed_offset, f_committed_leader_epoch, f_committed_metadata, ()), p
 
 
 def _dec_TxnOffsetCommitRequestPartition_v3(buf, p):
@@ -143,7 +144,7 @@ def _dec_TxnOffsetCommitRequestPartition_v3(buf, p):
     p += 16
     f_committed_metadata, p = read_compact_string(buf, p, True, 'CommittedMetadata')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TxnOffsetCommitRequestPartition')
@@ -206,7 +207,7 @@ def _dec_TxnOffsetCommitRequestTopic_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_TxnOffsetCommitRequestPartition_v0(buf, p)
             f_partitions.append(_e)
-    return TxnOffsetCommitRequestTopic(f_name, f_partitions, []), p
+    return TxnOffsetCommitRequestTopic(f_name, f_partitions, ()), p
 
 
 def _dec_TxnOffsetCommitRequestTopic_v2(buf, p):
@@ -221,7 +222,7 @@ def _dec_TxnOffsetCommitRequestTopic_v2(buf, p):
         for _ in range(_n):
             _e, p = _dec_TxnOffsetCommitRequestPartition_v2(buf, p)
             f_partitions.append(_e)
-    return TxnOffsetCommitRequestTopic(f_name, f_partitions, []), p
+    return TxnOffsetCommitRequestTopic(f_name, f_partitions, ()), p
 
 
 def _dec_TxnOffsetCommitRequestTopic_v3(buf, p):
@@ -240,7 +241,7 @@ def _dec_TxnOffsetCommitRequestTopic_v3(buf, p):
             _e, p = _dec_TxnOffsetCommitRequestPartition_v3(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TxnOffsetCommitRequestTopic')
@@ -326,7 +327,7 @@ def _dec_TxnOffsetCommitRequest_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_TxnOffsetCommitRequestTopic_v0(buf, p)
             f_topics.append(_e)
-    return TxnOffsetCommitRequest(f_transactional_id, f_group_id, f_producer_id, f_producer_epoch, -1, '', None, f_topics, []), p
+    return TxnOffsetCommitRequest(f_transactional_id, f_group_id, f_producer_id, f_producer_epoch, -1, '', None, f_topics, ()), p
 
 
 def _dec_TxnOffsetCommitRequest_v2(buf, p):
@@ -344,7 +345,7 @@ def _dec_TxnOffsetCommitRequest_v2(buf, p):
         for _ in range(_n):
             _e, p = _dec_TxnOffsetCommitRequestTopic_v2(buf, p)
             f_topics.append(_e)
-    return TxnOffsetCommitRequest(f_transactional_id, f_group_id, f_producer_id, f_producer_epoch, -1, '', None, f_topics, []), p
+    return TxnOffsetCommitRequest(f_transactional_id, f_group_id, f_producer_id, f_producer_epoch, -1, '', None, f_topics, ()), p
 
 
 def _dec_TxnOffsetCommitRequest_v3(buf, p):
@@ -368,7 +369,7 @@ def _dec_TxnOffsetCommitRequest_v3(buf, p):
             _e, p = _dec_TxnOffsetCommitRequestTopic_v3(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TxnOffsetCommitRequest')

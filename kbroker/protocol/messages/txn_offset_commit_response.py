@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class TxnOffsetCommitResponsePartition(Message):
 
     partition_index: int = 0
     error_code: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -58,7 +59,7 @@ class TxnOffsetCommitResponseTopic(Message):
 
     name: str = ''
     partitions: list[TxnOffsetCommitResponsePartition] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -80,7 +81,7 @@ class TxnOffsetCommitResponse(Message):
 
     throttle_time_ms: int = 0
     topics: list[TxnOffsetCommitResponseTopic] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_TxnOffsetCommitResponsePartition = TxnOffsetCommitResponsePartition()
@@ -107,14 +108,14 @@ def _enc_TxnOffsetCommitResponsePartition_v3(o, w):
 def _dec_TxnOffsetCommitResponsePartition_v0(buf, p):
     f_partition_index, f_error_code = _S_ih.unpack_from(buf, p)
     p += 6
-    return TxnOffsetCommitResponsePartition(f_partition_index, f_error_code, []), p
+    return TxnOffsetCommitResponsePartition(f_partition_index, f_error_code, ()), p
 
 
 def _dec_TxnOffsetCommitResponsePartition_v3(buf, p):
     f_partition_index, f_error_code = _S_ih.unpack_from(buf, p)
     p += 6
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TxnOffsetCommitResponsePartition')
@@ -163,7 +164,7 @@ def _dec_TxnOffsetCommitResponseTopic_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_TxnOffsetCommitResponsePartition_v0(buf, p)
             f_partitions.append(_e)
-    return TxnOffsetCommitResponseTopic(f_name, f_partitions, []), p
+    return TxnOffsetCommitResponseTopic(f_name, f_partitions, ()), p
 
 
 def _dec_TxnOffsetCommitResponseTopic_v3(buf, p):
@@ -182,7 +183,7 @@ def _dec_TxnOffsetCommitResponseTopic_v3(buf, p):
             _e, p = _dec_TxnOffsetCommitResponsePartition_v3(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TxnOffsetCommitResponseTopic')
@@ -232,7 +233,7 @@ def _dec_TxnOffsetCommitResponse_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_TxnOffsetCommitResponseTopic_v0(buf, p)
             f_topics.append(_e)
-    return TxnOffsetCommitResponse(f_throttle_time_ms, f_topics, []), p
+    return TxnOffsetCommitResponse(f_throttle_time_ms, f_topics, ()), p
 
 
 def _dec_TxnOffsetCommitResponse_v3(buf, p):
@@ -252,7 +253,7 @@ def _dec_TxnOffsetCommitResponse_v3(buf, p):
             _e, p = _dec_TxnOffsetCommitResponseTopic_v3(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TxnOffsetCommitResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -60,7 +61,7 @@ class UnregisterBrokerRequest(Message):
         return 1
 
     broker_id: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_UnregisterBrokerRequest = UnregisterBrokerRequest()
@@ -79,7 +80,7 @@ def _dec_UnregisterBrokerRequest_v0(buf, p):
     f_broker_id, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'UnregisterBrokerRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -53,7 +54,7 @@ class FeatureUpdateKey(Message):
     max_version_level: int = 0
     allow_downgrade: bool = False
     upgrade_type: int = 1
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -76,7 +77,7 @@ class UpdateFeaturesRequest(Message):
     timeout_ms: int = 60000
     feature_updates: list[FeatureUpdateKey] = attrs.field(factory=list)
     validate_only: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_FeatureUpdateKey = FeatureUpdateKey()
@@ -112,7 +113,7 @@ def _dec_FeatureUpdateKey_v0(buf, p):
     f_max_version_level, f_allow_downgrade = _S_ho.unpack_from(buf, p)
     p += 3
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'FeatureUpdateKey')
@@ -124,7 +125,7 @@ def _dec_FeatureUpdateKey_v1(buf, p):
     f_max_version_level, f_upgrade_type = _S_hb.unpack_from(buf, p)
     p += 3
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'FeatureUpdateKey')
@@ -183,7 +184,7 @@ def _dec_UpdateFeaturesRequest_v0(buf, p):
             _e, p = _dec_FeatureUpdateKey_v0(buf, p)
             f_feature_updates.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'UpdateFeaturesRequest')
@@ -209,7 +210,7 @@ def _dec_UpdateFeaturesRequest_v1(buf, p):
     f_validate_only, = _S_o.unpack_from(buf, p)
     p += 1
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'UpdateFeaturesRequest')

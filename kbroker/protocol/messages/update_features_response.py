@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -50,7 +51,7 @@ class UpdatableFeatureResult(Message):
     feature: str = ''
     error_code: int = 0
     error_message: str | None = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -74,7 +75,7 @@ class UpdateFeaturesResponse(Message):
     error_code: int = 0
     error_message: str | None = ''
     results: list[UpdatableFeatureResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_UpdatableFeatureResult = UpdatableFeatureResult()
@@ -98,7 +99,7 @@ def _dec_UpdatableFeatureResult_v0(buf, p):
     p += 2
     f_error_message, p = read_compact_string(buf, p, True, 'ErrorMessage')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'UpdatableFeatureResult')
@@ -150,7 +151,7 @@ def _dec_UpdateFeaturesResponse_v0(buf, p):
             _e, p = _dec_UpdatableFeatureResult_v0(buf, p)
             f_results.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'UpdateFeaturesResponse')
@@ -162,7 +163,7 @@ def _dec_UpdateFeaturesResponse_v2(buf, p):
     p += 6
     f_error_message, p = read_compact_string(buf, p, True, 'ErrorMessage')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'UpdateFeaturesResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -52,7 +53,7 @@ class CurrentLeader(Message):
     leader_epoch: int = -1
     host: str = ''
     port: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -75,7 +76,7 @@ class UpdateRaftVoterResponse(Message):
     throttle_time_ms: int = 0
     error_code: int = 0
     current_leader: CurrentLeader = attrs.field(factory=CurrentLeader)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_CurrentLeader = CurrentLeader()
@@ -100,7 +101,7 @@ def _dec_CurrentLeader_v0(buf, p):
     f_port, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'CurrentLeader')
@@ -110,19 +111,22 @@ def _dec_CurrentLeader_v0(buf, p):
 def _enc_UpdateRaftVoterResponse_v0(o, w):
     b = w.buf
     b += _S_ih.pack(o.throttle_time_ms, o.error_code)
-    _t = list(o.unknown_tagged_fields)
-    if o.current_leader != _DEFAULT_CurrentLeader:
+    _t = o.unknown_tagged_fields
+    if ((_s := o.current_leader) is not _DEFAULT_CurrentLeader and ((_s.leader_id != -1) or (_s.leader_epoch != -1) or (_s.host != '') or (_s.port != 0) or _s.unknown_tagged_fields)):
         _tw = Writer()
         _enc_CurrentLeader_v0(o.current_leader, _tw)
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_UpdateRaftVoterResponse_v0(buf, p):
     f_throttle_time_ms, f_error_code = _S_ih.unpack_from(buf, p)
     p += 6
     f_current_leader = CurrentLeader()
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -141,7 +145,7 @@ def _dec_UpdateRaftVoterResponse_v0(buf, p):
                 if p != _end:
                     raise DecodeError('CurrentLeader' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return UpdateRaftVoterResponse(f_throttle_time_ms, f_error_code, f_current_leader, _u), p
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -57,7 +58,7 @@ class PartitionData(Message):
     last_offset_epoch: int = 0
     last_offset: int = 0
     pre_vote: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -66,7 +67,7 @@ class TopicData(Message):
 
     topic_name: str = ''
     partitions: list[PartitionData] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -89,7 +90,7 @@ class VoteRequest(Message):
     cluster_id: str | None = None
     voter_id: int = -1
     topics: list[TopicData] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_PartitionData = PartitionData()
@@ -132,7 +133,7 @@ def _dec_PartitionData_v0(buf, p):
     f_partition_index, f_replica_epoch, f_replica_id, f_last_offset_epoch, f_last_offset = _S_iiiiq.unpack_from(buf, p)
     p += 24
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionData')
@@ -145,7 +146,7 @@ def _dec_PartitionData_v1(buf, p):
     f_replica_directory_id = uuid.UUID(bytes=f_replica_directory_id)
     f_voter_directory_id = uuid.UUID(bytes=f_voter_directory_id)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionData')
@@ -158,7 +159,7 @@ def _dec_PartitionData_v2(buf, p):
     f_replica_directory_id = uuid.UUID(bytes=f_replica_directory_id)
     f_voter_directory_id = uuid.UUID(bytes=f_voter_directory_id)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionData')
@@ -229,7 +230,7 @@ def _dec_TopicData_v0(buf, p):
             _e, p = _dec_PartitionData_v0(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicData')
@@ -252,7 +253,7 @@ def _dec_TopicData_v1(buf, p):
             _e, p = _dec_PartitionData_v1(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicData')
@@ -275,7 +276,7 @@ def _dec_TopicData_v2(buf, p):
             _e, p = _dec_PartitionData_v2(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicData')
@@ -348,7 +349,7 @@ def _dec_VoteRequest_v0(buf, p):
             _e, p = _dec_TopicData_v0(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'VoteRequest')
@@ -373,7 +374,7 @@ def _dec_VoteRequest_v1(buf, p):
             _e, p = _dec_TopicData_v1(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'VoteRequest')
@@ -398,7 +399,7 @@ def _dec_VoteRequest_v2(buf, p):
             _e, p = _dec_TopicData_v2(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'VoteRequest')

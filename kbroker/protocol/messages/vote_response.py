@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -54,7 +55,7 @@ class PartitionData(Message):
     leader_id: int = 0
     leader_epoch: int = 0
     vote_granted: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -63,7 +64,7 @@ class TopicData(Message):
 
     topic_name: str = ''
     partitions: list[PartitionData] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -73,7 +74,7 @@ class NodeEndpoint(Message):
     node_id: int = 0
     host: str = ''
     port: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -96,7 +97,7 @@ class VoteResponse(Message):
     error_code: int = 0
     topics: list[TopicData] = attrs.field(factory=list)
     node_endpoints: list[NodeEndpoint] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_PartitionData = PartitionData()
@@ -118,7 +119,7 @@ def _dec_PartitionData_v0(buf, p):
     f_partition_index, f_error_code, f_leader_id, f_leader_epoch, f_vote_granted = _S_ihiio.unpack_from(buf, p)
     p += 15
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionData')
@@ -157,7 +158,7 @@ def _dec_TopicData_v0(buf, p):
             _e, p = _dec_PartitionData_v0(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicData')
@@ -191,7 +192,7 @@ def _enc_NodeEndpoint_v1(o, w):
 
 def _dec_NodeEndpoint_v0(buf, p):
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'NodeEndpoint')
@@ -205,7 +206,7 @@ def _dec_NodeEndpoint_v1(buf, p):
     f_port, = _S_H.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'NodeEndpoint')
@@ -240,7 +241,7 @@ def _enc_VoteResponse_v1(o, w):
         write_uvarint(b, len(_a) + 1)
         for _e in _a:
             _enc_TopicData_v0(_e, w)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.node_endpoints is None or len(o.node_endpoints) != 0:
         _tw = Writer()
         _a = o.node_endpoints
@@ -250,8 +251,11 @@ def _enc_VoteResponse_v1(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             for _e in _a:
                 _enc_NodeEndpoint_v1(_e, _tw)
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_VoteResponse_v0(buf, p):
@@ -271,7 +275,7 @@ def _dec_VoteResponse_v0(buf, p):
             _e, p = _dec_TopicData_v0(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'VoteResponse')
@@ -295,7 +299,7 @@ def _dec_VoteResponse_v1(buf, p):
             _e, p = _dec_TopicData_v0(buf, p)
             f_topics.append(_e)
     f_node_endpoints = []
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -326,7 +330,7 @@ def _dec_VoteResponse_v1(buf, p):
                 if p != _end:
                     raise DecodeError('NodeEndpoints' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return VoteResponse(f_error_code, f_topics, f_node_endpoints, _u), p
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -52,7 +53,7 @@ class Endpoint(Message):
     name: str = ''
     host: str = ''
     port: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -61,7 +62,7 @@ class KRaftVersionFeature(Message):
 
     min_supported_version: int = 0
     max_supported_version: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -72,7 +73,7 @@ class Voter(Message):
     voter_directory_id: uuid.UUID = ZERO_UUID
     endpoints: list[Endpoint] = attrs.field(factory=list)
     k_raft_version_feature: KRaftVersionFeature = attrs.field(factory=KRaftVersionFeature)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -88,7 +89,7 @@ class VotersRecord(Message):
 
     version: int = 0
     voters: list[Voter] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_Endpoint = Endpoint()
@@ -114,7 +115,7 @@ def _dec_Endpoint_v0(buf, p):
     f_port, = _S_H.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Endpoint')
@@ -134,7 +135,7 @@ def _dec_KRaftVersionFeature_v0(buf, p):
     f_min_supported_version, f_max_supported_version = _S_hh.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'KRaftVersionFeature')
@@ -177,7 +178,7 @@ def _dec_Voter_v0(buf, p):
             f_endpoints.append(_e)
     f_k_raft_version_feature, p = _dec_KRaftVersionFeature_v0(buf, p)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Voter')
@@ -217,7 +218,7 @@ def _dec_VotersRecord_v0(buf, p):
             _e, p = _dec_Voter_v0(buf, p)
             f_voters.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'VotersRecord')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -53,7 +54,7 @@ class StateBatch(Message):
     last_offset: int = 0
     delivery_state: int = 0
     delivery_count: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -66,7 +67,7 @@ class PartitionData(Message):
     start_offset: int = 0
     delivery_complete_count: int = -1
     state_batches: list[StateBatch] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -75,7 +76,7 @@ class WriteStateData(Message):
 
     topic_id: uuid.UUID = ZERO_UUID
     partitions: list[PartitionData] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -97,7 +98,7 @@ class WriteShareGroupStateRequest(Message):
 
     group_id: str = ''
     topics: list[WriteStateData] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_StateBatch = StateBatch()
@@ -119,7 +120,7 @@ def _dec_StateBatch_v0(buf, p):
     f_first_offset, f_last_offset, f_delivery_state, f_delivery_count = _S_qqbh.unpack_from(buf, p)
     p += 19
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'StateBatch')
@@ -175,7 +176,7 @@ def _dec_PartitionData_v0(buf, p):
             _e, p = _dec_StateBatch_v0(buf, p)
             f_state_batches.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionData')
@@ -199,7 +200,7 @@ def _dec_PartitionData_v1(buf, p):
             _e, p = _dec_StateBatch_v0(buf, p)
             f_state_batches.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionData')
@@ -256,7 +257,7 @@ def _dec_WriteStateData_v0(buf, p):
             _e, p = _dec_PartitionData_v0(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'WriteStateData')
@@ -281,7 +282,7 @@ def _dec_WriteStateData_v1(buf, p):
             _e, p = _dec_PartitionData_v1(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'WriteStateData')
@@ -336,7 +337,7 @@ def _dec_WriteShareGroupStateRequest_v0(buf, p):
             _e, p = _dec_WriteStateData_v0(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'WriteShareGroupStateRequest')
@@ -359,7 +360,7 @@ def _dec_WriteShareGroupStateRequest_v1(buf, p):
             _e, p = _dec_WriteStateData_v1(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'WriteShareGroupStateRequest')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -50,7 +51,7 @@ class WritableTxnMarkerTopic(Message):
 
     name: str = ''
     partition_indexes: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -63,7 +64,7 @@ class WritableTxnMarker(Message):
     topics: list[WritableTxnMarkerTopic] = attrs.field(factory=list)
     coordinator_epoch: int = 0
     transaction_version: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -84,7 +85,7 @@ class WriteTxnMarkersRequest(Message):
         return 1
 
     markers: list[WritableTxnMarker] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_WritableTxnMarkerTopic = WritableTxnMarkerTopic()
@@ -122,7 +123,7 @@ def _dec_WritableTxnMarkerTopic_v1(buf, p):
         f_partition_indexes = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'WritableTxnMarkerTopic')
@@ -182,7 +183,7 @@ def _dec_WritableTxnMarker_v1(buf, p):
     f_coordinator_epoch, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'WritableTxnMarker')
@@ -208,7 +209,7 @@ def _dec_WritableTxnMarker_v2(buf, p):
     f_coordinator_epoch, f_transaction_version = _S_ib.unpack_from(buf, p)
     p += 5
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'WritableTxnMarker')
@@ -260,7 +261,7 @@ def _dec_WriteTxnMarkersRequest_v1(buf, p):
             _e, p = _dec_WritableTxnMarker_v1(buf, p)
             f_markers.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'WriteTxnMarkersRequest')
@@ -282,7 +283,7 @@ def _dec_WriteTxnMarkersRequest_v2(buf, p):
             _e, p = _dec_WritableTxnMarker_v2(buf, p)
             f_markers.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'WriteTxnMarkersRequest')

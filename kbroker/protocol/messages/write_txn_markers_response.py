@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class WritableTxnMarkerPartitionResult(Message):
 
     partition_index: int = 0
     error_code: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -58,7 +59,7 @@ class WritableTxnMarkerTopicResult(Message):
 
     name: str = ''
     partitions: list[WritableTxnMarkerPartitionResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -67,7 +68,7 @@ class WritableTxnMarkerResult(Message):
 
     producer_id: int = 0
     topics: list[WritableTxnMarkerTopicResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -88,7 +89,7 @@ class WriteTxnMarkersResponse(Message):
         return 0
 
     markers: list[WritableTxnMarkerResult] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_WritableTxnMarkerPartitionResult = WritableTxnMarkerPartitionResult()
@@ -110,7 +111,7 @@ def _dec_WritableTxnMarkerPartitionResult_v1(buf, p):
     f_partition_index, f_error_code = _S_ih.unpack_from(buf, p)
     p += 6
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'WritableTxnMarkerPartitionResult')
@@ -149,7 +150,7 @@ def _dec_WritableTxnMarkerTopicResult_v1(buf, p):
             _e, p = _dec_WritableTxnMarkerPartitionResult_v1(buf, p)
             f_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'WritableTxnMarkerTopicResult')
@@ -189,7 +190,7 @@ def _dec_WritableTxnMarkerResult_v1(buf, p):
             _e, p = _dec_WritableTxnMarkerTopicResult_v1(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'WritableTxnMarkerResult')
@@ -226,7 +227,7 @@ def _dec_WriteTxnMarkersResponse_v1(buf, p):
             _e, p = _dec_WritableTxnMarkerResult_v1(buf, p)
             f_markers.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'WriteTxnMarkersResponse')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -50,7 +51,7 @@ class TopicPartitions(Message):
     topic_id: uuid.UUID = ZERO_UUID
     partitions: list[int] = attrs.field(factory=list)
     assignment_epochs: list[int] | None = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -69,7 +70,7 @@ class ConsumerGroupCurrentMemberAssignmentValue(Message):
     state: int = 0
     assigned_partitions: list[TopicPartitions] = attrs.field(factory=list)
     partitions_pending_revocation: list[TopicPartitions] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_TopicPartitions = TopicPartitions()
@@ -86,7 +87,7 @@ def _enc_TopicPartitions_v0(o, w):
         write_uvarint(b, len(_a) + 1)
         if _a:
             b += struct.pack('>%di' % len(_a), *_a)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.assignment_epochs is None or len(o.assignment_epochs) != 0:
         _tw = Writer()
         _a = o.assignment_epochs
@@ -96,8 +97,11 @@ def _enc_TopicPartitions_v0(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             if _a:
                 _tw.buf += struct.pack('>%di' % len(_a), *_a)
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_TopicPartitions_v0(buf, p):
@@ -116,7 +120,7 @@ def _dec_TopicPartitions_v0(buf, p):
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     f_assignment_epochs = []
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -145,7 +149,7 @@ def _dec_TopicPartitions_v0(buf, p):
                 if p != _end:
                     raise DecodeError('AssignmentEpochs' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return TopicPartitions(f_topic_id, f_partitions, f_assignment_epochs, _u), p
 
@@ -203,7 +207,7 @@ def _dec_ConsumerGroupCurrentMemberAssignmentValue_v0(buf, p):
             _e, p = _dec_TopicPartitions_v0(buf, p)
             f_partitions_pending_revocation.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ConsumerGroupCurrentMemberAssignmentValue')

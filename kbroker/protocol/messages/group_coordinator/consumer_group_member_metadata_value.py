@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -48,7 +49,7 @@ class ClassicProtocol(Message):
 
     name: str = ''
     metadata: bytes = b''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -57,7 +58,7 @@ class ClassicMemberMetadata(Message):
 
     session_timeout_ms: int = 0
     supported_protocols: list[ClassicProtocol] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -80,7 +81,7 @@ class ConsumerGroupMemberMetadataValue(Message):
     rebalance_timeout_ms: int = -1
     server_assignor: str | None = ''
     classic_member_metadata: ClassicMemberMetadata | None = attrs.field(factory=ClassicMemberMetadata)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ClassicProtocol = ClassicProtocol()
@@ -102,7 +103,7 @@ def _dec_ClassicProtocol_v0(buf, p):
     f_name, p = read_compact_string(buf, p, False, 'Name')
     f_metadata, p = read_compact_bytes(buf, p, False, 'Metadata')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ClassicProtocol')
@@ -142,7 +143,7 @@ def _dec_ClassicMemberMetadata_v0(buf, p):
             _e, p = _dec_ClassicProtocol_v0(buf, p)
             f_supported_protocols.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ClassicMemberMetadata')
@@ -165,8 +166,8 @@ def _enc_ConsumerGroupMemberMetadataValue_v0(o, w):
     write_compact_string(b, o.subscribed_topic_regex, True, 'SubscribedTopicRegex')
     b += _S_i.pack(o.rebalance_timeout_ms)
     write_compact_string(b, o.server_assignor, True, 'ServerAssignor')
-    _t = list(o.unknown_tagged_fields)
-    if o.classic_member_metadata != _DEFAULT_ClassicMemberMetadata:
+    _t = o.unknown_tagged_fields
+    if ((_s := o.classic_member_metadata) is not _DEFAULT_ClassicMemberMetadata and (_s is None or (_s.session_timeout_ms != 0) or (_s.supported_protocols is None or len(_s.supported_protocols) != 0) or _s.unknown_tagged_fields)):
         _tw = Writer()
         _v = o.classic_member_metadata
         if _v is None:
@@ -174,8 +175,11 @@ def _enc_ConsumerGroupMemberMetadataValue_v0(o, w):
         else:
             _tw.buf.append(1)
             _enc_ClassicMemberMetadata_v0(_v, _tw)
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_ConsumerGroupMemberMetadataValue_v0(buf, p):
@@ -201,7 +205,7 @@ def _dec_ConsumerGroupMemberMetadataValue_v0(buf, p):
     p += 4
     f_server_assignor, p = read_compact_string(buf, p, True, 'ServerAssignor')
     f_classic_member_metadata = ClassicMemberMetadata()
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -224,7 +228,7 @@ def _dec_ConsumerGroupMemberMetadataValue_v0(buf, p):
                 if p != _end:
                     raise DecodeError('ClassicMemberMetadata' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return ConsumerGroupMemberMetadataValue(f_instance_id, f_rack_id, f_client_id, f_client_host, f_subscribed_topic_names, f_subscribed_topic_regex, f_rebalance_timeout_ms, f_server_assignor, f_classic_member_metadata, _u), p
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -53,7 +54,7 @@ class ConsumerGroupMetadataKey(Message):
     LATEST_VERSION_UNSTABLE = False
 
     group_id: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ConsumerGroupMetadataKey = ConsumerGroupMetadataKey()
@@ -68,7 +69,7 @@ def _enc_ConsumerGroupMetadataKey_v0(o, w):
 
 def _dec_ConsumerGroupMetadataKey_v0(buf, p):
     f_group_id, p = read_string(buf, p, False, 'GroupId')
-    return ConsumerGroupMetadataKey(f_group_id, []), p
+    return ConsumerGroupMetadataKey(f_group_id, ()), p
 
 
 ConsumerGroupMetadataKey._ENCODERS = {0: _enc_ConsumerGroupMetadataKey_v0}

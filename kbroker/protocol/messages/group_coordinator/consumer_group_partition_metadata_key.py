@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -53,7 +54,7 @@ class ConsumerGroupPartitionMetadataKey(Message):
     LATEST_VERSION_UNSTABLE = False
 
     group_id: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ConsumerGroupPartitionMetadataKey = ConsumerGroupPartitionMetadataKey()
@@ -68,7 +69,7 @@ def _enc_ConsumerGroupPartitionMetadataKey_v0(o, w):
 
 def _dec_ConsumerGroupPartitionMetadataKey_v0(buf, p):
     f_group_id, p = read_string(buf, p, False, 'GroupId')
-    return ConsumerGroupPartitionMetadataKey(f_group_id, []), p
+    return ConsumerGroupPartitionMetadataKey(f_group_id, ()), p
 
 
 ConsumerGroupPartitionMetadataKey._ENCODERS = {0: _enc_ConsumerGroupPartitionMetadataKey_v0}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class PartitionMetadata(Message):
 
     partition: int = 0
     racks: list[str] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -60,7 +61,7 @@ class TopicMetadata(Message):
     topic_name: str = ''
     num_partitions: int = 0
     partition_metadata: list[PartitionMetadata] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -75,7 +76,7 @@ class ConsumerGroupPartitionMetadataValue(Message):
     LATEST_VERSION_UNSTABLE = False
 
     topics: list[TopicMetadata] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_PartitionMetadata = PartitionMetadata()
@@ -116,7 +117,7 @@ def _dec_PartitionMetadata_v0(buf, p):
             _e, p = read_compact_string(buf, p, False, 'Racks')
             f_racks.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionMetadata')
@@ -162,7 +163,7 @@ def _dec_TopicMetadata_v0(buf, p):
             _e, p = _dec_PartitionMetadata_v0(buf, p)
             f_partition_metadata.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicMetadata')
@@ -199,7 +200,7 @@ def _dec_ConsumerGroupPartitionMetadataValue_v0(buf, p):
             _e, p = _dec_TopicMetadata_v0(buf, p)
             f_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ConsumerGroupPartitionMetadataValue')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -54,7 +55,7 @@ class ConsumerGroupRegularExpressionKey(Message):
 
     group_id: str = ''
     regular_expression: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ConsumerGroupRegularExpressionKey = ConsumerGroupRegularExpressionKey()
@@ -71,7 +72,7 @@ def _enc_ConsumerGroupRegularExpressionKey_v0(o, w):
 def _dec_ConsumerGroupRegularExpressionKey_v0(buf, p):
     f_group_id, p = read_string(buf, p, False, 'GroupId')
     f_regular_expression, p = read_string(buf, p, False, 'RegularExpression')
-    return ConsumerGroupRegularExpressionKey(f_group_id, f_regular_expression, []), p
+    return ConsumerGroupRegularExpressionKey(f_group_id, f_regular_expression, ()), p
 
 
 ConsumerGroupRegularExpressionKey._ENCODERS = {0: _enc_ConsumerGroupRegularExpressionKey_v0}

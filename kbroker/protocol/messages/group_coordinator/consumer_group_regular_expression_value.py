@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -56,7 +57,7 @@ class ConsumerGroupRegularExpressionValue(Message):
     topics: list[str] = attrs.field(factory=list)
     version: int = 0
     timestamp: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ConsumerGroupRegularExpressionValue = ConsumerGroupRegularExpressionValue()
@@ -95,7 +96,7 @@ def _dec_ConsumerGroupRegularExpressionValue_v0(buf, p):
     f_version, f_timestamp = _S_qq.unpack_from(buf, p)
     p += 16
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ConsumerGroupRegularExpressionValue')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -48,7 +49,7 @@ class TopicPartition(Message):
 
     topic_id: uuid.UUID = ZERO_UUID
     partitions: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -63,7 +64,7 @@ class ConsumerGroupTargetAssignmentMemberValue(Message):
     LATEST_VERSION_UNSTABLE = False
 
     topic_partitions: list[TopicPartition] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_TopicPartition = TopicPartition()
@@ -102,7 +103,7 @@ def _dec_TopicPartition_v0(buf, p):
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicPartition')
@@ -139,7 +140,7 @@ def _dec_ConsumerGroupTargetAssignmentMemberValue_v0(buf, p):
             _e, p = _dec_TopicPartition_v0(buf, p)
             f_topic_partitions.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ConsumerGroupTargetAssignmentMemberValue')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -56,7 +57,7 @@ class ConsumerGroupTargetAssignmentMetadataValue(Message):
 
     assignment_epoch: int = 0
     assignment_timestamp: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ConsumerGroupTargetAssignmentMetadataValue = ConsumerGroupTargetAssignmentMetadataValue()
@@ -65,19 +66,22 @@ _DEFAULT_ConsumerGroupTargetAssignmentMetadataValue = ConsumerGroupTargetAssignm
 def _enc_ConsumerGroupTargetAssignmentMetadataValue_v0(o, w):
     b = w.buf
     b += _S_i.pack(o.assignment_epoch)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.assignment_timestamp != 0:
         _tw = Writer()
         _tw.buf += _S_q.pack(o.assignment_timestamp)
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_ConsumerGroupTargetAssignmentMetadataValue_v0(buf, p):
     f_assignment_epoch, = _S_i.unpack_from(buf, p)
     p += 4
     f_assignment_timestamp = 0
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -97,7 +101,7 @@ def _dec_ConsumerGroupTargetAssignmentMetadataValue_v0(buf, p):
                 if p != _end:
                     raise DecodeError('AssignmentTimestamp' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return ConsumerGroupTargetAssignmentMetadataValue(f_assignment_epoch, f_assignment_timestamp, _u), p
 

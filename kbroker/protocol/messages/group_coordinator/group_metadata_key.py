@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -53,7 +54,7 @@ class GroupMetadataKey(Message):
     LATEST_VERSION_UNSTABLE = False
 
     group: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_GroupMetadataKey = GroupMetadataKey()
@@ -68,7 +69,7 @@ def _enc_GroupMetadataKey_v0(o, w):
 
 def _dec_GroupMetadataKey_v0(buf, p):
     f_group, p = read_string(buf, p, False, 'group')
-    return GroupMetadataKey(f_group, []), p
+    return GroupMetadataKey(f_group, ()), p
 
 
 GroupMetadataKey._ENCODERS = {0: _enc_GroupMetadataKey_v0}

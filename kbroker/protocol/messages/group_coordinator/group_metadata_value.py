@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -56,7 +57,7 @@ class MemberMetadata(Message):
     session_timeout: int = 0
     subscription: bytes = b''
     assignment: bytes = b''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -76,7 +77,7 @@ class GroupMetadataValue(Message):
     leader: str | None = ''
     current_state_timestamp: int = -1
     members: list[MemberMetadata] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_MemberMetadata = MemberMetadata()
@@ -143,7 +144,7 @@ def _dec_MemberMetadata_v0(buf, p):
     p += 4
     f_subscription, p = read_bytes(buf, p, False, 'subscription')
     f_assignment, p = read_bytes(buf, p, False, 'assignment')
-    return MemberMetadata(f_member_id, None, f_client_id, f_client_host, -1, f_session_timeout, f_subscription, f_assignment, []), p
+    return MemberMetadata(f_member_id, None, f_client_id, f_client_host, -1, f_session_timeout, f_subscription, f_assignment, ()), p
 
 
 def _dec_MemberMetadata_v1(buf, p):
@@ -154,7 +155,7 @@ def _dec_MemberMetadata_v1(buf, p):
     p += 8
     f_subscription, p = read_bytes(buf, p, False, 'subscription')
     f_assignment, p = read_bytes(buf, p, False, 'assignment')
-    return MemberMetadata(f_member_id, None, f_client_id, f_client_host, f_rebalance_timeout, f_session_timeout, f_subscription, f_assignment, []), p
+    return MemberMetadata(f_member_id, None, f_client_id, f_client_host, f_rebalance_timeout, f_session_timeout, f_subscription, f_assignment, ()), p
 
 
 def _dec_MemberMetadata_v3(buf, p):
@@ -166,7 +167,7 @@ def _dec_MemberMetadata_v3(buf, p):
     p += 8
     f_subscription, p = read_bytes(buf, p, False, 'subscription')
     f_assignment, p = read_bytes(buf, p, False, 'assignment')
-    return MemberMetadata(f_member_id, f_group_instance_id, f_client_id, f_client_host, f_rebalance_timeout, f_session_timeout, f_subscription, f_assignment, []), p
+    return MemberMetadata(f_member_id, f_group_instance_id, f_client_id, f_client_host, f_rebalance_timeout, f_session_timeout, f_subscription, f_assignment, ()), p
 
 
 def _dec_MemberMetadata_v4(buf, p):
@@ -179,7 +180,7 @@ def _dec_MemberMetadata_v4(buf, p):
     f_subscription, p = read_compact_bytes(buf, p, False, 'subscription')
     f_assignment, p = read_compact_bytes(buf, p, False, 'assignment')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'MemberMetadata')
@@ -292,7 +293,7 @@ def _dec_GroupMetadataValue_v0(buf, p):
         for _ in range(_n):
             _e, p = _dec_MemberMetadata_v0(buf, p)
             f_members.append(_e)
-    return GroupMetadataValue(f_protocol_type, f_generation, f_protocol, f_leader, -1, f_members, []), p
+    return GroupMetadataValue(f_protocol_type, f_generation, f_protocol, f_leader, -1, f_members, ()), p
 
 
 def _dec_GroupMetadataValue_v1(buf, p):
@@ -311,7 +312,7 @@ def _dec_GroupMetadataValue_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_MemberMetadata_v1(buf, p)
             f_members.append(_e)
-    return GroupMetadataValue(f_protocol_type, f_generation, f_protocol, f_leader, -1, f_members, []), p
+    return GroupMetadataValue(f_protocol_type, f_generation, f_protocol, f_leader, -1, f_members, ()), p
 
 
 def _dec_GroupMetadataValue_v2(buf, p):
@@ -332,7 +333,7 @@ def _dec_GroupMetadataValue_v2(buf, p):
         for _ in range(_n):
             _e, p = _dec_MemberMetadata_v1(buf, p)
             f_members.append(_e)
-    return GroupMetadataValue(f_protocol_type, f_generation, f_protocol, f_leader, f_current_state_timestamp, f_members, []), p
+    return GroupMetadataValue(f_protocol_type, f_generation, f_protocol, f_leader, f_current_state_timestamp, f_members, ()), p
 
 
 def _dec_GroupMetadataValue_v3(buf, p):
@@ -353,7 +354,7 @@ def _dec_GroupMetadataValue_v3(buf, p):
         for _ in range(_n):
             _e, p = _dec_MemberMetadata_v3(buf, p)
             f_members.append(_e)
-    return GroupMetadataValue(f_protocol_type, f_generation, f_protocol, f_leader, f_current_state_timestamp, f_members, []), p
+    return GroupMetadataValue(f_protocol_type, f_generation, f_protocol, f_leader, f_current_state_timestamp, f_members, ()), p
 
 
 def _dec_GroupMetadataValue_v4(buf, p):
@@ -378,7 +379,7 @@ def _dec_GroupMetadataValue_v4(buf, p):
             _e, p = _dec_MemberMetadata_v4(buf, p)
             f_members.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'GroupMetadataValue')

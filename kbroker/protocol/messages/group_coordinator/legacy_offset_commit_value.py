@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -56,7 +57,7 @@ class LegacyOffsetCommitValue(Message):
     offset: int = 0
     metadata: str = ''
     commit_timestamp: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_LegacyOffsetCommitValue = LegacyOffsetCommitValue()
@@ -77,7 +78,7 @@ def _dec_LegacyOffsetCommitValue_v0(buf, p):
     f_metadata, p = read_string(buf, p, False, 'metadata')
     f_commit_timestamp, = _S_q.unpack_from(buf, p)
     p += 8
-    return LegacyOffsetCommitValue(f_offset, f_metadata, f_commit_timestamp, []), p
+    return LegacyOffsetCommitValue(f_offset, f_metadata, f_commit_timestamp, ()), p
 
 
 LegacyOffsetCommitValue._ENCODERS = {0: _enc_LegacyOffsetCommitValue_v0}

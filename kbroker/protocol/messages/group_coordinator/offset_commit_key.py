@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -56,7 +57,7 @@ class OffsetCommitKey(Message):
     group: str = ''
     topic: str = ''
     partition: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_OffsetCommitKey = OffsetCommitKey()
@@ -76,7 +77,7 @@ def _dec_OffsetCommitKey_v0(buf, p):
     f_topic, p = read_string(buf, p, False, 'topic')
     f_partition, = _S_i.unpack_from(buf, p)
     p += 4
-    return OffsetCommitKey(f_group, f_topic, f_partition, []), p
+    return OffsetCommitKey(f_group, f_topic, f_partition, ()), p
 
 
 OffsetCommitKey._ENCODERS = {0: _enc_OffsetCommitKey_v0}

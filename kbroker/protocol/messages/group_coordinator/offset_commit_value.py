@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -62,7 +63,7 @@ class OffsetCommitValue(Message):
     commit_timestamp: int = 0
     expire_timestamp: int = -1
     topic_id: uuid.UUID = ZERO_UUID
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_OffsetCommitValue = OffsetCommitValue()
@@ -100,12 +101,15 @@ def _enc_OffsetCommitValue_v4(o, w):
     b += _S_qi.pack(o.offset, o.leader_epoch)
     write_compact_string(b, o.metadata, False, 'metadata')
     b += _S_q.pack(o.commit_timestamp)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.topic_id != ZERO_UUID:
         _tw = Writer()
         _tw.buf += _S_16s.pack(o.topic_id.bytes)
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_OffsetCommitValue_v0(buf, p):
@@ -114,7 +118,7 @@ def _dec_OffsetCommitValue_v0(buf, p):
     f_metadata, p = read_string(buf, p, False, 'metadata')
     f_commit_timestamp, = _S_q.unpack_from(buf, p)
     p += 8
-    return OffsetCommitValue(f_offset, -1, f_metadata, f_commit_timestamp, -1, ZERO_UUID, []), p
+    return OffsetCommitValue(f_offset, -1, f_metadata, f_commit_timestamp, -1, ZERO_UUID, ()), p
 
 
 def _dec_OffsetCommitValue_v1(buf, p):
@@ -123,7 +127,7 @@ def _dec_OffsetCommitValue_v1(buf, p):
     f_metadata, p = read_string(buf, p, False, 'metadata')
     f_commit_timestamp, f_expire_timestamp = _S_qq.unpack_from(buf, p)
     p += 16
-    return OffsetCommitValue(f_offset, -1, f_metadata, f_commit_timestamp, f_expire_timestamp, ZERO_UUID, []), p
+    return OffsetCommitValue(f_offset, -1, f_metadata, f_commit_timestamp, f_expire_timestamp, ZERO_UUID, ()), p
 
 
 def _dec_OffsetCommitValue_v3(buf, p):
@@ -132,7 +136,7 @@ def _dec_OffsetCommitValue_v3(buf, p):
     f_metadata, p = read_string(buf, p, False, 'metadata')
     f_commit_timestamp, = _S_q.unpack_from(buf, p)
     p += 8
-    return OffsetCommitValue(f_offset, f_leader_epoch, f_metadata, f_commit_timestamp, -1, ZERO_UUID, []), p
+    return OffsetCommitValue(f_offset, f_leader_epoch, f_metadata, f_commit_timestamp, -1, ZERO_UUID, ()), p
 
 
 def _dec_OffsetCommitValue_v4(buf, p):
@@ -142,7 +146,7 @@ def _dec_OffsetCommitValue_v4(buf, p):
     f_commit_timestamp, = _S_q.unpack_from(buf, p)
     p += 8
     f_topic_id = ZERO_UUID
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -162,7 +166,7 @@ def _dec_OffsetCommitValue_v4(buf, p):
                 if p != _end:
                     raise DecodeError('topicId' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return OffsetCommitValue(f_offset, f_leader_epoch, f_metadata, f_commit_timestamp, -1, f_topic_id, _u), p
 

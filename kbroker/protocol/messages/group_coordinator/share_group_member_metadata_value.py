@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -56,7 +57,7 @@ class ShareGroupMemberMetadataValue(Message):
     client_id: str = ''
     client_host: str = ''
     subscribed_topic_names: list[str] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ShareGroupMemberMetadataValue = ShareGroupMemberMetadataValue()
@@ -98,7 +99,7 @@ def _dec_ShareGroupMemberMetadataValue_v0(buf, p):
             _e, p = read_compact_string(buf, p, False, 'SubscribedTopicNames')
             f_subscribed_topic_names.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ShareGroupMemberMetadataValue')

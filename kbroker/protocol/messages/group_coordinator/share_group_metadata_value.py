@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -55,7 +56,7 @@ class ShareGroupMetadataValue(Message):
 
     epoch: int = 0
     metadata_hash: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ShareGroupMetadataValue = ShareGroupMetadataValue()
@@ -74,7 +75,7 @@ def _dec_ShareGroupMetadataValue_v0(buf, p):
     f_epoch, f_metadata_hash = _S_iq.unpack_from(buf, p)
     p += 12
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ShareGroupMetadataValue')

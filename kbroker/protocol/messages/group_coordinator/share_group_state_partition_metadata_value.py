@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class TopicPartitionsInfo(Message):
     topic_id: uuid.UUID = ZERO_UUID
     topic_name: str = ''
     partitions: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -58,7 +59,7 @@ class TopicInfo(Message):
 
     topic_id: uuid.UUID = ZERO_UUID
     topic_name: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -75,7 +76,7 @@ class ShareGroupStatePartitionMetadataValue(Message):
     initializing_topics: list[TopicPartitionsInfo] = attrs.field(factory=list)
     initialized_topics: list[TopicPartitionsInfo] = attrs.field(factory=list)
     deleting_topics: list[TopicInfo] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_TopicPartitionsInfo = TopicPartitionsInfo()
@@ -117,7 +118,7 @@ def _dec_TopicPartitionsInfo_v0(buf, p):
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicPartitionsInfo')
@@ -140,7 +141,7 @@ def _dec_TopicInfo_v0(buf, p):
     f_topic_id = uuid.UUID(bytes=f_topic_id)
     f_topic_name, p = read_compact_string(buf, p, False, 'TopicName')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicInfo')
@@ -217,7 +218,7 @@ def _dec_ShareGroupStatePartitionMetadataValue_v0(buf, p):
             _e, p = _dec_TopicInfo_v0(buf, p)
             f_deleting_topics.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ShareGroupStatePartitionMetadataValue')

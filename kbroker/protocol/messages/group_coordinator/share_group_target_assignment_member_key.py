@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -54,7 +55,7 @@ class ShareGroupTargetAssignmentMemberKey(Message):
 
     group_id: str = ''
     member_id: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ShareGroupTargetAssignmentMemberKey = ShareGroupTargetAssignmentMemberKey()
@@ -71,7 +72,7 @@ def _enc_ShareGroupTargetAssignmentMemberKey_v0(o, w):
 def _dec_ShareGroupTargetAssignmentMemberKey_v0(buf, p):
     f_group_id, p = read_string(buf, p, False, 'GroupId')
     f_member_id, p = read_string(buf, p, False, 'MemberId')
-    return ShareGroupTargetAssignmentMemberKey(f_group_id, f_member_id, []), p
+    return ShareGroupTargetAssignmentMemberKey(f_group_id, f_member_id, ()), p
 
 
 ShareGroupTargetAssignmentMemberKey._ENCODERS = {0: _enc_ShareGroupTargetAssignmentMemberKey_v0}

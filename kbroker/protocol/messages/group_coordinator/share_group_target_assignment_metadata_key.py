@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -53,7 +54,7 @@ class ShareGroupTargetAssignmentMetadataKey(Message):
     LATEST_VERSION_UNSTABLE = False
 
     group_id: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ShareGroupTargetAssignmentMetadataKey = ShareGroupTargetAssignmentMetadataKey()
@@ -68,7 +69,7 @@ def _enc_ShareGroupTargetAssignmentMetadataKey_v0(o, w):
 
 def _dec_ShareGroupTargetAssignmentMetadataKey_v0(buf, p):
     f_group_id, p = read_string(buf, p, False, 'GroupId')
-    return ShareGroupTargetAssignmentMetadataKey(f_group_id, []), p
+    return ShareGroupTargetAssignmentMetadataKey(f_group_id, ()), p
 
 
 ShareGroupTargetAssignmentMetadataKey._ENCODERS = {0: _enc_ShareGroupTargetAssignmentMetadataKey_v0}

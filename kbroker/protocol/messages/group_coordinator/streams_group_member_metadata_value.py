@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class Endpoint(Message):
 
     host: str = ''
     port: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -58,7 +59,7 @@ class KeyValue(Message):
 
     key: str = ''
     value: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -81,7 +82,7 @@ class StreamsGroupMemberMetadataValue(Message):
     process_id: str = ''
     user_endpoint: Endpoint | None = None
     client_tags: list[KeyValue] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_Endpoint = Endpoint()
@@ -104,7 +105,7 @@ def _dec_Endpoint_v0(buf, p):
     f_port, = _S_H.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Endpoint')
@@ -125,7 +126,7 @@ def _dec_KeyValue_v0(buf, p):
     f_key, p = read_compact_string(buf, p, False, 'Key')
     f_value, p = read_compact_string(buf, p, False, 'Value')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'KeyValue')
@@ -186,7 +187,7 @@ def _dec_StreamsGroupMemberMetadataValue_v0(buf, p):
             _e, p = _dec_KeyValue_v0(buf, p)
             f_client_tags.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'StreamsGroupMemberMetadataValue')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class LastAssignmentConfig(Message):
 
     key: str = ''
     value: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -67,7 +68,7 @@ class StreamsGroupMetadataValue(Message):
     metadata_hash: int = 0
     validated_topology_epoch: int = -1
     last_assignment_configs: list[LastAssignmentConfig] | None = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_LastAssignmentConfig = LastAssignmentConfig()
@@ -88,7 +89,7 @@ def _dec_LastAssignmentConfig_v0(buf, p):
     f_key, p = read_compact_string(buf, p, False, 'Key')
     f_value, p = read_compact_string(buf, p, False, 'Value')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'LastAssignmentConfig')
@@ -98,11 +99,11 @@ def _dec_LastAssignmentConfig_v0(buf, p):
 def _enc_StreamsGroupMetadataValue_v0(o, w):
     b = w.buf
     b += _S_iq.pack(o.epoch, o.metadata_hash)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.validated_topology_epoch != -1:
         _tw = Writer()
         _tw.buf += _S_i.pack(o.validated_topology_epoch)
-        _t.append((0, _tw.getvalue()))
+        _t = [*_t, (0, _tw.getvalue())]
     if o.last_assignment_configs is None or len(o.last_assignment_configs) != 0:
         _tw = Writer()
         _a = o.last_assignment_configs
@@ -112,8 +113,11 @@ def _enc_StreamsGroupMetadataValue_v0(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             for _e in _a:
                 _enc_LastAssignmentConfig_v0(_e, _tw)
-        _t.append((1, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (1, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_StreamsGroupMetadataValue_v0(buf, p):
@@ -121,7 +125,7 @@ def _dec_StreamsGroupMetadataValue_v0(buf, p):
     p += 12
     f_validated_topology_epoch = -1
     f_last_assignment_configs = []
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -157,7 +161,7 @@ def _dec_StreamsGroupMetadataValue_v0(buf, p):
                 if p != _end:
                     raise DecodeError('LastAssignmentConfigs' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return StreamsGroupMetadataValue(f_epoch, f_metadata_hash, f_validated_topology_epoch, f_last_assignment_configs, _u), p
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -54,7 +55,7 @@ class StreamsGroupTargetAssignmentMemberKey(Message):
 
     group_id: str = ''
     member_id: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_StreamsGroupTargetAssignmentMemberKey = StreamsGroupTargetAssignmentMemberKey()
@@ -71,7 +72,7 @@ def _enc_StreamsGroupTargetAssignmentMemberKey_v0(o, w):
 def _dec_StreamsGroupTargetAssignmentMemberKey_v0(buf, p):
     f_group_id, p = read_string(buf, p, False, 'GroupId')
     f_member_id, p = read_string(buf, p, False, 'MemberId')
-    return StreamsGroupTargetAssignmentMemberKey(f_group_id, f_member_id, []), p
+    return StreamsGroupTargetAssignmentMemberKey(f_group_id, f_member_id, ()), p
 
 
 StreamsGroupTargetAssignmentMemberKey._ENCODERS = {0: _enc_StreamsGroupTargetAssignmentMemberKey_v0}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -47,7 +48,7 @@ class TaskIds(Message):
 
     subtopology_id: str = ''
     partitions: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -64,7 +65,7 @@ class StreamsGroupTargetAssignmentMemberValue(Message):
     active_tasks: list[TaskIds] = attrs.field(factory=list)
     standby_tasks: list[TaskIds] = attrs.field(factory=list)
     warmup_tasks: list[TaskIds] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_TaskIds = TaskIds()
@@ -101,7 +102,7 @@ def _dec_TaskIds_v0(buf, p):
         f_partitions = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TaskIds')
@@ -178,7 +179,7 @@ def _dec_StreamsGroupTargetAssignmentMemberValue_v0(buf, p):
             _e, p = _dec_TaskIds_v0(buf, p)
             f_warmup_tasks.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'StreamsGroupTargetAssignmentMemberValue')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -53,7 +54,7 @@ class StreamsGroupTopologyKey(Message):
     LATEST_VERSION_UNSTABLE = False
 
     group_id: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_StreamsGroupTopologyKey = StreamsGroupTopologyKey()
@@ -68,7 +69,7 @@ def _enc_StreamsGroupTopologyKey_v0(o, w):
 
 def _dec_StreamsGroupTopologyKey_v0(buf, p):
     f_group_id, p = read_string(buf, p, False, 'GroupId')
-    return StreamsGroupTopologyKey(f_group_id, []), p
+    return StreamsGroupTopologyKey(f_group_id, ()), p
 
 
 StreamsGroupTopologyKey._ENCODERS = {0: _enc_StreamsGroupTopologyKey_v0}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class TopicConfig(Message):
 
     key: str = ''
     value: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -60,7 +61,7 @@ class TopicInfo(Message):
     partitions: int = 0
     replication_factor: int = 0
     topic_configs: list[TopicConfig] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -70,7 +71,7 @@ class CopartitionGroup(Message):
     source_topics: list[int] = attrs.field(factory=list)
     source_topic_regex: list[int] = attrs.field(factory=list)
     repartition_source_topics: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -84,7 +85,7 @@ class Subtopology(Message):
     repartition_sink_topics: list[str] = attrs.field(factory=list)
     repartition_source_topics: list[TopicInfo] = attrs.field(factory=list)
     copartition_groups: list[CopartitionGroup] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -100,7 +101,7 @@ class StreamsGroupTopologyValue(Message):
 
     epoch: int = 0
     subtopologies: list[Subtopology] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_TopicConfig = TopicConfig()
@@ -124,7 +125,7 @@ def _dec_TopicConfig_v0(buf, p):
     f_key, p = read_compact_string(buf, p, False, 'key')
     f_value, p = read_compact_string(buf, p, False, 'value')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicConfig')
@@ -166,7 +167,7 @@ def _dec_TopicInfo_v0(buf, p):
             _e, p = _dec_TopicConfig_v0(buf, p)
             f_topic_configs.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicInfo')
@@ -237,7 +238,7 @@ def _dec_CopartitionGroup_v0(buf, p):
         f_repartition_source_topics = list(struct.unpack_from('>%dh' % _n, buf, p))
         p += 2 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'CopartitionGroup')
@@ -376,7 +377,7 @@ def _dec_Subtopology_v0(buf, p):
             _e, p = _dec_CopartitionGroup_v0(buf, p)
             f_copartition_groups.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Subtopology')
@@ -416,7 +417,7 @@ def _dec_StreamsGroupTopologyValue_v0(buf, p):
             _e, p = _dec_Subtopology_v0(buf, p)
             f_subtopologies.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'StreamsGroupTopologyValue')

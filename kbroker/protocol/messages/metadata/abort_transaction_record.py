@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -53,7 +54,7 @@ class AbortTransactionRecord(Message):
     LATEST_VERSION_UNSTABLE = False
 
     reason: str | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_AbortTransactionRecord = AbortTransactionRecord()
@@ -61,17 +62,20 @@ _DEFAULT_AbortTransactionRecord = AbortTransactionRecord()
 
 def _enc_AbortTransactionRecord_v0(o, w):
     b = w.buf
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.reason is not None:
         _tw = Writer()
         write_compact_string(_tw.buf, o.reason, True, 'Reason')
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_AbortTransactionRecord_v0(buf, p):
     f_reason = None
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -90,7 +94,7 @@ def _dec_AbortTransactionRecord_v0(buf, p):
                 if p != _end:
                     raise DecodeError('Reason' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return AbortTransactionRecord(f_reason, _u), p
 

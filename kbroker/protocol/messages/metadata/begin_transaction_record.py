@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -53,7 +54,7 @@ class BeginTransactionRecord(Message):
     LATEST_VERSION_UNSTABLE = False
 
     name: str | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_BeginTransactionRecord = BeginTransactionRecord()
@@ -61,17 +62,20 @@ _DEFAULT_BeginTransactionRecord = BeginTransactionRecord()
 
 def _enc_BeginTransactionRecord_v0(o, w):
     b = w.buf
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.name is not None:
         _tw = Writer()
         write_compact_string(_tw.buf, o.name, True, 'Name')
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_BeginTransactionRecord_v0(buf, p):
     f_name = None
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -90,7 +94,7 @@ def _dec_BeginTransactionRecord_v0(buf, p):
                 if p != _end:
                     raise DecodeError('Name' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return BeginTransactionRecord(f_name, _u), p
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -60,7 +61,7 @@ class BrokerRegistrationChangeRecord(Message):
     in_controlled_shutdown: int = 0
     log_dirs: list[uuid.UUID] = attrs.field(factory=list)
     cordoned_log_dirs: list[uuid.UUID] | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_BrokerRegistrationChangeRecord = BrokerRegistrationChangeRecord()
@@ -75,12 +76,15 @@ def _enc_BrokerRegistrationChangeRecord_v0(o, w):
         raise field_not_in_version('CordonedLogDirs')
     b = w.buf
     b += _S_iq.pack(o.broker_id, o.broker_epoch)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.fenced != 0:
         _tw = Writer()
         _tw.buf += _S_b.pack(o.fenced)
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _enc_BrokerRegistrationChangeRecord_v1(o, w):
@@ -90,16 +94,19 @@ def _enc_BrokerRegistrationChangeRecord_v1(o, w):
         raise field_not_in_version('CordonedLogDirs')
     b = w.buf
     b += _S_iq.pack(o.broker_id, o.broker_epoch)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.fenced != 0:
         _tw = Writer()
         _tw.buf += _S_b.pack(o.fenced)
-        _t.append((0, _tw.getvalue()))
+        _t = [*_t, (0, _tw.getvalue())]
     if o.in_controlled_shutdown != 0:
         _tw = Writer()
         _tw.buf += _S_b.pack(o.in_controlled_shutdown)
-        _t.append((1, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (1, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _enc_BrokerRegistrationChangeRecord_v2(o, w):
@@ -107,15 +114,15 @@ def _enc_BrokerRegistrationChangeRecord_v2(o, w):
         raise field_not_in_version('CordonedLogDirs')
     b = w.buf
     b += _S_iq.pack(o.broker_id, o.broker_epoch)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.fenced != 0:
         _tw = Writer()
         _tw.buf += _S_b.pack(o.fenced)
-        _t.append((0, _tw.getvalue()))
+        _t = [*_t, (0, _tw.getvalue())]
     if o.in_controlled_shutdown != 0:
         _tw = Writer()
         _tw.buf += _S_b.pack(o.in_controlled_shutdown)
-        _t.append((1, _tw.getvalue()))
+        _t = [*_t, (1, _tw.getvalue())]
     if o.log_dirs is None or len(o.log_dirs) != 0:
         _tw = Writer()
         _a = o.log_dirs
@@ -125,22 +132,25 @@ def _enc_BrokerRegistrationChangeRecord_v2(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             for _e in _a:
                 _tw.buf += _e.bytes
-        _t.append((2, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (2, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _enc_BrokerRegistrationChangeRecord_v3(o, w):
     b = w.buf
     b += _S_iq.pack(o.broker_id, o.broker_epoch)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.fenced != 0:
         _tw = Writer()
         _tw.buf += _S_b.pack(o.fenced)
-        _t.append((0, _tw.getvalue()))
+        _t = [*_t, (0, _tw.getvalue())]
     if o.in_controlled_shutdown != 0:
         _tw = Writer()
         _tw.buf += _S_b.pack(o.in_controlled_shutdown)
-        _t.append((1, _tw.getvalue()))
+        _t = [*_t, (1, _tw.getvalue())]
     if o.log_dirs is None or len(o.log_dirs) != 0:
         _tw = Writer()
         _a = o.log_dirs
@@ -150,7 +160,7 @@ def _enc_BrokerRegistrationChangeRecord_v3(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             for _e in _a:
                 _tw.buf += _e.bytes
-        _t.append((2, _tw.getvalue()))
+        _t = [*_t, (2, _tw.getvalue())]
     if o.cordoned_log_dirs is not None:
         _tw = Writer()
         _a = o.cordoned_log_dirs
@@ -160,15 +170,18 @@ def _enc_BrokerRegistrationChangeRecord_v3(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             for _e in _a:
                 _tw.buf += _e.bytes
-        _t.append((3, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (3, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_BrokerRegistrationChangeRecord_v0(buf, p):
     f_broker_id, f_broker_epoch = _S_iq.unpack_from(buf, p)
     p += 12
     f_fenced = 0
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -188,7 +201,7 @@ def _dec_BrokerRegistrationChangeRecord_v0(buf, p):
                 if p != _end:
                     raise DecodeError('Fenced' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return BrokerRegistrationChangeRecord(f_broker_id, f_broker_epoch, f_fenced, 0, [], None, _u), p
 
@@ -198,7 +211,7 @@ def _dec_BrokerRegistrationChangeRecord_v1(buf, p):
     p += 12
     f_fenced = 0
     f_in_controlled_shutdown = 0
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -223,7 +236,7 @@ def _dec_BrokerRegistrationChangeRecord_v1(buf, p):
                 if p != _end:
                     raise DecodeError('InControlledShutdown' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return BrokerRegistrationChangeRecord(f_broker_id, f_broker_epoch, f_fenced, f_in_controlled_shutdown, [], None, _u), p
 
@@ -234,7 +247,7 @@ def _dec_BrokerRegistrationChangeRecord_v2(buf, p):
     f_fenced = 0
     f_in_controlled_shutdown = 0
     f_log_dirs = []
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -273,7 +286,7 @@ def _dec_BrokerRegistrationChangeRecord_v2(buf, p):
                 if p != _end:
                     raise DecodeError('LogDirs' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return BrokerRegistrationChangeRecord(f_broker_id, f_broker_epoch, f_fenced, f_in_controlled_shutdown, f_log_dirs, None, _u), p
 
@@ -285,7 +298,7 @@ def _dec_BrokerRegistrationChangeRecord_v3(buf, p):
     f_in_controlled_shutdown = 0
     f_log_dirs = []
     f_cordoned_log_dirs = None
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -338,7 +351,7 @@ def _dec_BrokerRegistrationChangeRecord_v3(buf, p):
                 if p != _end:
                     raise DecodeError('CordonedLogDirs' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return BrokerRegistrationChangeRecord(f_broker_id, f_broker_epoch, f_fenced, f_in_controlled_shutdown, f_log_dirs, f_cordoned_log_dirs, _u), p
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -53,7 +54,7 @@ class ClearElrRecord(Message):
     LATEST_VERSION_UNSTABLE = False
 
     topic_name: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ClearElrRecord = ClearElrRecord()
@@ -71,7 +72,7 @@ def _enc_ClearElrRecord_v0(o, w):
 def _dec_ClearElrRecord_v0(buf, p):
     f_topic_name, p = read_compact_string(buf, p, False, 'TopicName')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ClearElrRecord')

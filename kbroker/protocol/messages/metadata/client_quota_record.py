@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -48,7 +49,7 @@ class EntityData(Message):
 
     entity_type: str = ''
     entity_name: str | None = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -66,7 +67,7 @@ class ClientQuotaRecord(Message):
     key: str = ''
     value: float = 0.0
     remove: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_EntityData = EntityData()
@@ -87,7 +88,7 @@ def _dec_EntityData_v0(buf, p):
     f_entity_type, p = read_compact_string(buf, p, False, 'EntityType')
     f_entity_name, p = read_compact_string(buf, p, True, 'EntityName')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'EntityData')
@@ -129,7 +130,7 @@ def _dec_ClientQuotaRecord_v0(buf, p):
     f_value, f_remove = _S_do.unpack_from(buf, p)
     p += 9
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ClientQuotaRecord')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -57,7 +58,7 @@ class ConfigRecord(Message):
     resource_name: str = ''
     name: str = ''
     value: str | None = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ConfigRecord = ConfigRecord()
@@ -82,7 +83,7 @@ def _dec_ConfigRecord_v0(buf, p):
     f_name, p = read_compact_string(buf, p, False, 'Name')
     f_value, p = read_compact_string(buf, p, True, 'Value')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ConfigRecord')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -60,7 +61,7 @@ class DelegationTokenRecord(Message):
     max_timestamp: int = 0
     expiration_timestamp: int = 0
     token_id: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_DelegationTokenRecord = DelegationTokenRecord()
@@ -105,7 +106,7 @@ def _dec_DelegationTokenRecord_v0(buf, p):
     p += 24
     f_token_id, p = read_compact_string(buf, p, False, 'TokenId')
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'DelegationTokenRecord')

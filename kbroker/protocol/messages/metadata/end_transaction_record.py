@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -52,7 +53,7 @@ class EndTransactionRecord(Message):
     FLEXIBLE_VERSION = 0
     LATEST_VERSION_UNSTABLE = False
 
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_EndTransactionRecord = EndTransactionRecord()
@@ -68,7 +69,7 @@ def _enc_EndTransactionRecord_v0(o, w):
 
 def _dec_EndTransactionRecord_v0(buf, p):
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'EndTransactionRecord')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -55,7 +56,7 @@ class FeatureLevelRecord(Message):
 
     name: str = ''
     feature_level: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_FeatureLevelRecord = FeatureLevelRecord()
@@ -76,7 +77,7 @@ def _dec_FeatureLevelRecord_v0(buf, p):
     f_feature_level, = _S_h.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'FeatureLevelRecord')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -66,7 +67,7 @@ class PartitionChangeRecord(Message):
     directories: list[uuid.UUID] | None = None
     eligible_leader_replicas: list[int] | None = None
     last_known_elr: list[int] | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_PartitionChangeRecord = PartitionChangeRecord()
@@ -81,7 +82,7 @@ def _enc_PartitionChangeRecord_v0(o, w):
         raise field_not_in_version('LastKnownElr')
     b = w.buf
     b += _S_i16s.pack(o.partition_id, o.topic_id.bytes)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.isr is not None:
         _tw = Writer()
         _a = o.isr
@@ -91,11 +92,11 @@ def _enc_PartitionChangeRecord_v0(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             if _a:
                 _tw.buf += struct.pack('>%di' % len(_a), *_a)
-        _t.append((0, _tw.getvalue()))
+        _t = [*_t, (0, _tw.getvalue())]
     if o.leader != -2:
         _tw = Writer()
         _tw.buf += _S_i.pack(o.leader)
-        _t.append((1, _tw.getvalue()))
+        _t = [*_t, (1, _tw.getvalue())]
     if o.replicas is not None:
         _tw = Writer()
         _a = o.replicas
@@ -105,7 +106,7 @@ def _enc_PartitionChangeRecord_v0(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             if _a:
                 _tw.buf += struct.pack('>%di' % len(_a), *_a)
-        _t.append((2, _tw.getvalue()))
+        _t = [*_t, (2, _tw.getvalue())]
     if o.removing_replicas is not None:
         _tw = Writer()
         _a = o.removing_replicas
@@ -115,7 +116,7 @@ def _enc_PartitionChangeRecord_v0(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             if _a:
                 _tw.buf += struct.pack('>%di' % len(_a), *_a)
-        _t.append((3, _tw.getvalue()))
+        _t = [*_t, (3, _tw.getvalue())]
     if o.adding_replicas is not None:
         _tw = Writer()
         _a = o.adding_replicas
@@ -125,12 +126,15 @@ def _enc_PartitionChangeRecord_v0(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             if _a:
                 _tw.buf += struct.pack('>%di' % len(_a), *_a)
-        _t.append((4, _tw.getvalue()))
+        _t = [*_t, (4, _tw.getvalue())]
     if o.leader_recovery_state != -1:
         _tw = Writer()
         _tw.buf += _S_b.pack(o.leader_recovery_state)
-        _t.append((5, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (5, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _enc_PartitionChangeRecord_v1(o, w):
@@ -140,7 +144,7 @@ def _enc_PartitionChangeRecord_v1(o, w):
         raise field_not_in_version('LastKnownElr')
     b = w.buf
     b += _S_i16s.pack(o.partition_id, o.topic_id.bytes)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.isr is not None:
         _tw = Writer()
         _a = o.isr
@@ -150,11 +154,11 @@ def _enc_PartitionChangeRecord_v1(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             if _a:
                 _tw.buf += struct.pack('>%di' % len(_a), *_a)
-        _t.append((0, _tw.getvalue()))
+        _t = [*_t, (0, _tw.getvalue())]
     if o.leader != -2:
         _tw = Writer()
         _tw.buf += _S_i.pack(o.leader)
-        _t.append((1, _tw.getvalue()))
+        _t = [*_t, (1, _tw.getvalue())]
     if o.replicas is not None:
         _tw = Writer()
         _a = o.replicas
@@ -164,7 +168,7 @@ def _enc_PartitionChangeRecord_v1(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             if _a:
                 _tw.buf += struct.pack('>%di' % len(_a), *_a)
-        _t.append((2, _tw.getvalue()))
+        _t = [*_t, (2, _tw.getvalue())]
     if o.removing_replicas is not None:
         _tw = Writer()
         _a = o.removing_replicas
@@ -174,7 +178,7 @@ def _enc_PartitionChangeRecord_v1(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             if _a:
                 _tw.buf += struct.pack('>%di' % len(_a), *_a)
-        _t.append((3, _tw.getvalue()))
+        _t = [*_t, (3, _tw.getvalue())]
     if o.adding_replicas is not None:
         _tw = Writer()
         _a = o.adding_replicas
@@ -184,11 +188,11 @@ def _enc_PartitionChangeRecord_v1(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             if _a:
                 _tw.buf += struct.pack('>%di' % len(_a), *_a)
-        _t.append((4, _tw.getvalue()))
+        _t = [*_t, (4, _tw.getvalue())]
     if o.leader_recovery_state != -1:
         _tw = Writer()
         _tw.buf += _S_b.pack(o.leader_recovery_state)
-        _t.append((5, _tw.getvalue()))
+        _t = [*_t, (5, _tw.getvalue())]
     if o.directories is not None:
         _tw = Writer()
         _a = o.directories
@@ -198,14 +202,17 @@ def _enc_PartitionChangeRecord_v1(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             for _e in _a:
                 _tw.buf += _e.bytes
-        _t.append((8, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (8, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _enc_PartitionChangeRecord_v2(o, w):
     b = w.buf
     b += _S_i16s.pack(o.partition_id, o.topic_id.bytes)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.isr is not None:
         _tw = Writer()
         _a = o.isr
@@ -215,11 +222,11 @@ def _enc_PartitionChangeRecord_v2(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             if _a:
                 _tw.buf += struct.pack('>%di' % len(_a), *_a)
-        _t.append((0, _tw.getvalue()))
+        _t = [*_t, (0, _tw.getvalue())]
     if o.leader != -2:
         _tw = Writer()
         _tw.buf += _S_i.pack(o.leader)
-        _t.append((1, _tw.getvalue()))
+        _t = [*_t, (1, _tw.getvalue())]
     if o.replicas is not None:
         _tw = Writer()
         _a = o.replicas
@@ -229,7 +236,7 @@ def _enc_PartitionChangeRecord_v2(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             if _a:
                 _tw.buf += struct.pack('>%di' % len(_a), *_a)
-        _t.append((2, _tw.getvalue()))
+        _t = [*_t, (2, _tw.getvalue())]
     if o.removing_replicas is not None:
         _tw = Writer()
         _a = o.removing_replicas
@@ -239,7 +246,7 @@ def _enc_PartitionChangeRecord_v2(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             if _a:
                 _tw.buf += struct.pack('>%di' % len(_a), *_a)
-        _t.append((3, _tw.getvalue()))
+        _t = [*_t, (3, _tw.getvalue())]
     if o.adding_replicas is not None:
         _tw = Writer()
         _a = o.adding_replicas
@@ -249,11 +256,11 @@ def _enc_PartitionChangeRecord_v2(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             if _a:
                 _tw.buf += struct.pack('>%di' % len(_a), *_a)
-        _t.append((4, _tw.getvalue()))
+        _t = [*_t, (4, _tw.getvalue())]
     if o.leader_recovery_state != -1:
         _tw = Writer()
         _tw.buf += _S_b.pack(o.leader_recovery_state)
-        _t.append((5, _tw.getvalue()))
+        _t = [*_t, (5, _tw.getvalue())]
     if o.eligible_leader_replicas is not None:
         _tw = Writer()
         _a = o.eligible_leader_replicas
@@ -263,7 +270,7 @@ def _enc_PartitionChangeRecord_v2(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             if _a:
                 _tw.buf += struct.pack('>%di' % len(_a), *_a)
-        _t.append((6, _tw.getvalue()))
+        _t = [*_t, (6, _tw.getvalue())]
     if o.last_known_elr is not None:
         _tw = Writer()
         _a = o.last_known_elr
@@ -273,7 +280,7 @@ def _enc_PartitionChangeRecord_v2(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             if _a:
                 _tw.buf += struct.pack('>%di' % len(_a), *_a)
-        _t.append((7, _tw.getvalue()))
+        _t = [*_t, (7, _tw.getvalue())]
     if o.directories is not None:
         _tw = Writer()
         _a = o.directories
@@ -283,8 +290,11 @@ def _enc_PartitionChangeRecord_v2(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             for _e in _a:
                 _tw.buf += _e.bytes
-        _t.append((8, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (8, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_PartitionChangeRecord_v0(buf, p):
@@ -297,7 +307,7 @@ def _dec_PartitionChangeRecord_v0(buf, p):
     f_removing_replicas = None
     f_adding_replicas = None
     f_leader_recovery_state = -1
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -378,7 +388,7 @@ def _dec_PartitionChangeRecord_v0(buf, p):
                 if p != _end:
                     raise DecodeError('LeaderRecoveryState' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return PartitionChangeRecord(f_partition_id, f_topic_id, f_isr, f_leader, f_replicas, f_removing_replicas, f_adding_replicas, f_leader_recovery_state, None, None, None, _u), p
 
@@ -394,7 +404,7 @@ def _dec_PartitionChangeRecord_v1(buf, p):
     f_adding_replicas = None
     f_leader_recovery_state = -1
     f_directories = None
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -489,7 +499,7 @@ def _dec_PartitionChangeRecord_v1(buf, p):
                 if p != _end:
                     raise DecodeError('Directories' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return PartitionChangeRecord(f_partition_id, f_topic_id, f_isr, f_leader, f_replicas, f_removing_replicas, f_adding_replicas, f_leader_recovery_state, f_directories, None, None, _u), p
 
@@ -507,7 +517,7 @@ def _dec_PartitionChangeRecord_v2(buf, p):
     f_directories = None
     f_eligible_leader_replicas = None
     f_last_known_elr = None
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -630,7 +640,7 @@ def _dec_PartitionChangeRecord_v2(buf, p):
                 if p != _end:
                     raise DecodeError('Directories' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return PartitionChangeRecord(f_partition_id, f_topic_id, f_isr, f_leader, f_replicas, f_removing_replicas, f_adding_replicas, f_leader_recovery_state, f_directories, f_eligible_leader_replicas, f_last_known_elr, _u), p
 

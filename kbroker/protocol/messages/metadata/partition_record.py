@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -68,7 +69,7 @@ class PartitionRecord(Message):
     directories: list[uuid.UUID] = attrs.field(factory=list)
     eligible_leader_replicas: list[int] | None = None
     last_known_elr: list[int] | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_PartitionRecord = PartitionRecord()
@@ -112,12 +113,15 @@ def _enc_PartitionRecord_v0(o, w):
         if _a:
             b += struct.pack('>%di' % len(_a), *_a)
     b += _S_iii.pack(o.leader, o.leader_epoch, o.partition_epoch)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.leader_recovery_state != 0:
         _tw = Writer()
         _tw.buf += _S_b.pack(o.leader_recovery_state)
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _enc_PartitionRecord_v1(o, w):
@@ -163,12 +167,15 @@ def _enc_PartitionRecord_v1(o, w):
         write_uvarint(b, len(_a) + 1)
         for _e in _a:
             b += _e.bytes
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.leader_recovery_state != 0:
         _tw = Writer()
         _tw.buf += _S_b.pack(o.leader_recovery_state)
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _enc_PartitionRecord_v2(o, w):
@@ -210,11 +217,11 @@ def _enc_PartitionRecord_v2(o, w):
         write_uvarint(b, len(_a) + 1)
         for _e in _a:
             b += _e.bytes
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.leader_recovery_state != 0:
         _tw = Writer()
         _tw.buf += _S_b.pack(o.leader_recovery_state)
-        _t.append((0, _tw.getvalue()))
+        _t = [*_t, (0, _tw.getvalue())]
     if o.eligible_leader_replicas is not None:
         _tw = Writer()
         _a = o.eligible_leader_replicas
@@ -224,7 +231,7 @@ def _enc_PartitionRecord_v2(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             if _a:
                 _tw.buf += struct.pack('>%di' % len(_a), *_a)
-        _t.append((1, _tw.getvalue()))
+        _t = [*_t, (1, _tw.getvalue())]
     if o.last_known_elr is not None:
         _tw = Writer()
         _a = o.last_known_elr
@@ -234,8 +241,11 @@ def _enc_PartitionRecord_v2(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             if _a:
                 _tw.buf += struct.pack('>%di' % len(_a), *_a)
-        _t.append((2, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (2, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_PartitionRecord_v0(buf, p):
@@ -289,7 +299,7 @@ def _dec_PartitionRecord_v0(buf, p):
     f_leader, f_leader_epoch, f_partition_epoch = _S_iii.unpack_from(buf, p)
     p += 12
     f_leader_recovery_state = 0
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -309,7 +319,7 @@ def _dec_PartitionRecord_v0(buf, p):
                 if p != _end:
                     raise DecodeError('LeaderRecoveryState' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return PartitionRecord(f_partition_id, f_topic_id, f_replicas, f_isr, f_removing_replicas, f_adding_replicas, f_leader, f_leader_recovery_state, f_leader_epoch, f_partition_epoch, [], None, None, _u), p
 
@@ -376,7 +386,7 @@ def _dec_PartitionRecord_v1(buf, p):
         f_directories = [read_uuid(buf, p + 16 * _i) for _i in range(_n)]
         p += 16 * _n
     f_leader_recovery_state = 0
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -396,7 +406,7 @@ def _dec_PartitionRecord_v1(buf, p):
                 if p != _end:
                     raise DecodeError('LeaderRecoveryState' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return PartitionRecord(f_partition_id, f_topic_id, f_replicas, f_isr, f_removing_replicas, f_adding_replicas, f_leader, f_leader_recovery_state, f_leader_epoch, f_partition_epoch, f_directories, None, None, _u), p
 
@@ -465,7 +475,7 @@ def _dec_PartitionRecord_v2(buf, p):
     f_leader_recovery_state = 0
     f_eligible_leader_replicas = None
     f_last_known_elr = None
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -513,7 +523,7 @@ def _dec_PartitionRecord_v2(buf, p):
                 if p != _end:
                     raise DecodeError('LastKnownElr' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return PartitionRecord(f_partition_id, f_topic_id, f_replicas, f_isr, f_removing_replicas, f_adding_replicas, f_leader, f_leader_recovery_state, f_leader_epoch, f_partition_epoch, f_directories, f_eligible_leader_replicas, f_last_known_elr, _u), p
 

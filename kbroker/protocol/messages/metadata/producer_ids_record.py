@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -56,7 +57,7 @@ class ProducerIdsRecord(Message):
     broker_id: int = 0
     broker_epoch: int = -1
     next_producer_id: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ProducerIdsRecord = ProducerIdsRecord()
@@ -75,7 +76,7 @@ def _dec_ProducerIdsRecord_v0(buf, p):
     f_broker_id, f_broker_epoch, f_next_producer_id = _S_iqq.unpack_from(buf, p)
     p += 20
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ProducerIdsRecord')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -55,7 +56,7 @@ class BrokerEndpoint(Message):
     host: str = ''
     port: int = 0
     security_protocol: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -65,7 +66,7 @@ class BrokerFeature(Message):
     name: str = ''
     min_supported_version: int = 0
     max_supported_version: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -90,7 +91,7 @@ class RegisterBrokerRecord(Message):
     in_controlled_shutdown: bool = False
     log_dirs: list[uuid.UUID] = attrs.field(factory=list)
     cordoned_log_dirs: list[uuid.UUID] | None = None
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_BrokerEndpoint = BrokerEndpoint()
@@ -115,7 +116,7 @@ def _dec_BrokerEndpoint_v0(buf, p):
     f_port, f_security_protocol = _S_Hh.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'BrokerEndpoint')
@@ -137,7 +138,7 @@ def _dec_BrokerFeature_v0(buf, p):
     f_min_supported_version, f_max_supported_version = _S_hh.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'BrokerFeature')
@@ -258,7 +259,7 @@ def _enc_RegisterBrokerRecord_v3(o, w):
             _enc_BrokerFeature_v0(_e, w)
     write_compact_string(b, o.rack, True, 'Rack')
     b += _S_oo.pack(o.fenced, o.in_controlled_shutdown)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.log_dirs is None or len(o.log_dirs) != 0:
         _tw = Writer()
         _a = o.log_dirs
@@ -268,8 +269,11 @@ def _enc_RegisterBrokerRecord_v3(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             for _e in _a:
                 _tw.buf += _e.bytes
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _enc_RegisterBrokerRecord_v4(o, w):
@@ -291,7 +295,7 @@ def _enc_RegisterBrokerRecord_v4(o, w):
             _enc_BrokerFeature_v0(_e, w)
     write_compact_string(b, o.rack, True, 'Rack')
     b += _S_oo.pack(o.fenced, o.in_controlled_shutdown)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.log_dirs is None or len(o.log_dirs) != 0:
         _tw = Writer()
         _a = o.log_dirs
@@ -301,7 +305,7 @@ def _enc_RegisterBrokerRecord_v4(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             for _e in _a:
                 _tw.buf += _e.bytes
-        _t.append((0, _tw.getvalue()))
+        _t = [*_t, (0, _tw.getvalue())]
     if o.cordoned_log_dirs is not None:
         _tw = Writer()
         _a = o.cordoned_log_dirs
@@ -311,8 +315,11 @@ def _enc_RegisterBrokerRecord_v4(o, w):
             write_uvarint(_tw.buf, len(_a) + 1)
             for _e in _a:
                 _tw.buf += _e.bytes
-        _t.append((1, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (1, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_RegisterBrokerRecord_v0(buf, p):
@@ -349,7 +356,7 @@ def _dec_RegisterBrokerRecord_v0(buf, p):
     f_fenced, = _S_o.unpack_from(buf, p)
     p += 1
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'RegisterBrokerRecord')
@@ -390,7 +397,7 @@ def _dec_RegisterBrokerRecord_v1(buf, p):
     f_fenced, f_in_controlled_shutdown = _S_oo.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'RegisterBrokerRecord')
@@ -431,7 +438,7 @@ def _dec_RegisterBrokerRecord_v2(buf, p):
     f_fenced, f_in_controlled_shutdown = _S_oo.unpack_from(buf, p)
     p += 2
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'RegisterBrokerRecord')
@@ -472,7 +479,7 @@ def _dec_RegisterBrokerRecord_v3(buf, p):
     f_fenced, f_in_controlled_shutdown = _S_oo.unpack_from(buf, p)
     p += 2
     f_log_dirs = []
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -501,7 +508,7 @@ def _dec_RegisterBrokerRecord_v3(buf, p):
                 if p != _end:
                     raise DecodeError('LogDirs' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return RegisterBrokerRecord(f_broker_id, f_is_migrating_zk_broker, f_incarnation_id, f_broker_epoch, f_end_points, f_features, f_rack, f_fenced, f_in_controlled_shutdown, f_log_dirs, None, _u), p
 
@@ -541,7 +548,7 @@ def _dec_RegisterBrokerRecord_v4(buf, p):
     p += 2
     f_log_dirs = []
     f_cordoned_log_dirs = None
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -584,7 +591,7 @@ def _dec_RegisterBrokerRecord_v4(buf, p):
                 if p != _end:
                     raise DecodeError('CordonedLogDirs' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return RegisterBrokerRecord(f_broker_id, f_is_migrating_zk_broker, f_incarnation_id, f_broker_epoch, f_end_points, f_features, f_rack, f_fenced, f_in_controlled_shutdown, f_log_dirs, f_cordoned_log_dirs, _u), p
 

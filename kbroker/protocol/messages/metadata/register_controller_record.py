@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -52,7 +53,7 @@ class ControllerEndpoint(Message):
     host: str = ''
     port: int = 0
     security_protocol: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -62,7 +63,7 @@ class ControllerFeature(Message):
     name: str = ''
     min_supported_version: int = 0
     max_supported_version: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -81,7 +82,7 @@ class RegisterControllerRecord(Message):
     zk_migration_ready: bool = False
     end_points: list[ControllerEndpoint] = attrs.field(factory=list)
     features: list[ControllerFeature] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ControllerEndpoint = ControllerEndpoint()
@@ -106,7 +107,7 @@ def _dec_ControllerEndpoint_v0(buf, p):
     f_port, f_security_protocol = _S_Hh.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ControllerEndpoint')
@@ -128,7 +129,7 @@ def _dec_ControllerFeature_v0(buf, p):
     f_min_supported_version, f_max_supported_version = _S_hh.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'ControllerFeature')
@@ -189,7 +190,7 @@ def _dec_RegisterControllerRecord_v0(buf, p):
             _e, p = _dec_ControllerFeature_v0(buf, p)
             f_features.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'RegisterControllerRecord')

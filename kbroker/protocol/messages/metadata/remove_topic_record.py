@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -54,7 +55,7 @@ class RemoveTopicRecord(Message):
     LATEST_VERSION_UNSTABLE = False
 
     topic_id: uuid.UUID = ZERO_UUID
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_RemoveTopicRecord = RemoveTopicRecord()
@@ -74,7 +75,7 @@ def _dec_RemoveTopicRecord_v0(buf, p):
     p += 16
     f_topic_id = uuid.UUID(bytes=f_topic_id)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'RemoveTopicRecord')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -55,7 +56,7 @@ class RemoveUserScramCredentialRecord(Message):
 
     name: str = ''
     mechanism: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_RemoveUserScramCredentialRecord = RemoveUserScramCredentialRecord()
@@ -76,7 +77,7 @@ def _dec_RemoveUserScramCredentialRecord_v0(buf, p):
     f_mechanism, = _S_b.unpack_from(buf, p)
     p += 1
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'RemoveUserScramCredentialRecord')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -55,7 +56,7 @@ class UnfenceBrokerRecord(Message):
 
     id: int = 0
     epoch: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_UnfenceBrokerRecord = UnfenceBrokerRecord()
@@ -74,7 +75,7 @@ def _dec_UnfenceBrokerRecord_v0(buf, p):
     f_id, f_epoch = _S_iq.unpack_from(buf, p)
     p += 12
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'UnfenceBrokerRecord')

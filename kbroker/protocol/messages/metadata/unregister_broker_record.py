@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -55,7 +56,7 @@ class UnregisterBrokerRecord(Message):
 
     broker_id: int = 0
     broker_epoch: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_UnregisterBrokerRecord = UnregisterBrokerRecord()
@@ -74,7 +75,7 @@ def _dec_UnregisterBrokerRecord_v0(buf, p):
     f_broker_id, f_broker_epoch = _S_iq.unpack_from(buf, p)
     p += 12
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'UnregisterBrokerRecord')

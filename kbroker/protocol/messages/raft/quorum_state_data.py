@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -49,7 +50,7 @@ class Voter(Message):
     """The current voters."""
 
     voter_id: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -70,7 +71,7 @@ class QuorumStateData(Message):
     voted_directory_id: uuid.UUID = ZERO_UUID
     applied_offset: int = 0
     current_voters: list[Voter] | None = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_Voter = Voter()
@@ -100,7 +101,7 @@ def _dec_Voter_v0(buf, p):
     f_voter_id, = _S_i.unpack_from(buf, p)
     p += 4
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Voter')
@@ -109,7 +110,7 @@ def _dec_Voter_v0(buf, p):
 
 def _dec_Voter_v1(buf, p):
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'Voter')
@@ -168,7 +169,7 @@ def _dec_QuorumStateData_v0(buf, p):
             _e, p = _dec_Voter_v0(buf, p)
             f_current_voters.append(_e)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'QuorumStateData')
@@ -180,7 +181,7 @@ def _dec_QuorumStateData_v1(buf, p):
     p += 28
     f_voted_directory_id = uuid.UUID(bytes=f_voted_directory_id)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'QuorumStateData')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -56,7 +57,7 @@ class ShareSnapshotKey(Message):
     group_id: str = ''
     topic_id: uuid.UUID = ZERO_UUID
     partition: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ShareSnapshotKey = ShareSnapshotKey()
@@ -75,7 +76,7 @@ def _dec_ShareSnapshotKey_v0(buf, p):
     f_topic_id, f_partition = _S_16si.unpack_from(buf, p)
     p += 20
     f_topic_id = uuid.UUID(bytes=f_topic_id)
-    return ShareSnapshotKey(f_group_id, f_topic_id, f_partition, []), p
+    return ShareSnapshotKey(f_group_id, f_topic_id, f_partition, ()), p
 
 
 ShareSnapshotKey._ENCODERS = {0: _enc_ShareSnapshotKey_v0}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -52,7 +53,7 @@ class StateBatch(Message):
     last_offset: int = 0
     delivery_state: int = 0
     delivery_count: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -74,7 +75,7 @@ class ShareSnapshotValue(Message):
     create_timestamp: int = 0
     write_timestamp: int = 0
     state_batches: list[StateBatch] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_StateBatch = StateBatch()
@@ -94,7 +95,7 @@ def _dec_StateBatch_v0(buf, p):
     f_first_offset, f_last_offset, f_delivery_state, f_delivery_count = _S_qqbh.unpack_from(buf, p)
     p += 19
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'StateBatch')
@@ -111,12 +112,15 @@ def _enc_ShareSnapshotValue_v0(o, w):
         write_uvarint(b, len(_a) + 1)
         for _e in _a:
             _enc_StateBatch_v0(_e, w)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.delivery_complete_count != -1:
         _tw = Writer()
         _tw.buf += _S_i.pack(o.delivery_complete_count)
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_ShareSnapshotValue_v0(buf, p):
@@ -136,7 +140,7 @@ def _dec_ShareSnapshotValue_v0(buf, p):
             _e, p = _dec_StateBatch_v0(buf, p)
             f_state_batches.append(_e)
     f_delivery_complete_count = -1
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -156,7 +160,7 @@ def _dec_ShareSnapshotValue_v0(buf, p):
                 if p != _end:
                     raise DecodeError('DeliveryCompleteCount' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return ShareSnapshotValue(f_snapshot_epoch, f_state_epoch, f_leader_epoch, f_start_offset, f_delivery_complete_count, f_create_timestamp, f_write_timestamp, f_state_batches, _u), p
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -55,7 +56,7 @@ class ProducerEntry(Message):
     timestamp: int = 0
     coordinator_epoch: int = 0
     current_txn_first_offset: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -71,7 +72,7 @@ class ProducerSnapshot(Message):
 
     crc: int = 0
     producer_entries: list[ProducerEntry] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_ProducerEntry = ProducerEntry()
@@ -88,7 +89,7 @@ def _enc_ProducerEntry_v1(o, w):
 def _dec_ProducerEntry_v1(buf, p):
     f_producer_id, f_epoch, f_last_sequence, f_last_offset, f_offset_delta, f_timestamp, f_coordinator_epoch, f_current_txn_first_offset = _S_qhiqiqiq.unpack_from(buf, p)
     p += 46
-    return ProducerEntry(f_producer_id, f_epoch, f_last_sequence, f_last_offset, f_offset_delta, f_timestamp, f_coordinator_epoch, f_current_txn_first_offset, []), p
+    return ProducerEntry(f_producer_id, f_epoch, f_last_sequence, f_last_offset, f_offset_delta, f_timestamp, f_coordinator_epoch, f_current_txn_first_offset, ()), p
 
 
 def _enc_ProducerSnapshot_v1(o, w):
@@ -118,7 +119,7 @@ def _dec_ProducerSnapshot_v1(buf, p):
         for _ in range(_n):
             _e, p = _dec_ProducerEntry_v1(buf, p)
             f_producer_entries.append(_e)
-    return ProducerSnapshot(f_crc, f_producer_entries, []), p
+    return ProducerSnapshot(f_crc, f_producer_entries, ()), p
 
 
 ProducerEntry._ENCODERS = {1: _enc_ProducerEntry_v1}

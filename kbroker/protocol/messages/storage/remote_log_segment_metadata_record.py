@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -55,7 +56,7 @@ class TopicIdPartitionEntry(Message):
     name: str = ''
     id: uuid.UUID = ZERO_UUID
     partition: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -64,7 +65,7 @@ class RemoteLogSegmentIdEntry(Message):
 
     topic_id_partition: TopicIdPartitionEntry = attrs.field(factory=TopicIdPartitionEntry)
     id: uuid.UUID = ZERO_UUID
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -73,7 +74,7 @@ class SegmentLeaderEpochEntry(Message):
 
     leader_epoch: int = 0
     offset: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -98,7 +99,7 @@ class RemoteLogSegmentMetadataRecord(Message):
     custom_metadata: bytes | None = None
     remote_log_segment_state: int = 0
     txn_index_empty: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_TopicIdPartitionEntry = TopicIdPartitionEntry()
@@ -123,7 +124,7 @@ def _dec_TopicIdPartitionEntry_v0(buf, p):
     p += 20
     f_id = uuid.UUID(bytes=f_id)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicIdPartitionEntry')
@@ -146,7 +147,7 @@ def _dec_RemoteLogSegmentIdEntry_v0(buf, p):
     p += 16
     f_id = uuid.UUID(bytes=f_id)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'RemoteLogSegmentIdEntry')
@@ -166,7 +167,7 @@ def _dec_SegmentLeaderEpochEntry_v0(buf, p):
     f_leader_epoch, f_offset = _S_iq.unpack_from(buf, p)
     p += 12
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'SegmentLeaderEpochEntry')
@@ -187,12 +188,15 @@ def _enc_RemoteLogSegmentMetadataRecord_v0(o, w):
     b += _S_i.pack(o.segment_size_in_bytes)
     write_compact_bytes(b, o.custom_metadata, True, 'CustomMetadata')
     b += _S_b.pack(o.remote_log_segment_state)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if bool(o.txn_index_empty):
         _tw = Writer()
         _tw.buf += _S_o.pack(o.txn_index_empty)
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_RemoteLogSegmentMetadataRecord_v0(buf, p):
@@ -218,7 +222,7 @@ def _dec_RemoteLogSegmentMetadataRecord_v0(buf, p):
     f_remote_log_segment_state, = _S_b.unpack_from(buf, p)
     p += 1
     f_txn_index_empty = False
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -238,7 +242,7 @@ def _dec_RemoteLogSegmentMetadataRecord_v0(buf, p):
                 if p != _end:
                     raise DecodeError('TxnIndexEmpty' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return RemoteLogSegmentMetadataRecord(f_remote_log_segment_id, f_start_offset, f_end_offset, f_broker_id, f_max_timestamp_ms, f_event_timestamp_ms, f_segment_leader_epochs, f_segment_size_in_bytes, f_custom_metadata, f_remote_log_segment_state, f_txn_index_empty, _u), p
 

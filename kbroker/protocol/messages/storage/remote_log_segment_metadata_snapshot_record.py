@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -52,7 +53,7 @@ class SegmentLeaderEpochEntry(Message):
 
     leader_epoch: int = 0
     offset: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -77,7 +78,7 @@ class RemoteLogSegmentMetadataSnapshotRecord(Message):
     custom_metadata: bytes | None = None
     remote_log_segment_state: int = 0
     txn_index_empty: bool = False
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_SegmentLeaderEpochEntry = SegmentLeaderEpochEntry()
@@ -97,7 +98,7 @@ def _dec_SegmentLeaderEpochEntry_v0(buf, p):
     f_leader_epoch, f_offset = _S_iq.unpack_from(buf, p)
     p += 12
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'SegmentLeaderEpochEntry')
@@ -117,12 +118,15 @@ def _enc_RemoteLogSegmentMetadataSnapshotRecord_v0(o, w):
     b += _S_i.pack(o.segment_size_in_bytes)
     write_compact_bytes(b, o.custom_metadata, True, 'CustomMetadata')
     b += _S_b.pack(o.remote_log_segment_state)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if bool(o.txn_index_empty):
         _tw = Writer()
         _tw.buf += _S_o.pack(o.txn_index_empty)
-        _t.append((0, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (0, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_RemoteLogSegmentMetadataSnapshotRecord_v0(buf, p):
@@ -148,7 +152,7 @@ def _dec_RemoteLogSegmentMetadataSnapshotRecord_v0(buf, p):
     f_remote_log_segment_state, = _S_b.unpack_from(buf, p)
     p += 1
     f_txn_index_empty = False
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -168,7 +172,7 @@ def _dec_RemoteLogSegmentMetadataSnapshotRecord_v0(buf, p):
                 if p != _end:
                     raise DecodeError('TxnIndexEmpty' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return RemoteLogSegmentMetadataSnapshotRecord(f_segment_id, f_start_offset, f_end_offset, f_broker_id, f_max_timestamp_ms, f_event_timestamp_ms, f_segment_leader_epochs, f_segment_size_in_bytes, f_custom_metadata, f_remote_log_segment_state, f_txn_index_empty, _u), p
 

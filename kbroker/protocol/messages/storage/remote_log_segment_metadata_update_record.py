@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -52,7 +53,7 @@ class TopicIdPartitionEntry(Message):
     name: str = ''
     id: uuid.UUID = ZERO_UUID
     partition: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -61,7 +62,7 @@ class RemoteLogSegmentIdEntry(Message):
 
     topic_id_partition: TopicIdPartitionEntry = attrs.field(factory=TopicIdPartitionEntry)
     id: uuid.UUID = ZERO_UUID
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -80,7 +81,7 @@ class RemoteLogSegmentMetadataUpdateRecord(Message):
     event_timestamp_ms: int = 0
     custom_metadata: bytes | None = None
     remote_log_segment_state: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_TopicIdPartitionEntry = TopicIdPartitionEntry()
@@ -104,7 +105,7 @@ def _dec_TopicIdPartitionEntry_v0(buf, p):
     p += 20
     f_id = uuid.UUID(bytes=f_id)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicIdPartitionEntry')
@@ -127,7 +128,7 @@ def _dec_RemoteLogSegmentIdEntry_v0(buf, p):
     p += 16
     f_id = uuid.UUID(bytes=f_id)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'RemoteLogSegmentIdEntry')
@@ -154,7 +155,7 @@ def _dec_RemoteLogSegmentMetadataUpdateRecord_v0(buf, p):
     f_remote_log_segment_state, = _S_b.unpack_from(buf, p)
     p += 1
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'RemoteLogSegmentMetadataUpdateRecord')

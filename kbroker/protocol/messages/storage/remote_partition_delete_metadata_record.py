@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -50,7 +51,7 @@ class TopicIdPartitionEntry(Message):
     name: str = ''
     id: uuid.UUID = ZERO_UUID
     partition: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -68,7 +69,7 @@ class RemotePartitionDeleteMetadataRecord(Message):
     broker_id: int = 0
     event_timestamp_ms: int = 0
     remote_partition_delete_state: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_TopicIdPartitionEntry = TopicIdPartitionEntry()
@@ -91,7 +92,7 @@ def _dec_TopicIdPartitionEntry_v0(buf, p):
     p += 20
     f_id = uuid.UUID(bytes=f_id)
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'TopicIdPartitionEntry')
@@ -113,7 +114,7 @@ def _dec_RemotePartitionDeleteMetadataRecord_v0(buf, p):
     f_broker_id, f_event_timestamp_ms, f_remote_partition_delete_state = _S_iqb.unpack_from(buf, p)
     p += 13
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'RemotePartitionDeleteMetadataRecord')

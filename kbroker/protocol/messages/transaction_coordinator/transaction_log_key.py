@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -53,7 +54,7 @@ class TransactionLogKey(Message):
     LATEST_VERSION_UNSTABLE = False
 
     transactional_id: str = ''
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_TransactionLogKey = TransactionLogKey()
@@ -68,7 +69,7 @@ def _enc_TransactionLogKey_v0(o, w):
 
 def _dec_TransactionLogKey_v0(buf, p):
     f_transactional_id, p = read_string(buf, p, False, 'TransactionalId')
-    return TransactionLogKey(f_transactional_id, []), p
+    return TransactionLogKey(f_transactional_id, ()), p
 
 
 TransactionLogKey._ENCODERS = {0: _enc_TransactionLogKey_v0}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import uuid
+from collections.abc import Sequence
 
 import attrs
 
@@ -51,7 +52,7 @@ class PartitionsSchema(Message):
 
     topic: str = ''
     partition_ids: list[int] = attrs.field(factory=list)
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 @attrs.define(eq=True, slots=True)
@@ -76,7 +77,7 @@ class TransactionLogValue(Message):
     transaction_last_update_timestamp_ms: int = 0
     transaction_start_timestamp_ms: int = 0
     client_transaction_version: int = 0
-    unknown_tagged_fields: list[tuple[int, bytes]] = attrs.field(factory=list)
+    unknown_tagged_fields: Sequence[tuple[int, bytes]] = ()
 
 
 _DEFAULT_PartitionsSchema = PartitionsSchema()
@@ -123,7 +124,7 @@ def _dec_PartitionsSchema_v0(buf, p):
         check_count(_n, buf, p, 'PartitionIds')
         f_partition_ids = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
-    return PartitionsSchema(f_topic, f_partition_ids, []), p
+    return PartitionsSchema(f_topic, f_partition_ids, ()), p
 
 
 def _dec_PartitionsSchema_v1(buf, p):
@@ -140,7 +141,7 @@ def _dec_PartitionsSchema_v1(buf, p):
         f_partition_ids = list(struct.unpack_from('>%di' % _n, buf, p))
         p += 4 * _n
     if buf[p] == 0:
-        _u = []
+        _u = ()
         p += 1
     else:
         _u, p = read_unknown_tagged_fields(buf, p, 'PartitionsSchema')
@@ -181,24 +182,27 @@ def _enc_TransactionLogValue_v1(o, w):
         for _e in _a:
             _enc_PartitionsSchema_v1(_e, w)
     b += _S_qq.pack(o.transaction_last_update_timestamp_ms, o.transaction_start_timestamp_ms)
-    _t = list(o.unknown_tagged_fields)
+    _t = o.unknown_tagged_fields
     if o.previous_producer_id != -1:
         _tw = Writer()
         _tw.buf += _S_q.pack(o.previous_producer_id)
-        _t.append((0, _tw.getvalue()))
+        _t = [*_t, (0, _tw.getvalue())]
     if o.next_producer_id != -1:
         _tw = Writer()
         _tw.buf += _S_q.pack(o.next_producer_id)
-        _t.append((1, _tw.getvalue()))
+        _t = [*_t, (1, _tw.getvalue())]
     if o.client_transaction_version != 0:
         _tw = Writer()
         _tw.buf += _S_h.pack(o.client_transaction_version)
-        _t.append((2, _tw.getvalue()))
+        _t = [*_t, (2, _tw.getvalue())]
     if o.next_producer_epoch != -1:
         _tw = Writer()
         _tw.buf += _S_h.pack(o.next_producer_epoch)
-        _t.append((3, _tw.getvalue()))
-    write_tagged_fields(b, _t)
+        _t = [*_t, (3, _tw.getvalue())]
+    if _t:
+        write_tagged_fields(b, _t)
+    else:
+        b.append(0)
 
 
 def _dec_TransactionLogValue_v0(buf, p):
@@ -216,7 +220,7 @@ def _dec_TransactionLogValue_v0(buf, p):
             f_transaction_partitions.append(_e)
     f_transaction_last_update_timestamp_ms, f_transaction_start_timestamp_ms = _S_qq.unpack_from(buf, p)
     p += 16
-    return TransactionLogValue(f_producer_id, -1, -1, f_producer_epoch, -1, f_transaction_timeout_ms, f_transaction_status, f_transaction_partitions, f_transaction_last_update_timestamp_ms, f_transaction_start_timestamp_ms, 0, []), p
+    return TransactionLogValue(f_producer_id, -1, -1, f_producer_epoch, -1, f_transaction_timeout_ms, f_transaction_status, f_transaction_partitions, f_transaction_last_update_timestamp_ms, f_transaction_start_timestamp_ms, 0, ()), p
 
 
 def _dec_TransactionLogValue_v1(buf, p):
@@ -241,7 +245,7 @@ def _dec_TransactionLogValue_v1(buf, p):
     f_next_producer_id = -1
     f_next_producer_epoch = -1
     f_client_transaction_version = 0
-    _u = []
+    _u = ()
     _nt = buf[p]
     if _nt < 0x80:
         p += 1
@@ -276,7 +280,7 @@ def _dec_TransactionLogValue_v1(buf, p):
                 if p != _end:
                     raise DecodeError('NextProducerEpoch' + ': tagged field size mismatch')
             else:
-                _u.append((_tag, bytes(buf[p:_end])))
+                _u = [*_u, (_tag, bytes(buf[p:_end]))]
                 p = _end
     return TransactionLogValue(f_producer_id, f_previous_producer_id, f_next_producer_id, f_producer_epoch, f_next_producer_epoch, f_transaction_timeout_ms, f_transaction_status, f_transaction_partitions, f_transaction_last_update_timestamp_ms, f_transaction_start_timestamp_ms, f_client_transaction_version, _u), p
 
