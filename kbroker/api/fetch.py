@@ -81,6 +81,8 @@ _EXPECTED_ERRORS = frozenset(e.code for e in (
     errors.UNKNOWN_LEADER_EPOCH, errors.FENCED_LEADER_EPOCH, errors.REPLICA_NOT_AVAILABLE,
     errors.KAFKA_STORAGE_ERROR, errors.INCONSISTENT_TOPIC_ID))
 
+_NONE = errors.NONE.code
+
 log = logging.getLogger(__name__)
 
 
@@ -138,7 +140,7 @@ def _resolve(ctx: RequestContext, entries: list[SessionPartition], replica_id: i
     wanted = []
     for entry in entries:
         hosted = partitions.get(entry.topic, entry.partition) if entry.topic is not None else None
-        error = errors.NONE.code
+        error = _NONE
         epoch = entry.request.current_leader_epoch
         if entry.topic is not None and (unreadable is None or entry.topic in unreadable):
             error = errors.TOPIC_AUTHORIZATION_FAILED.code
@@ -172,11 +174,18 @@ def _diverging(partition: Partition, fetch_offset: int, last_fetched_epoch: int)
     return None
 
 
+def _replica_selector(ctx: RequestContext, request, replica_id: int) -> str | None:
+    """The configured replica.selector.class when this request is one a leader may send elsewhere (KIP-392: a
+    consumer's Fetch v11+ that names its rack), else None."""
+    if replica_id >= 0 or ctx.api_version < FOLLOWER_READ_VERSION or not request.rack_id:
+        return None
+    return ctx.state.config["replica.selector.class"] or None
+
+
 def _preferred_read_replica(ctx: RequestContext, request, partition: Partition, fetch_offset: int,
-                            replica_id: int) -> int:
-    """KIP-392: the replica this leader sends a consumer (Fetch v11+, with its rack) to, if not itself."""
-    selector = ctx.state.config["replica.selector.class"]
-    if not selector or replica_id >= 0 or ctx.api_version < FOLLOWER_READ_VERSION or not partition.is_leader:
+                            selector: str) -> int:
+    """KIP-392: the replica this leader sends a consumer to, if not itself."""
+    if not partition.is_leader:
         return NO_PREFERRED_REPLICA
     leader, followers = partition.read_replicas(fetch_offset)
     return preferred_read_replica(selector, leader, followers, ctx.state.image, ctx.listener_name,
@@ -198,8 +207,13 @@ def _error_data(index: int, code: int) -> PartitionData:
 
 def _read_all(ctx: RequestContext, request, wanted: list[_Wanted], replica_id: int
               ) -> tuple[list[PartitionData], int, bool]:
-    """Read every partition once: (answers in request order, bytes of record data, whether one failed)."""
+    """Read every partition once: (answers in request order, bytes of record data, whether one failed).
+
+    This loop runs for every partition of every Fetch (a follower's session holds each partition it follows):
+    what holds for the whole request is worked out before it."""
     read_committed = request.isolation_level == READ_COMMITTED and replica_id < 0
+    follower = replica_id >= 0
+    selector = _replica_selector(ctx, request, replica_id)
     remaining = min(request.max_bytes, FETCH_MAX_BYTES)
     min_one_message = True
     total = 0
@@ -207,20 +221,22 @@ def _read_all(ctx: RequestContext, request, wanted: list[_Wanted], replica_id: i
     answers = []
     for item in wanted:
         index = item.entry.partition
-        if item.error != errors.NONE.code:
+        if item.error != _NONE:
             answers.append(_error_data(index, item.error))
             failed = True
             continue
         partition = item.partition
         log_ = partition.log
-        fetch_offset = item.entry.request.fetch_offset
-        last_fetched_epoch = item.entry.request.last_fetched_epoch
-        preferred = _preferred_read_replica(ctx, request, partition, fetch_offset, replica_id)
+        fetched = item.entry.request
+        fetch_offset = fetched.fetch_offset
+        last_fetched_epoch = fetched.last_fetched_epoch
+        preferred = NO_PREFERRED_REPLICA if selector is None else \
+            _preferred_read_replica(ctx, request, partition, fetch_offset, selector)
         if preferred != NO_PREFERRED_REPLICA:
             # Kafka skips the read: the consumer is sent to the replica with the offsets it will find there
             high_watermark = partition.high_watermark
             answers.append(PartitionData(
-                partition_index=index, error_code=errors.NONE.code, high_watermark=high_watermark,
+                partition_index=index, error_code=_NONE, high_watermark=high_watermark,
                 last_stable_offset=log_.last_stable_offset(high_watermark),
                 log_start_offset=partition.log_start_offset, aborted_transactions=None,
                 preferred_read_replica=preferred, records=b""))
@@ -231,15 +247,15 @@ def _read_all(ctx: RequestContext, request, wanted: list[_Wanted], replica_id: i
             if diverging is not None:
                 high_watermark = partition.high_watermark
                 answers.append(PartitionData(
-                    partition_index=index, error_code=errors.NONE.code, high_watermark=high_watermark,
+                    partition_index=index, error_code=_NONE, high_watermark=high_watermark,
                     last_stable_offset=log_.last_stable_offset(high_watermark),
                     log_start_offset=partition.log_start_offset, diverging_epoch=diverging, records=b""))
                 continue
             leader_end = partition.log_end_offset
-            max_offset = None if replica_id >= 0 else partition.high_watermark
+            max_offset = None if follower else partition.high_watermark
             if read_committed:
                 max_offset = log_.last_stable_offset(max_offset)
-            read = log_.read(fetch_offset, min(item.entry.request.partition_max_bytes, remaining),
+            read = log_.read(fetch_offset, min(fetched.partition_max_bytes, remaining),
                              max_offset=max_offset, min_one_message=min_one_message)
         except LogError as exc:
             log.debug("fetch of %s-%d at %d from client %r: %s", partition.topic, index, fetch_offset,
@@ -247,8 +263,8 @@ def _read_all(ctx: RequestContext, request, wanted: list[_Wanted], replica_id: i
             answers.append(_error_data(index, exc.error_code))
             failed = True
             continue
-        if replica_id >= 0 and not partition.update_follower_fetch_state(
-                replica_id, fetch_offset, item.entry.request.log_start_offset, leader_end,
+        if follower and not partition.update_follower_fetch_state(
+                replica_id, fetch_offset, fetched.log_start_offset, leader_end,
                 request.replica_state.replica_epoch):
             log.info("fetch of %s-%d from broker %d, which is not one of its replicas %s", partition.topic,
                      index, replica_id, partition.registration.replicas)
@@ -257,9 +273,10 @@ def _read_all(ctx: RequestContext, request, wanted: list[_Wanted], replica_id: i
             continue
         high_watermark = partition.high_watermark
         stable = log_.last_stable_offset(high_watermark)
-        if replica_id >= 0 and _leader_throttles(ctx, partition, replica_id):
-            read = read._replace(regions=[])  # Kafka answers a throttled out-of-sync follower with nothing
-        size = sum(region.length for region in read.regions)
+        regions = read.regions
+        if follower and regions and _leader_throttles(ctx, partition, replica_id):
+            regions = []  # Kafka answers a throttled out-of-sync follower with nothing
+        size = regions[0].length if regions else 0
         if size:
             min_one_message = False
             remaining = max(0, remaining - size)
@@ -269,16 +286,14 @@ def _read_all(ctx: RequestContext, request, wanted: list[_Wanted], replica_id: i
             aborted = [AbortedTransaction(producer_id=txn.producer_id, first_offset=txn.first_offset)
                        for txn in log_.collect_aborted_transactions(fetch_offset, stable)] if size else []
         answers.append(PartitionData(
-            partition_index=index, error_code=errors.NONE.code, high_watermark=high_watermark,
+            partition_index=index, error_code=_NONE, high_watermark=high_watermark,
             last_stable_offset=stable, log_start_offset=read.log_start_offset, aborted_transactions=aborted,
-            records=_region(read.regions)))
+            records=_region(regions) if regions else b""))
     return answers, total, failed
 
 
-def _region(regions) -> wire.FileRegion | bytes:
-    if not regions:
-        return b""
-    (region,) = regions
+def _region(regions) -> wire.FileRegion:
+    (region,) = regions  # a read covers one segment, as Kafka's
     return wire.FileRegion(region.fd, region.position, region.length)
 
 
