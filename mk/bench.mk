@@ -5,10 +5,11 @@
 # bench-quota: a producer held by a 1 MiB/s producer_byte_rate quota for 30 s (bench/quota_bench.py).
 # bench-pinned: the broker-bound cells alone (bench/loadgen_bench.py; broker_bench.py ends with them).
 # bench-ncore: one node on every core: one kbroker process, a process per core, Kafka (bench/ncore_bench.py).
+# bench-cpu-profile: where each broker's CPU goes in the broker-bound cells, by perf (bench/cpu_profile.py).
 # loadgen: the Go load generator (franz-go) those cells drive the brokers with, built into bench/loadgen/bin.
 # bench-curves: cost curves beside Apache Kafka, log-log PNGs + JSON in bench/results (bench/curves_bench.py);
 #   QUICK=1 for the small subset, CURVES=partitions,connections to pick curves.
-.PHONY: bench bench-startup bench-flood bench-cluster bench-quota bench-pinned bench-ncore loadgen bench-curves
+.PHONY: bench bench-startup bench-flood bench-cluster bench-quota bench-pinned bench-cpu-profile bench-ncore loadgen bench-curves
 
 LOADGEN := bench/loadgen/bin/loadgen
 
@@ -32,6 +33,9 @@ bench-flood: install java
 
 bench-pinned: install java $(LOADGEN)
 	$(BIN)/python bench/loadgen_bench.py $(if $(QUICK),--quick,)
+
+bench-cpu-profile: install java $(LOADGEN)
+	$(BIN)/python bench/cpu_profile.py $(if $(QUICK),--quick,) $(if $(REPEATS),--repeats $(REPEATS),)
 
 bench-ncore: install java $(LOADGEN)
 	$(BIN)/python bench/ncore_bench.py $(if $(QUICK),--repeats 1 --records 500000,)
