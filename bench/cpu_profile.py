@@ -45,6 +45,8 @@ import broker_bench as bb  # noqa: E402
 import loadgen_bench as lb  # noqa: E402
 
 SAMPLE_HZ = 499
+# Buckets under this many CPU-seconds per GiB for every broker are summed into one line of the printed table.
+SMALL_S_PER_GIB = 0.01
 
 # The kernel's work, by a function the sample's call chain passes through; the first bucket that matches wins, so a
 # sendfile (which sends on a socket too) is counted as sendfile, and a softirq run inside a socket call as that call.
@@ -62,7 +64,7 @@ KERNEL_OTHER = "kernel: other"
 KERNEL_DSO = "[kernel.kallsyms]"
 # User-space libraries by what they run, where the file name does not say it.
 LIBRARY_NAMES = ((re.compile(r"libpython3[.\d]*\.so"), "CPython's interpreter (libpython)"),
-                 (re.compile(r"libjvm\.so"), "the JVM's runtime, collector and JIT compiler (libjvm.so)"),
+                 (re.compile(r"libjvm\.so"), "JVM runtime, collector, JIT compiler (libjvm.so)"),
                  (re.compile(r"perf-\d+\.map"), "JIT-compiled Java (perf-<pid>.map)"))
 
 
@@ -206,9 +208,13 @@ def print_table(results: dict) -> None:
             runs = sorted(results[name][cell], key=lambda run: run["broker_cpu_s_per_gib"])
             per_gib[name] = runs[len(runs) // 2]["profile"]["cpu_s_per_gib"]
         rows = sorted({bucket for buckets in per_gib.values() for bucket in buckets})
+        small = [row for row in rows if all(per_gib[name].get(row, 0.0) < SMALL_S_PER_GIB for name in names)]
         print(f"\n{cell + ', CPU-s per GiB':<60}" + "".join(f" | {name:>8}" for name in names))
         for row in rows:
-            print(f"  {row:<58}" + "".join(f" | {per_gib[name].get(row, 0.0):8.3f}" for name in names))
+            if row not in small:
+                print(f"  {row:<58}" + "".join(f" | {per_gib[name].get(row, 0.0):8.3f}" for name in names))
+        print(f"  {f'{len(small)} smaller buckets':<58}" + "".join(
+            f" | {sum(per_gib[name].get(row, 0.0) for row in small):8.3f}" for name in names))
         for label, in_kernel in (("in the kernel", True), ("in user space", False)):
             print(f"  {label:<58}" + "".join(
                 f" | {sum(v for b, v in per_gib[name].items() if b.startswith('kernel') == in_kernel):8.3f}"

@@ -5,7 +5,8 @@
 # bench-quota: a producer held by a 1 MiB/s producer_byte_rate quota for 30 s (bench/quota_bench.py).
 # bench-pinned: the broker-bound cells alone (bench/loadgen_bench.py; broker_bench.py ends with them).
 # bench-ncore: one node on every core: one kbroker process, a process per core, Kafka (bench/ncore_bench.py).
-# bench-cpu-profile: where each broker's CPU goes in the broker-bound cells, by perf (bench/cpu_profile.py).
+# bench-cpu-profile: where each broker's CPU goes in the broker-bound cells, by perf (bench/cpu_profile.py; one
+#   round of it in `make bench` where perf is installed).
 # loadgen: the Go load generator (franz-go) those cells drive the brokers with, built into bench/loadgen/bin.
 # bench-curves: cost curves beside Apache Kafka, log-log PNGs + JSON in bench/results (bench/curves_bench.py);
 #   QUICK=1 for the small subset, CURVES=partitions,connections to pick curves.
@@ -20,6 +21,8 @@ loadgen: $(LOADGEN)
 
 bench: install java $(LOADGEN)
 	$(BIN)/python bench/broker_bench.py $(if $(QUICK),--quick,)
+	@if command -v perf > /dev/null; then $(BIN)/python bench/cpu_profile.py $(if $(QUICK),--quick,); \
+	else echo "bench: no CPU profile of the pinned cells: perf is not installed (Debian's linux-perf)"; fi
 	$(BIN)/python bench/flood_bench.py $(if $(QUICK),--quick,)
 	$(BIN)/python bench/cluster_bench.py $(if $(QUICK),--repeats 1 --records 100000,)
 	$(BIN)/python bench/ncore_bench.py $(if $(QUICK),--repeats 1 --records 500000,)
