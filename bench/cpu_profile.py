@@ -187,8 +187,8 @@ def profiled_run(broker, topic: str, *args: str) -> dict:
     lb.add_cpu_per_gib(figures)
     profile = recording.profile
     own = {name: share for name, share in profile["buckets"].items() if not name.startswith(ELSEWHERE)}
-    profile["cpu_s_per_gib"] = {name: share / sum(own.values()) * figures["broker_cpu_s_per_gib"]
-                                for name, share in own.items()}
+    per_share = figures["broker_cpu_s_per_gib"] / sum(own.values()) if own else 0.0
+    profile["cpu_s_per_gib"] = {name: share * per_share for name, share in own.items()}
     figures["profile"] = profile
     return figures
 
@@ -272,6 +272,11 @@ def median_run(runs: list[dict], key) -> dict:
     return sorted(runs, key=key)[len(runs) // 2]
 
 
+def sum_of(buckets: dict[str, float], prefix: str) -> float:
+    """The sum of the buckets whose names start with `prefix` ("kernel", "user", ELSEWHERE)."""
+    return sum(value for name, value in buckets.items() if name.startswith(prefix))
+
+
 def print_row(label: str, values: list[float], form: str = "8.3f") -> None:
     print(f"  {label:<58}" + "".join(f" | {value:{form}}" for value in values))
 
@@ -280,10 +285,8 @@ def print_core(runs: list[dict]) -> None:
     """What took the broker's core in each of `runs` (one per broker): the broker in the kernel and in user space,
     every other thread kind with 0.5 % or more, and idle time."""
     shares = [run["profile"]["buckets"] for run in runs]
-    print_row("the core: the broker in the kernel", [sum(v for b, v in s.items() if b.startswith("kernel"))
-                                                     for s in shares], "8.1%")
-    print_row("the core: the broker in user space", [sum(v for b, v in s.items() if b.startswith("user"))
-                                                     for s in shares], "8.1%")
+    print_row("the core: the broker in the kernel", [sum_of(s, "kernel") for s in shares], "8.1%")
+    print_row("the core: the broker in user space", [sum_of(s, "user") for s in shares], "8.1%")
     others = sorted({b for s in shares for b, v in s.items() if b.startswith(ELSEWHERE) and v >= 0.005})
     for bucket in others:
         print_row(f"the core: {bucket}", [s.get(bucket, 0.0) for s in shares], "8.1%")
@@ -304,8 +307,8 @@ def print_table(results: dict) -> None:
             if row not in small:
                 print_row(row, [buckets.get(row, 0.0) for buckets in per_gib])
         print_row(f"{len(small)} smaller buckets", [sum(b.get(row, 0.0) for row in small) for b in per_gib])
-        print_row("in the kernel", [sum(v for b, v in bs.items() if b.startswith("kernel")) for bs in per_gib])
-        print_row("in user space", [sum(v for b, v in bs.items() if b.startswith("user")) for bs in per_gib])
+        print_row("in the kernel", [sum_of(buckets, "kernel") for buckets in per_gib])
+        print_row("in user space", [sum_of(buckets, "user") for buckets in per_gib])
         print_row("all", [sum(buckets.values()) for buckets in per_gib])
         print_core(runs)
     if all("e2e" in results[name] for name in names):
